@@ -1,0 +1,253 @@
+//! Checking: invariant monitors, deliberate mutations, and the search over
+//! random faulty schedules.
+//!
+//! The monitors watch every step of the simulator — each message as it is
+//! sent, each fact a role notes, each node's state after it handled an event —
+//! and record a `violation` trace event the first time a rule breaks. They are
+//! the judge of the mutations: each mutation breaks the algorithm in a way a
+//! student might, and the search must find a schedule where a monitor fires.
+
+pub mod lease_monitor;
+pub mod paxos_monitor;
+pub mod search;
+
+use crate::protocol::{Msg, NodeState, Note};
+use crate::sim::{NodeId, SimTime};
+use crate::trace::EventKind;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub use lease_monitor::LeaseMonitor;
+pub use paxos_monitor::PaxosMonitor;
+
+/// The rules the monitors check.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Invariant {
+    /// At most one value is chosen (a quorum of 2b for it in some ballot).
+    Agreement,
+    /// Every 2a value was proposed by someone.
+    Validity,
+    /// All 2a/2b messages of one ballot carry the same value.
+    OneValuePerBallot,
+    /// An acceptor's promise (maxBal) never goes down, even across restart,
+    /// and it never votes below it.
+    PromiseMonotonic,
+    /// maxVBal ≤ maxBal.
+    VoteBelowPromise,
+    /// A learner learns only a chosen value, all learners agree, and a
+    /// learned value never changes.
+    LearnerConsistency,
+    /// Leases: at most one unexpired grant per lease at any instant.
+    SingleGrant,
+    /// Leases: an epoch belongs to one holder, and epochs grow with each new holder.
+    EpochUnique,
+    /// Fencing: the epochs accepted for a row never decrease.
+    FencingMonotonic,
+}
+
+impl Invariant {
+    pub const ALL: [Invariant; 9] = [
+        Invariant::Agreement,
+        Invariant::Validity,
+        Invariant::OneValuePerBallot,
+        Invariant::PromiseMonotonic,
+        Invariant::VoteBelowPromise,
+        Invariant::LearnerConsistency,
+        Invariant::SingleGrant,
+        Invariant::EpochUnique,
+        Invariant::FencingMonotonic,
+    ];
+    pub const PAXOS: [Invariant; 6] = [
+        Invariant::Agreement,
+        Invariant::Validity,
+        Invariant::OneValuePerBallot,
+        Invariant::PromiseMonotonic,
+        Invariant::VoteBelowPromise,
+        Invariant::LearnerConsistency,
+    ];
+    pub const LEASE: [Invariant; 3] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Invariant::Agreement => "agreement",
+            Invariant::Validity => "validity",
+            Invariant::OneValuePerBallot => "one-value-per-ballot",
+            Invariant::PromiseMonotonic => "promise-monotonic",
+            Invariant::VoteBelowPromise => "vote-below-promise",
+            Invariant::LearnerConsistency => "learner-consistency",
+            Invariant::SingleGrant => "single-grant",
+            Invariant::EpochUnique => "epoch-unique",
+            Invariant::FencingMonotonic => "fencing-monotonic",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Invariant> {
+        Invariant::ALL.into_iter().find(|i| i.as_str() == s)
+    }
+}
+
+impl fmt::Display for Invariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Ways to break the algorithms on purpose.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mutation {
+    /// The proposer ignores the votes reported in promises and always
+    /// proposes its own decree (breaks B3 / P2c).
+    SkipB3,
+    /// An acceptor's ledger is in pencil: a restart erases its promise and vote.
+    ForgetOnRestart,
+    /// The proposer treats a minority (⌊n/2⌋) as a quorum (breaks B2).
+    MinorityQuorum,
+    /// An acceptor votes in a ballot below the one it promised (breaks P1a).
+    AcceptLowerBallot,
+    /// Lease store: renew/acquire without the compare — anyone who asks gets it.
+    BlindAcquire,
+    /// Storage: accept any epoch, even one below what the row has seen (fencing off as a bug).
+    NoFence,
+}
+
+impl Mutation {
+    pub const ALL: [Mutation; 6] = [
+        Mutation::SkipB3,
+        Mutation::ForgetOnRestart,
+        Mutation::MinorityQuorum,
+        Mutation::AcceptLowerBallot,
+        Mutation::BlindAcquire,
+        Mutation::NoFence,
+    ];
+    pub const PAXOS: [Mutation; 4] = [
+        Mutation::SkipB3,
+        Mutation::ForgetOnRestart,
+        Mutation::MinorityQuorum,
+        Mutation::AcceptLowerBallot,
+    ];
+    pub const LEASE: [Mutation; 2] = [Mutation::BlindAcquire, Mutation::NoFence];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mutation::SkipB3 => "skip-b3",
+            Mutation::ForgetOnRestart => "forget-on-restart",
+            Mutation::MinorityQuorum => "minority-quorum",
+            Mutation::AcceptLowerBallot => "accept-lower-ballot",
+            Mutation::BlindAcquire => "blind-acquire",
+            Mutation::NoFence => "no-fence",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Mutation> {
+        Mutation::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+
+    pub fn is_paxos(self) -> bool {
+        Mutation::PAXOS.contains(&self)
+    }
+}
+
+impl fmt::Display for Mutation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// All the monitors of one run.
+#[derive(Clone, Debug, Default)]
+pub struct Monitors {
+    pub paxos: Option<PaxosMonitor>,
+    pub lease: Option<LeaseMonitor>,
+    /// Invariants already reported (each is reported once per run).
+    reported: Vec<Invariant>,
+    /// Every violation found, reported or not.
+    pub violations: u64,
+}
+
+impl Monitors {
+    pub fn for_paxos(m: PaxosMonitor) -> Self {
+        Monitors {
+            paxos: Some(m),
+            ..Default::default()
+        }
+    }
+    pub fn for_lease(m: LeaseMonitor) -> Self {
+        Monitors {
+            lease: Some(m),
+            ..Default::default()
+        }
+    }
+
+    pub fn broken(&self) -> &[Invariant] {
+        &self.reported
+    }
+
+    fn collect(&mut self, found: Vec<Finding>) -> Vec<EventKind> {
+        let mut out = Vec::new();
+        for f in found {
+            match f {
+                Finding::Violation(inv, detail) => {
+                    self.violations += 1;
+                    if !self.reported.contains(&inv) {
+                        self.reported.push(inv);
+                        out.push(EventKind::Violation { invariant: inv, detail });
+                    }
+                }
+                Finding::Note(n) => out.push(EventKind::Note(n)),
+            }
+        }
+        out
+    }
+
+    pub fn on_send(&mut self, now: SimTime, from: NodeId, to: NodeId, msg: &Msg, sender: &NodeState) -> Vec<EventKind> {
+        let mut found = Vec::new();
+        if let (Some(m), Msg::Paxos(pm)) = (&mut self.paxos, msg) {
+            m.on_send(from, pm, sender, &mut found);
+        }
+        if let (Some(m), Msg::Lease(lm)) = (&mut self.lease, msg) {
+            m.on_send(now, from, to, lm, &mut found);
+        }
+        if found.is_empty() {
+            return Vec::new();
+        }
+        self.collect(found)
+    }
+
+    pub fn on_note(&mut self, now: SimTime, node: NodeId, note: &Note) -> Vec<EventKind> {
+        let mut found = Vec::new();
+        match (note, &mut self.paxos, &mut self.lease) {
+            (Note::Paxos(n), Some(m), _) => m.on_note(node, n, &mut found),
+            (Note::Lease(n), _, Some(m)) => m.on_note(now, node, n, &mut found),
+            _ => {}
+        }
+        if found.is_empty() {
+            return Vec::new();
+        }
+        self.collect(found)
+    }
+
+    pub fn after_step(&mut self, now: SimTime, node: NodeId, state: &NodeState) -> Vec<EventKind> {
+        let mut found = Vec::new();
+        if let (Some(m), NodeState::Paxos(p)) = (&mut self.paxos, state) {
+            m.after_step(node, p, &mut found);
+        }
+        if let (Some(m), NodeState::Lease(l)) = (&mut self.lease, state) {
+            m.after_step(now, node, l, &mut found);
+        }
+        if found.is_empty() {
+            return Vec::new();
+        }
+        self.collect(found)
+    }
+}
+
+/// What a monitor can say about a step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Finding {
+    Violation(Invariant, String),
+    /// A derived fact for the record (a value became chosen, a split-brain
+    /// window opened …).
+    Note(Note),
+}

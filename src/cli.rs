@@ -1,0 +1,401 @@
+//! The command-line tool: run scenarios headless, check invariants over
+//! random schedules, replay and verify traces, and measure throughput.
+//!
+//! Every mistake a user can make on the command line ends in one line on
+//! stderr naming the problem, and exit code 2; a found violation exits 1.
+
+use crate::check::search::{self, FaultSet};
+use crate::check::Mutation;
+use crate::scenario::run::Run;
+use crate::scenario::{builtin, Protocol, Scenario};
+use crate::trace;
+use std::io::Write;
+use std::time::Instant;
+
+const USAGE: &str = "\
+paxos-island — real Paxos and leases in a deterministic simulator
+
+USAGE:
+  paxos-island scenarios
+  paxos-island run --scenario NAME|FILE [--seed N] [--mutation M] [--out trace.json]
+  paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
+                     [--mutation M] [--out trace.json]
+  paxos-island replay TRACE.json [--verify]
+  paxos-island export-scenario NAME [--seed N] [--out scenario.json]
+  paxos-island bench [--runs N]
+  paxos-island help
+";
+
+/// A problem with what the user typed.
+struct Usage(String);
+
+type Out<'a> = &'a mut dyn Write;
+
+pub fn main(args: &[String], out: Out, err: Out) -> i32 {
+    match dispatch(args, out) {
+        Ok(code) => code,
+        Err(Usage(msg)) => {
+            let _ = writeln!(err, "error: {msg}");
+            2
+        }
+    }
+}
+
+fn dispatch(args: &[String], out: Out) -> Result<i32, Usage> {
+    let Some((cmd, rest)) = args.split_first() else {
+        let _ = write!(out, "{USAGE}");
+        return Ok(0);
+    };
+    match cmd.as_str() {
+        "help" | "--help" | "-h" => {
+            let _ = write!(out, "{USAGE}");
+            Ok(0)
+        }
+        "scenarios" => {
+            no_extra(rest)?;
+            for name in builtin::names() {
+                let s = builtin::get(name).expect("listed scenarios exist");
+                let _ = writeln!(out, "{name:18} {:?} {} nodes", s.protocol, s.nodes.len());
+            }
+            Ok(0)
+        }
+        "run" => cmd_run(rest, out),
+        "check" => cmd_check(rest, out),
+        "replay" => cmd_replay(rest, out),
+        "export-scenario" => cmd_export_scenario(rest, out),
+        "bench" => cmd_bench(rest, out),
+        other => Err(Usage(format!("unknown command {other:?}; try `paxos-island help`"))),
+    }
+}
+
+/// Parsed `--flag value` pairs and positional arguments.
+struct Flags {
+    pairs: Vec<(String, String)>,
+    switches: Vec<String>,
+    positional: Vec<String>,
+}
+
+fn parse_flags(args: &[String], with_value: &[&str], switches: &[&str]) -> Result<Flags, Usage> {
+    let mut f = Flags {
+        pairs: Vec::new(),
+        switches: Vec::new(),
+        positional: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(name) = a.strip_prefix("--") {
+            let (name, inline) = match name.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (name, None),
+            };
+            if with_value.contains(&name) {
+                let v = match inline {
+                    Some(v) => v,
+                    None => it.next().cloned().ok_or_else(|| Usage(format!("--{name} needs a value")))?,
+                };
+                if f.pairs.iter().any(|(n, _)| n == name) {
+                    return Err(Usage(format!("--{name} given twice")));
+                }
+                f.pairs.push((name.to_string(), v));
+            } else if switches.contains(&name) && inline.is_none() {
+                f.switches.push(name.to_string());
+            } else {
+                return Err(Usage(format!("unknown flag --{name}")));
+            }
+        } else if a.starts_with('-') && a.len() > 1 {
+            return Err(Usage(format!("unknown flag {a}")));
+        } else {
+            f.positional.push(a.clone());
+        }
+    }
+    Ok(f)
+}
+
+impl Flags {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+    fn has(&self, name: &str) -> bool {
+        self.switches.iter().any(|s| s == name)
+    }
+    fn u64(&self, name: &str, what: &str) -> Result<Option<u64>, Usage> {
+        self.get(name).map(|v| parse_u64(v, name, what)).transpose()
+    }
+    fn no_positional(&self) -> Result<(), Usage> {
+        match self.positional.first() {
+            Some(p) => Err(Usage(format!("unexpected argument {p:?}"))),
+            None => Ok(()),
+        }
+    }
+}
+
+fn no_extra(rest: &[String]) -> Result<(), Usage> {
+    match rest.first() {
+        Some(a) => Err(Usage(format!("unexpected argument {a:?}"))),
+        None => Ok(()),
+    }
+}
+
+fn parse_u64(v: &str, flag: &str, what: &str) -> Result<u64, Usage> {
+    v.trim()
+        .parse::<u64>()
+        .map_err(|_| Usage(format!("bad --{flag} {v:?}: {what} must be a whole number from 0 to 18446744073709551615")))
+}
+
+fn parse_mutation(f: &Flags) -> Result<Option<Mutation>, Usage> {
+    f.get("mutation")
+        .map(|m| {
+            Mutation::parse(m).ok_or_else(|| {
+                let all: Vec<&str> = Mutation::ALL.iter().map(|m| m.as_str()).collect();
+                Usage(format!("unknown mutation {m:?}; choose from: {}", all.join(", ")))
+            })
+        })
+        .transpose()
+}
+
+/// A scenario by built-in name, or from a scenario / trace JSON file.
+fn load_scenario(name: &str) -> Result<Scenario, Usage> {
+    if let Some(s) = builtin::get(name) {
+        return Ok(s);
+    }
+    if name.ends_with(".json") || std::path::Path::new(name).exists() {
+        let text = read_file(name)?;
+        return crate::trace::import::scenario_from_text(&text).map_err(|e| Usage(format!("{name}: {e}")));
+    }
+    Err(Usage(format!(
+        "unknown scenario {name:?}; `paxos-island scenarios` lists them (or give a .json file)"
+    )))
+}
+
+fn read_file(path: &str) -> Result<String, Usage> {
+    let meta = std::fs::metadata(path).map_err(|e| Usage(format!("cannot read {path}: {e}")))?;
+    if meta.len() > crate::trace::import::MAX_BYTES as u64 {
+        return Err(Usage(format!(
+            "{path} is {} MB; traces above {} MB are refused",
+            meta.len() / 1_000_000,
+            crate::trace::import::MAX_BYTES / 1_000_000
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|e| Usage(format!("cannot read {path}: {e}")))
+}
+
+fn write_file(path: &str, text: &str) -> Result<(), Usage> {
+    std::fs::write(path, text).map_err(|e| Usage(format!("cannot write {path}: {e}")))
+}
+
+fn cmd_run(args: &[String], out: Out) -> Result<i32, Usage> {
+    let f = parse_flags(args, &["scenario", "seed", "mutation", "out"], &[])?;
+    f.no_positional()?;
+    let name = f.get("scenario").ok_or_else(|| Usage("run needs --scenario NAME".into()))?;
+    let mut s = load_scenario(name)?;
+    if let Some(seed) = f.u64("seed", "a seed")? {
+        s.seed = seed;
+    }
+    if let Some(m) = parse_mutation(&f)? {
+        s.mutation = Some(m);
+    }
+    let run = Run::record(&s).map_err(|e| Usage(format!("scenario {name}: {e}")))?;
+    let sum = run.summary();
+    let _ = writeln!(out, "scenario   {} (seed {})", s.name, s.seed);
+    let _ = writeln!(
+        out,
+        "events     {} in {} steps, {} simulated{}",
+        sum.events,
+        sum.steps,
+        crate::sim::time::human_us(sum.end_us),
+        if run.truncated { " (truncated)" } else { "" }
+    );
+    let _ = writeln!(
+        out,
+        "messages   {} sent, {} delivered, {} dropped, {} duplicated",
+        sum.sent, sum.delivered, sum.dropped, sum.duplicated
+    );
+    if s.protocol == Protocol::Paxos {
+        match sum.decided_at_us {
+            Some(t) => {
+                let _ = writeln!(out, "decided    {} at {}", sum.chosen.join(", "), crate::sim::time::human_us(t));
+            }
+            None => {
+                let _ = writeln!(out, "decided    nothing ({} ballots started)", sum.ballots_started);
+            }
+        }
+        for (node, v, t) in &sum.learned {
+            let _ = writeln!(out, "learned    {node} learned {v} at {}", crate::sim::time::human_us(*t));
+        }
+    } else {
+        crate::scenario::lease_spec::print_summary(&run, out);
+    }
+    if sum.violations.is_empty() {
+        let _ = writeln!(out, "invariants all held");
+    }
+    for (inv, t, seq, detail) in &sum.violations {
+        let _ = writeln!(out, "VIOLATION  {inv} at {} (event {seq}): {detail}", crate::sim::time::human_us(*t));
+    }
+    let _ = writeln!(out, "trace hash {}", run.hash());
+    if let Some(path) = f.get("out") {
+        write_file(path, &trace::json::export(&run.scenario, &run.names, &run.trace))?;
+        let _ = writeln!(out, "wrote      {path}");
+    }
+    Ok(0)
+}
+
+fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
+    let f = parse_flags(args, &["protocol", "schedules", "seed", "faults", "mutation", "out"], &[])?;
+    f.no_positional()?;
+    let protocol = match f.get("protocol") {
+        Some("paxos") | None => Protocol::Paxos,
+        Some("lease") => Protocol::Lease,
+        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos or lease"))),
+    };
+    let schedules = f.u64("schedules", "the count of schedules")?.unwrap_or(10_000);
+    if schedules == 0 {
+        return Err(Usage("--schedules must be at least 1".into()));
+    }
+    let seed = f.u64("seed", "a seed")?.unwrap_or(1);
+    let faults = match f.get("faults") {
+        Some(list) => FaultSet::parse(list).map_err(Usage)?,
+        None => FaultSet::ALL,
+    };
+    let mutation = parse_mutation(&f)?;
+    if let Some(m) = mutation {
+        let fits = match protocol {
+            Protocol::Paxos => m.is_paxos(),
+            Protocol::Lease => !m.is_paxos(),
+        };
+        if !fits {
+            return Err(Usage(format!("mutation {m} does not apply to --protocol {}", f.get("protocol").unwrap_or("paxos"))));
+        }
+    }
+    let started = Instant::now();
+    let report = match protocol {
+        Protocol::Paxos => search::check(|s| search::random_paxos(s, faults, mutation), seed, schedules, true),
+        Protocol::Lease => search::check(
+            |s| crate::scenario::lease_spec::random_lease(s, faults, mutation),
+            seed,
+            schedules,
+            true,
+        ),
+    };
+    let secs = started.elapsed().as_secs_f64();
+    match &report.first {
+        None => {
+            let _ = writeln!(
+                out,
+                "checked {} schedules ({} steps) in {secs:.2} s: 0 violations",
+                report.schedules, report.steps
+            );
+            Ok(0)
+        }
+        Some(fail) => {
+            let _ = writeln!(
+                out,
+                "VIOLATION of {} in schedule seed {} at step {} (event {}, t = {}): {}",
+                fail.invariant,
+                fail.seed,
+                fail.step,
+                fail.seq,
+                crate::sim::time::human_us(fail.t_us),
+                fail.detail
+            );
+            let _ = writeln!(
+                out,
+                "after {} schedules; reproduce: paxos-island check --protocol {} --seed {} --schedules 1{}{}",
+                report.schedules,
+                if protocol == Protocol::Paxos { "paxos" } else { "lease" },
+                fail.seed,
+                f.get("faults").map(|x| format!(" --faults {x}")).unwrap_or_default(),
+                mutation.map(|m| format!(" --mutation {m}")).unwrap_or_default()
+            );
+            if let Some(path) = f.get("out") {
+                let run = Run::record(&fail.scenario).map_err(|e| Usage(e.to_string()))?;
+                write_file(path, &trace::json::export(&run.scenario, &run.names, &run.trace))?;
+                let _ = writeln!(out, "wrote {path}");
+            }
+            Ok(1)
+        }
+    }
+}
+
+fn cmd_replay(args: &[String], out: Out) -> Result<i32, Usage> {
+    let f = parse_flags(args, &[], &["verify"])?;
+    let [path] = f.positional.as_slice() else {
+        return Err(Usage("replay needs exactly one trace file".into()));
+    };
+    let text = read_file(path)?;
+    let imported = crate::trace::import::parse(&text).map_err(|e| Usage(format!("{path}: {e}")))?;
+    let _ = writeln!(out, "trace      {} events", imported.events.len());
+    if !f.has("verify") {
+        return Ok(0);
+    }
+    let Some(scenario) = &imported.scenario else {
+        return Err(Usage(format!("{path}: the trace has no usable scenario, so it cannot be re-simulated")));
+    };
+    let verdict = crate::trace::import::verify(scenario, &imported.events);
+    match verdict {
+        crate::trace::import::Verdict::Identical { hash } => {
+            let _ = writeln!(out, "verified   re-simulation gives the same {} events (hash {hash})", imported.events.len());
+            Ok(0)
+        }
+        crate::trace::import::Verdict::Differs { at, expected, got } => {
+            let _ = writeln!(out, "MISMATCH   at event {at}:\n  recorded {expected}\n  simulated {got}");
+            Ok(1)
+        }
+    }
+}
+
+fn cmd_export_scenario(args: &[String], out: Out) -> Result<i32, Usage> {
+    let f = parse_flags(args, &["seed", "out"], &[])?;
+    let [name] = f.positional.as_slice() else {
+        return Err(Usage("export-scenario needs one scenario name".into()));
+    };
+    let mut s = load_scenario(name)?;
+    if let Some(seed) = f.u64("seed", "a seed")? {
+        s.seed = seed;
+    }
+    let text = trace::json::export_scenario(&s);
+    match f.get("out") {
+        Some(path) => write_file(path, &text)?,
+        None => {
+            let _ = writeln!(out, "{text}");
+        }
+    }
+    Ok(0)
+}
+
+fn cmd_bench(args: &[String], out: Out) -> Result<i32, Usage> {
+    let f = parse_flags(args, &["runs"], &[])?;
+    f.no_positional()?;
+    let runs = f.u64("runs", "the count of runs")?.unwrap_or(2_000).max(1);
+    let base = builtin::get("bench-lossy").expect("built in");
+    // Warm up, then measure: each run is the standard scenario with a new seed.
+    let mut steps = 0u64;
+    let started = Instant::now();
+    for i in 0..runs {
+        let mut s = base.clone();
+        s.seed = i;
+        let sim = Run::execute(&s).map_err(|e| Usage(e.to_string()))?;
+        steps += sim.steps();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let _ = writeln!(
+        out,
+        "bench-lossy (5 acceptors, 3 proposers, 10% loss): {runs} runs, {steps} events in {secs:.3} s = {:.2} M events/s",
+        steps as f64 / secs / 1e6
+    );
+    // The same with the trace recorded, as the app does.
+    let started = Instant::now();
+    let mut recorded = 0usize;
+    for i in 0..runs.min(500) {
+        let mut s = base.clone();
+        s.seed = i;
+        recorded += Run::record(&s).map_err(|e| Usage(e.to_string()))?.trace.len();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let _ = writeln!(
+        out,
+        "recording with checkpoints: {recorded} trace events in {secs:.3} s = {:.2} M trace events/s",
+        recorded as f64 / secs / 1e6
+    );
+    crate::scenario::lease_spec::bench(out);
+    Ok(0)
+}

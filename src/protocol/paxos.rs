@@ -1,0 +1,355 @@
+//! Single-decree Paxos — Lamport's Synod — as three sans-IO roles.
+//!
+//! One legislator (node) may play any of the roles:
+//!
+//! - **Proposer** ([`proposer`]): picks a ballot `(round, node)` — distinct
+//!   proposers own disjoint ballots, which is condition **B1** — and runs
+//!   *phase 1a*: `Prepare(b)` to every acceptor. With a quorum (a majority, so
+//!   any two quorums share a member: **B2**) of `Promise` replies it runs
+//!   *phase 2a*: `Accept(b, v)`, where `v` is **forced** to be the value of the
+//!   highest-numbered vote reported in the promises (**B3**, Lamport's P2c), or
+//!   **free** — its own decree — when no member of the quorum has voted. With
+//!   a quorum of `Accepted` it announces `Decided(b, v)` (*phase 3*, Success).
+//! - **Acceptor** ([`acceptor`]): keeps `max_bal` (maxBal, its promise),
+//!   `max_vbal`/`max_val` (maxVBal/maxVal, its last vote) in stable storage —
+//!   the ink of the ledger — and writes them *before* replying. It promises
+//!   (*1b*) and votes (*2b*) only for ballots at least its promise (**P1a**).
+//! - **Learner** ([`learner`]): writes the decree in its ledger when told of a
+//!   success, or (optionally) when it has counted a quorum of `Accepted`.
+//!
+//! Every step is optional, so lost or duplicated messages can stall the
+//! Synod but never make two ledgers disagree. Progress needs a single
+//! proposer to run undisturbed for long enough: without a distinguished
+//! proposer (the *president*) and randomized backoff, two proposers can keep
+//! pre-empting each other for ever (dueling proposers, as FLP allows).
+
+pub mod acceptor;
+pub mod learner;
+pub mod proposer;
+
+use super::Value;
+use crate::sim::fault::Fault;
+use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
+use std::fmt;
+use std::sync::Arc;
+
+pub use acceptor::Acceptor;
+pub use learner::Learner;
+pub use proposer::{Phase, Proposer};
+
+/// A ballot number `(round, node)`. Ordered by round, then by node, so that
+/// two proposers can never use the same number (B1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ballot {
+    pub round: u32,
+    pub node: NodeId,
+}
+
+impl fmt::Display for Ballot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.round, self.node.0)
+    }
+}
+
+/// A vote as reported in a promise: the ballot and its decree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Vote {
+    pub ballot: Ballot,
+    pub value: Value,
+}
+
+/// Members of a quorum, as a bit set of node indices.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Members(pub u64);
+
+impl Members {
+    pub fn insert(&mut self, n: NodeId) {
+        self.0 |= 1u64 << n.index();
+    }
+    pub fn contains(self, n: NodeId) -> bool {
+        self.0 & (1u64 << n.index()) != 0
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn iter(self) -> impl Iterator<Item = NodeId> {
+        (0..64u8).filter(move |i| self.0 & (1u64 << i) != 0).map(NodeId)
+    }
+}
+
+/// The Synod's messages, with the phase each belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PaxosMsg {
+    /// 1a — NextBallot(b): "start ballot b".
+    Prepare { ballot: Ballot },
+    /// 1b — LastVote(b, v): "I promise not to vote below b; my last vote was …".
+    Promise { ballot: Ballot, last_vote: Option<Vote> },
+    /// 2a — BeginBallot(b, d): "vote for decree d in ballot b".
+    Accept { ballot: Ballot, value: Value },
+    /// 2b — Voted(b): "I voted for it".
+    Accepted { ballot: Ballot, value: Value },
+    /// 3 — Success(d): "decree d has passed".
+    Decided { ballot: Ballot, value: Value },
+}
+
+impl PaxosMsg {
+    pub fn ballot(&self) -> Ballot {
+        match *self {
+            PaxosMsg::Prepare { ballot }
+            | PaxosMsg::Promise { ballot, .. }
+            | PaxosMsg::Accept { ballot, .. }
+            | PaxosMsg::Accepted { ballot, .. }
+            | PaxosMsg::Decided { ballot, .. } => ballot,
+        }
+    }
+    pub fn value(&self) -> Option<Value> {
+        match *self {
+            PaxosMsg::Accept { value, .. }
+            | PaxosMsg::Accepted { value, .. }
+            | PaxosMsg::Decided { value, .. } => Some(value),
+            PaxosMsg::Promise { last_vote, .. } => last_vote.map(|v| v.value),
+            PaxosMsg::Prepare { .. } => None,
+        }
+    }
+    /// The trace's `type` field.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            PaxosMsg::Prepare { .. } => "prepare",
+            PaxosMsg::Promise { .. } => "promise",
+            PaxosMsg::Accept { .. } => "accept",
+            PaxosMsg::Accepted { .. } => "accepted",
+            PaxosMsg::Decided { .. } => "decided",
+        }
+    }
+    /// The phase label drawn on a messenger: "1a", "1b", "2a", "2b", "3".
+    pub fn phase(&self) -> &'static str {
+        match self {
+            PaxosMsg::Prepare { .. } => "1a",
+            PaxosMsg::Promise { .. } => "1b",
+            PaxosMsg::Accept { .. } => "2a",
+            PaxosMsg::Accepted { .. } => "2b",
+            PaxosMsg::Decided { .. } => "3",
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PaxosTimer {
+    /// A proposer's first attempt.
+    Start,
+    /// Phase 1 or 2 took too long: try a higher ballot.
+    PhaseTimeout,
+    /// The randomized pause before retrying.
+    Backoff,
+    /// A non-president proposer checks whether the president is still heard.
+    LeaderWatch,
+}
+
+/// How a proposer chose the decree of its phase 2a.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// No member of the promise quorum had voted: any decree is allowed.
+    Free,
+    /// B3: the decree of the highest-numbered vote reported, cast by `voter`.
+    Forced { by: Ballot, voter: NodeId },
+}
+
+/// Facts the roles put on the record (trace `kind`s in parentheses).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PaxosNote {
+    /// A proposer is asked to pass a decree (`proposal`).
+    Asked { value: Value },
+    /// Phase 1a begins (`ballot_started`).
+    BallotStarted { ballot: Ballot },
+    /// A quorum of promises is in (`promise_quorum`).
+    PromiseQuorum { ballot: Ballot, members: Members },
+    /// The decree of phase 2a, free or forced (`value_picked`).
+    ValuePicked { ballot: Ballot, value: Value, choice: Choice },
+    /// A quorum of votes is in: the decree passed (`accepted_quorum`).
+    AcceptedQuorum { ballot: Ballot, value: Value, members: Members },
+    /// The proposer saw a higher ballot and gives its own up (`preempted`).
+    Preempted { ballot: Ballot, by: Ballot },
+    /// An acceptor refuses a request below its promise (`ignored`).
+    Ignored { ballot: Ballot, promised: Ballot, phase: &'static str },
+    /// The acceptor's ledger, after it wrote in ink (`ledger`).
+    Ledger { max_bal: Option<Ballot>, last_vote: Option<Vote> },
+    /// A learner writes the decree in its ledger (`learned`).
+    Learned { ballot: Ballot, value: Value },
+    /// A learner is told of a different decree than the one in its ledger
+    /// (`learn_conflict`); only a broken algorithm gets here.
+    LearnConflict { have: Value, told: Value },
+    /// The monitors saw a quorum of `Accepted(b, v)` go out: `v` is chosen
+    /// (`chosen`). Recorded at the acceptor whose vote completed the quorum.
+    Chosen { ballot: Ballot, value: Value, members: Members },
+}
+
+/// Settings shared by every node of one Synod.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Synod {
+    pub acceptors: Vec<NodeId>,
+    /// Everyone who hears phase 3 (every Paxos node).
+    pub everyone: Vec<NodeId>,
+    pub learners: Vec<NodeId>,
+    /// Votes needed for a quorum (a majority of acceptors).
+    pub quorum: usize,
+    /// How long a proposer waits for a phase to complete.
+    pub timeout: SimDuration,
+    /// Randomized backoff before retrying (off: retry at once).
+    pub backoff: bool,
+    /// The distinguished proposer (president), if any.
+    pub leader: Option<NodeId>,
+    /// Learners also count `Accepted` messages themselves.
+    pub learn_from_votes: bool,
+}
+
+impl Synod {
+    pub fn majority(acceptors: usize) -> usize {
+        acceptors / 2 + 1
+    }
+}
+
+/// A legislator: whichever roles it plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaxosNode {
+    pub synod: Arc<Synod>,
+    pub acceptor: Option<Acceptor>,
+    pub proposer: Option<Proposer>,
+    pub learner: Option<Learner>,
+    /// Local time this node last heard from the president (volatile).
+    pub heard_leader_at: SimTime,
+}
+
+impl PaxosNode {
+    pub fn new(synod: Arc<Synod>, acceptor: bool, proposer: Option<Proposer>, learner: bool) -> Self {
+        PaxosNode {
+            synod,
+            acceptor: acceptor.then(Acceptor::default),
+            proposer,
+            learner: learner.then(Learner::default),
+            heard_leader_at: SimTime::ZERO,
+        }
+    }
+
+    /// Quorum size this node's proposer uses (a broken one may use a minority).
+    fn quorum(&self, ctx: &Ctx) -> usize {
+        if ctx.mutated(crate::check::Mutation::MinorityQuorum) {
+            (self.synod.acceptors.len() / 2).max(1)
+        } else {
+            self.synod.quorum
+        }
+    }
+
+    pub fn learned(&self) -> Option<Value> {
+        self.learner.as_ref().and_then(|l| l.learned.map(|v| v.value))
+    }
+
+    pub fn on_start(&mut self, ctx: &mut Ctx) {
+        if let Some(p) = &self.proposer {
+            ctx.note(PaxosNote::Asked { value: p.value });
+            ctx.set_timer(PaxosTimer::Start, p.start_after);
+        }
+    }
+
+    pub fn on_message(&mut self, from: NodeId, msg: PaxosMsg, ctx: &mut Ctx) {
+        if Some(from) == self.synod.leader {
+            self.heard_leader_at = ctx.now();
+        }
+        match msg {
+            PaxosMsg::Prepare { ballot } => {
+                if let Some(a) = &mut self.acceptor {
+                    a.on_prepare(from, ballot, ctx);
+                }
+                self.check_preempted(ballot, ctx);
+            }
+            PaxosMsg::Accept { ballot, value } => {
+                let learners = if self.synod.learn_from_votes { &self.synod.learners[..] } else { &[] };
+                if let Some(a) = &mut self.acceptor {
+                    a.on_accept(from, ballot, value, learners, ctx);
+                }
+                self.check_preempted(ballot, ctx);
+            }
+            PaxosMsg::Promise { ballot, last_vote } => {
+                let q = self.quorum(ctx);
+                if let Some(p) = &mut self.proposer {
+                    p.on_promise(from, ballot, last_vote, q, &self.synod, ctx);
+                }
+            }
+            PaxosMsg::Accepted { ballot, value } => {
+                let q = self.quorum(ctx);
+                if let Some(p) = &mut self.proposer {
+                    p.on_accepted(from, ballot, value, q, &self.synod, ctx);
+                }
+                if self.synod.learn_from_votes {
+                    if let Some(l) = &mut self.learner {
+                        l.on_accepted(from, ballot, value, q, ctx);
+                    }
+                }
+            }
+            PaxosMsg::Decided { ballot, value } => {
+                if let Some(l) = &mut self.learner {
+                    l.on_decided(ballot, value, ctx);
+                }
+                if let Some(p) = &mut self.proposer {
+                    p.on_decided(ballot, value, ctx);
+                }
+            }
+        }
+    }
+
+    /// Dueling proposers: the acceptor on this node has just seen a higher
+    /// ballot than the one our proposer is running, so that ballot is doomed.
+    fn check_preempted(&mut self, seen: Ballot, ctx: &mut Ctx) {
+        if let Some(p) = &mut self.proposer {
+            p.on_seen_ballot(seen, &self.synod, ctx);
+        }
+    }
+
+    pub fn on_timer(&mut self, t: PaxosTimer, ctx: &mut Ctx) {
+        let learned = self.learned().is_some();
+        let heard = self.heard_leader_at;
+        if let Some(p) = &mut self.proposer {
+            p.on_timer(t, learned, heard, &self.synod, ctx);
+        }
+    }
+
+    pub fn on_crash(&mut self) {
+        if let Some(p) = &mut self.proposer {
+            p.on_crash();
+        }
+        if let Some(l) = &mut self.learner {
+            l.on_crash();
+        }
+        self.heard_leader_at = SimTime::ZERO;
+    }
+
+    pub fn on_restart(&mut self, ctx: &mut Ctx) {
+        if let Some(a) = &mut self.acceptor {
+            a.on_restart(ctx);
+        }
+        let learned = self.learned().is_some();
+        if let Some(p) = &mut self.proposer {
+            p.on_restart(learned, &self.synod, ctx);
+        }
+    }
+
+    pub fn on_command(&mut self, fault: &Fault<NodeId>, ctx: &mut Ctx) -> bool {
+        match fault {
+            Fault::Propose { node, value } if *node == ctx.me => {
+                let Ok(value) = Value::new(value) else { return false };
+                ctx.note(PaxosNote::Asked { value });
+                let learned = self.learned().is_some();
+                let p = self.proposer.get_or_insert_with(|| Proposer::new(value, SimDuration::ZERO));
+                p.value = value;
+                p.begin(learned, &self.synod, ctx);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

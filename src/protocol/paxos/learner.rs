@@ -1,0 +1,51 @@
+//! The learner: writes the passed decree into its ledger, in ink.
+//!
+//! It learns from the president's `Decided` (phase 3, Success), or — when the
+//! Synod is set to `learn_from_votes` — by counting a quorum of `Accepted`
+//! itself. The learned decree is stable storage; the tally is pencil.
+
+use super::{Ballot, Members, PaxosNote, Vote};
+use crate::protocol::Value;
+use crate::sim::{Ctx, NodeId};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Learner {
+    /// The decree in the ledger (stable).
+    pub learned: Option<Vote>,
+    /// Votes counted per ballot (volatile).
+    pub tally: BTreeMap<Ballot, (Value, Members)>,
+}
+
+impl Learner {
+    pub fn on_decided(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx) {
+        self.learn(ballot, value, ctx);
+    }
+
+    pub fn on_accepted(&mut self, from: NodeId, ballot: Ballot, value: Value, quorum: usize, ctx: &mut Ctx) {
+        let entry = self.tally.entry(ballot).or_insert((value, Members::default()));
+        entry.1.insert(from);
+        if entry.1.len() >= quorum {
+            self.learn(ballot, value, ctx);
+        }
+    }
+
+    fn learn(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx) {
+        match self.learned {
+            None => {
+                self.learned = Some(Vote { ballot, value });
+                self.tally.clear();
+                ctx.note(PaxosNote::Learned { ballot, value });
+            }
+            Some(have) if have.value != value => {
+                // Ink cannot be changed; a correct Synod never gets here.
+                ctx.note(PaxosNote::LearnConflict { have: have.value, told: value });
+            }
+            Some(_) => {}
+        }
+    }
+
+    pub fn on_crash(&mut self) {
+        self.tally.clear();
+    }
+}

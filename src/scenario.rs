@@ -1,0 +1,368 @@
+//! Scenarios: everything needed to reproduce a run — nodes and roles,
+//! network, clocks, the fault script, the seed — as plain data.
+//!
+//! A scenario is what a share link encodes, what a trace file carries in its
+//! envelope, and what the built-in demos and lessons are made of. `build`
+//! validates it (every problem named, nothing panics) and turns it into the
+//! simulator's `World`.
+
+pub mod builtin;
+pub mod lease_spec;
+pub mod names;
+pub mod run;
+
+use crate::check::{Monitors, Mutation, PaxosMonitor};
+use crate::protocol::paxos::{PaxosNode, Proposer, Synod};
+use crate::protocol::{NodeState, Value};
+use crate::sim::clock::{Clock, ClockSpec, MAX_DRIFT_PPM};
+use crate::sim::fault::{Fault, Scheduled};
+use crate::sim::network::{Link, Network, NetworkConfig};
+use crate::sim::{NodeId, SimDuration, SimTime, World, MAX_NODES};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use thiserror::Error;
+
+pub use lease_spec::LeaseSpec;
+pub use run::{Run, RunSummary};
+
+/// The longest run a scenario may ask for: one simulated hour.
+pub const MAX_STOP_US: u64 = 3_600_000_000;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Protocol {
+    Paxos,
+    Lease,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Proposer,
+    Acceptor,
+    Learner,
+    Worker,
+    LeaseStore,
+    Storage,
+    Llm,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeSpec {
+    pub id: String,
+    pub roles: Vec<Role>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Proposal {
+    pub node: String,
+    pub value: String,
+    #[serde(default)]
+    pub start_us: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaxosSpec {
+    pub proposals: Vec<Proposal>,
+    /// How long a proposer waits for a phase before trying a higher ballot.
+    #[serde(default = "default_timeout")]
+    pub timeout_us: u64,
+    /// Randomized backoff between attempts.
+    #[serde(default = "yes")]
+    pub backoff: bool,
+    /// The distinguished proposer (president).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<String>,
+    /// Learners count `Accepted` messages themselves (besides phase 3).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub learn_from_votes: bool,
+}
+
+fn default_timeout() -> u64 {
+    1_000_000
+}
+fn yes() -> bool {
+    true
+}
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    pub protocol: Protocol,
+    pub seed: u64,
+    pub nodes: Vec<NodeSpec>,
+    #[serde(default)]
+    pub network: NetworkConfig,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<ClockSpec>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<Scheduled<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paxos: Option<PaxosSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lease: Option<LeaseSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutation: Option<Mutation>,
+    /// The run ends here (true time), or earlier if nothing is left to happen.
+    pub stop_at_us: u64,
+}
+
+/// Everything that can be wrong with a scenario, each naming what and why.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum ScenarioError {
+    #[error("the scenario has no nodes")]
+    NoNodes,
+    #[error("the scenario has {0} nodes; at most {MAX_NODES} are supported")]
+    TooManyNodes(usize),
+    #[error("node name {0:?} is not usable: {1}")]
+    BadNodeName(String, &'static str),
+    #[error("node {0:?} appears twice")]
+    DuplicateNode(String),
+    #[error("unknown node {0:?} in {1}")]
+    UnknownNode(String, &'static str),
+    #[error("{field}: {reason}")]
+    BadSetting { field: String, reason: String },
+    #[error("the {0} section is missing for a {1} scenario")]
+    MissingSection(&'static str, &'static str),
+    #[error("mutation {0} does not apply to a {1} scenario")]
+    WrongMutation(Mutation, &'static str),
+}
+
+impl ScenarioError {
+    pub fn setting(field: impl Into<String>, reason: impl Into<String>) -> Self {
+        ScenarioError::BadSetting {
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl From<crate::sim::dist::BadSetting> for ScenarioError {
+    fn from(b: crate::sim::dist::BadSetting) -> Self {
+        ScenarioError::setting(format!("network.{}", b.field), b.reason)
+    }
+}
+
+impl Scenario {
+    pub fn node_names(&self) -> Vec<String> {
+        self.nodes.iter().map(|n| n.id.clone()).collect()
+    }
+
+    /// Resolve a node name as a user might type it ("Γ", "gamma", "G", "W1").
+    pub fn resolve(&self, name: &str, context: &'static str) -> Result<NodeId, ScenarioError> {
+        names::resolve(&self.node_names(), name).ok_or_else(|| ScenarioError::UnknownNode(name.to_string(), context))
+    }
+
+    pub fn nodes_with(&self, role: Role) -> Vec<NodeId> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.roles.contains(&role))
+            .map(|(i, _)| NodeId(i as u8))
+            .collect()
+    }
+
+    /// Check everything a user could have typed wrong.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        self.build().map(|_| ())
+    }
+
+    fn check_common(&self) -> Result<(), ScenarioError> {
+        if self.nodes.is_empty() {
+            return Err(ScenarioError::NoNodes);
+        }
+        if self.nodes.len() > MAX_NODES {
+            return Err(ScenarioError::TooManyNodes(self.nodes.len()));
+        }
+        for (i, n) in self.nodes.iter().enumerate() {
+            names::check_name(&n.id).map_err(|why| ScenarioError::BadNodeName(n.id.clone(), why))?;
+            if self.nodes[..i].iter().any(|m| m.id == n.id) {
+                return Err(ScenarioError::DuplicateNode(n.id.clone()));
+            }
+        }
+        if self.stop_at_us == 0 || self.stop_at_us > MAX_STOP_US {
+            return Err(ScenarioError::setting(
+                "stop_at_us",
+                format!("{} µs is outside 1 µs … 1 hour", self.stop_at_us),
+            ));
+        }
+        self.network.validate()?;
+        for c in &self.clocks {
+            self.resolve(&c.node, "clocks")?;
+            if c.drift_ppm.abs() > MAX_DRIFT_PPM {
+                return Err(ScenarioError::setting(
+                    "clocks.drift_ppm",
+                    format!("{} ppm is beyond ±{MAX_DRIFT_PPM} ppm", c.drift_ppm),
+                ));
+            }
+        }
+        for f in &self.faults {
+            self.check_fault(&f.fault)?;
+        }
+        Ok(())
+    }
+
+    fn check_fault(&self, f: &Fault<String>) -> Result<(), ScenarioError> {
+        f.try_map(|n| self.resolve(n, "faults"))?;
+        match f {
+            Fault::Pause { for_us: 0, .. } => Err(ScenarioError::setting("faults.pause.for_us", "a pause must last longer than 0 µs")),
+            Fault::Partition { groups, .. } if groups.is_empty() || groups.iter().any(|g| g.is_empty()) => {
+                Err(ScenarioError::setting("faults.partition.groups", "every group needs at least one node"))
+            }
+            Fault::SetLoss { p } | Fault::SetDuplicate { p } | Fault::SetReorder { p } => {
+                crate::sim::network::check_probability("faults.p", *p).map_err(Into::into)
+            }
+            Fault::SetLatency { latency } => latency.validate().map_err(Into::into),
+            Fault::SetDrift { ppm, .. } if ppm.abs() > MAX_DRIFT_PPM => Err(ScenarioError::setting(
+                "faults.set_drift.ppm",
+                format!("{ppm} ppm is beyond ±{MAX_DRIFT_PPM} ppm"),
+            )),
+            Fault::Propose { value, .. } => Value::new(value)
+                .map(|_| ())
+                .map_err(|e| ScenarioError::setting("faults.propose.value", e.to_string())),
+            _ => Ok(()),
+        }
+    }
+
+    /// Validate and turn into the simulator's world.
+    pub fn build(&self) -> Result<World, ScenarioError> {
+        self.check_common()?;
+        let names = Arc::new(self.node_names());
+        let n = self.nodes.len();
+        let mut clocks = vec![Clock::default(); n];
+        for c in &self.clocks {
+            let id = self.resolve(&c.node, "clocks")?;
+            clocks[id.index()] = Clock::new(c.drift_ppm, c.offset_us);
+        }
+        let mut links = BTreeMap::new();
+        for l in &self.network.links {
+            let from = self.resolve(&l.from, "network.links")?;
+            let to = self.resolve(&l.to, "network.links")?;
+            links.insert(
+                (from, to),
+                Link {
+                    latency: l.latency.clone(),
+                    loss: l.loss,
+                },
+            );
+        }
+        let network = Network::new(&self.network, links, n);
+        let mut faults = Vec::with_capacity(self.faults.len());
+        for f in &self.faults {
+            faults.push((SimTime(f.at_us), f.fault.try_map(|x| self.resolve(x, "faults"))?));
+        }
+        let (nodes, monitors) = match self.protocol {
+            Protocol::Paxos => self.build_paxos(&names)?,
+            Protocol::Lease => lease_spec::build(self, &names)?,
+        };
+        Ok(World {
+            nodes,
+            clocks,
+            network,
+            faults,
+            monitors,
+            mutation: self.mutation,
+            seed: self.seed,
+        })
+    }
+
+    fn build_paxos(&self, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+        let spec = self.paxos.as_ref().ok_or(ScenarioError::MissingSection("paxos", "paxos"))?;
+        if let Some(m) = self.mutation {
+            if !m.is_paxos() {
+                return Err(ScenarioError::WrongMutation(m, "paxos"));
+            }
+        }
+        for node in &self.nodes {
+            if let Some(r) = node.roles.iter().find(|r| !matches!(r, Role::Proposer | Role::Acceptor | Role::Learner)) {
+                return Err(ScenarioError::setting(
+                    format!("nodes.{}.roles", node.id),
+                    format!("{r:?} is not a Paxos role (proposer, acceptor, learner)"),
+                ));
+            }
+        }
+        let acceptors = self.nodes_with(Role::Acceptor);
+        if acceptors.is_empty() || acceptors.len() > 9 {
+            return Err(ScenarioError::setting(
+                "nodes",
+                format!("{} acceptors; use 1 to 9 (3, 5, 7 or 9 tolerate 1 to 4 crashes)", acceptors.len()),
+            ));
+        }
+        if spec.timeout_us == 0 || spec.timeout_us > 600_000_000 {
+            return Err(ScenarioError::setting("paxos.timeout_us", "the phase timeout must be between 1 µs and 10 minutes"));
+        }
+        let leader = match &spec.leader {
+            Some(l) => Some(self.resolve(l, "paxos.leader")?),
+            None => None,
+        };
+        let synod = Arc::new(Synod {
+            acceptors: acceptors.clone(),
+            everyone: (0..self.nodes.len()).map(|i| NodeId(i as u8)).collect(),
+            learners: self.nodes_with(Role::Learner),
+            quorum: Synod::majority(acceptors.len()),
+            timeout: SimDuration(spec.timeout_us),
+            backoff: spec.backoff,
+            leader,
+            learn_from_votes: spec.learn_from_votes,
+        });
+        let mut proposers: Vec<Option<Proposer>> = vec![None; self.nodes.len()];
+        for p in &spec.proposals {
+            let id = self.resolve(&p.node, "paxos.proposals")?;
+            if !self.nodes[id.index()].roles.contains(&Role::Proposer) {
+                return Err(ScenarioError::setting(
+                    "paxos.proposals",
+                    format!("{} has no proposer role", p.node),
+                ));
+            }
+            if proposers[id.index()].is_some() {
+                return Err(ScenarioError::setting(
+                    "paxos.proposals",
+                    format!("{} already has a proposal; one per proposer", p.node),
+                ));
+            }
+            let value = Value::new(&p.value).map_err(|e| ScenarioError::setting("paxos.proposals.value", e.to_string()))?;
+            proposers[id.index()] = Some(Proposer::new(value, SimDuration(p.start_us)));
+        }
+        let nodes = self
+            .nodes
+            .iter()
+            .zip(proposers)
+            .map(|(spec, prop)| {
+                NodeState::Paxos(PaxosNode::new(
+                    synod.clone(),
+                    spec.roles.contains(&Role::Acceptor),
+                    prop,
+                    spec.roles.contains(&Role::Learner),
+                ))
+            })
+            .collect();
+        let monitors = Monitors::for_paxos(PaxosMonitor::new(names.clone(), acceptors.len()));
+        Ok((nodes, monitors))
+    }
+
+    /// Parse a scenario from JSON, with a message that says what is wrong.
+    pub fn from_json(text: &str) -> Result<Scenario, String> {
+        let s: Scenario = serde_json::from_str(text).map_err(|e| format!("not a valid scenario: {e}"))?;
+        s.validate().map_err(|e| e.to_string())?;
+        Ok(s)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a scenario always serializes")
+    }
+}
+
+impl Scenario {
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+}

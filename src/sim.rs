@@ -1,0 +1,658 @@
+//! The deterministic discrete-event simulator.
+//!
+//! One `Simulator` holds the whole world: every node's state machine, its
+//! clock and timers, the network, the event queue and the invariant monitors.
+//! Protocol code is *sans-IO*: it is handed a message or a timer together with
+//! a [`Ctx`] that tells it its own local time, and it answers with outputs
+//! (send this, set that timer, note this fact). The simulator does the I/O:
+//! it samples latency and loss from the seeded network stream, converts local
+//! timer deadlines into true instants through the node's clock, and records
+//! every step as a trace event.
+//!
+//! Determinism: all randomness comes from streams of the scenario seed, all
+//! time from this queue, and ties are broken by (time, class, sequence number),
+//! never by a hash map's iteration order. Cloning a `Simulator` is a complete
+//! checkpoint: restoring a clone and stepping it forward replays exactly.
+
+pub mod clock;
+pub mod dist;
+pub mod fault;
+pub mod network;
+pub mod rng;
+pub mod time;
+
+use crate::check::{Monitors, Mutation};
+use crate::protocol::{Msg, NodeState, Note, Timer};
+use crate::trace::{DropReason, EventKind, TraceEvent};
+use clock::Clock;
+use fault::Fault;
+use network::Network;
+use rng::{Rng, Stream};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BinaryHeap};
+pub use time::{SimDuration, SimTime};
+
+/// A node of the simulation, by index into the scenario's node list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct NodeId(pub u8);
+
+impl NodeId {
+    /// Pseudo-node for events that belong to the network as a whole.
+    pub const NET: NodeId = NodeId(255);
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The most nodes a scenario may have (partitions are kept as 64-bit masks).
+pub const MAX_NODES: usize = 32;
+
+/// Identity of one message copy on the wire.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct MsgId(pub u64);
+
+/// What a protocol handler asks the simulator to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    Send(NodeId, Msg),
+    SetTimer(Timer, SimDuration),
+    CancelTimer(Timer),
+    Note(Note),
+}
+
+/// The handle protocol code gets: its identity, its *local* time, a random
+/// stream for backoffs, and a place to put outputs. Nothing else.
+pub struct Ctx<'a> {
+    pub me: NodeId,
+    now: SimTime,
+    rng: &'a mut Rng,
+    out: &'a mut Vec<Output>,
+    mutation: Option<Mutation>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(
+        me: NodeId,
+        now: SimTime,
+        rng: &'a mut Rng,
+        out: &'a mut Vec<Output>,
+        mutation: Option<Mutation>,
+    ) -> Self {
+        Ctx {
+            me,
+            now,
+            rng,
+            out,
+            mutation,
+        }
+    }
+    /// This node's local clock reading.
+    pub fn now(&self) -> SimTime {
+        self.now
+    }
+    pub fn send(&mut self, to: NodeId, msg: impl Into<Msg>) {
+        self.out.push(Output::Send(to, msg.into()));
+    }
+    pub fn set_timer(&mut self, timer: impl Into<Timer>, after: SimDuration) {
+        self.out.push(Output::SetTimer(timer.into(), after));
+    }
+    pub fn cancel_timer(&mut self, timer: impl Into<Timer>) {
+        self.out.push(Output::CancelTimer(timer.into()));
+    }
+    pub fn note(&mut self, note: impl Into<Note>) {
+        self.out.push(Output::Note(note.into()));
+    }
+    pub fn rng(&mut self) -> &mut Rng {
+        self.rng
+    }
+    /// Is this deliberately broken variant of the algorithm switched on?
+    pub fn mutated(&self, m: Mutation) -> bool {
+        self.mutation == Some(m)
+    }
+}
+
+/// Whether a node is running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Up,
+    /// Crashed: away from the chamber, ledger kept.
+    Down,
+    /// Frozen until the resume event with this token.
+    Paused { until: SimTime, token: u64 },
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    state: NodeState,
+    clock: Clock,
+    status: Status,
+    /// Pending timers: local deadline and the token of its queue entry.
+    timers: BTreeMap<Timer, (i64, u64)>,
+    /// Events that arrived while paused, in arrival order.
+    held: Vec<Queued>,
+}
+
+#[derive(Clone, Debug)]
+enum Action {
+    Fault(Fault<NodeId>),
+    Resume { node: NodeId, token: u64 },
+    Deliver { id: MsgId, from: NodeId, to: NodeId, msg: Msg },
+    Fall { id: MsgId, from: NodeId, to: NodeId, msg: Msg },
+    Timer { node: NodeId, timer: Timer, token: u64 },
+}
+
+impl Action {
+    /// Faults first at equal times, so that a fault scheduled at t (by a script
+    /// or by a click at t) is applied before anything else happening at t.
+    fn class(&self) -> u8 {
+        match self {
+            Action::Fault(_) => 0,
+            Action::Resume { .. } => 1,
+            _ => 2,
+        }
+    }
+    fn target(&self) -> Option<NodeId> {
+        match self {
+            Action::Deliver { to, .. } => Some(*to),
+            Action::Timer { node, .. } => Some(*node),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Queued {
+    at: SimTime,
+    class: u8,
+    seq: u64,
+    action: Action,
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, o: &Self) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
+impl Eq for Queued {}
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Queued {
+    /// Reversed, because `BinaryHeap` pops the greatest.
+    fn cmp(&self, o: &Self) -> Ordering {
+        (o.at, o.class, o.seq).cmp(&(self.at, self.class, self.seq))
+    }
+}
+
+/// Everything the simulator needs to start: built from a scenario by
+/// `scenario::build`.
+pub struct World {
+    pub nodes: Vec<NodeState>,
+    pub clocks: Vec<Clock>,
+    pub network: Network,
+    pub faults: Vec<(SimTime, Fault<NodeId>)>,
+    pub monitors: Monitors,
+    pub mutation: Option<Mutation>,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Simulator {
+    now: SimTime,
+    queue: BinaryHeap<Queued>,
+    next_qseq: u64,
+    next_token: u64,
+    next_msg: u64,
+    slots: Vec<Slot>,
+    net: Network,
+    rng_net: Rng,
+    rng_timers: Rng,
+    monitors: Monitors,
+    mutation: Option<Mutation>,
+    /// Trace events produced since the last `drain_events`.
+    pending: Vec<TraceEvent>,
+    record: bool,
+    next_seq: u64,
+    steps: u64,
+    out: Vec<Output>,
+}
+
+impl Simulator {
+    pub fn new(world: World, record: bool) -> Self {
+        let n = world.nodes.len();
+        let mut sim = Simulator {
+            now: SimTime::ZERO,
+            queue: BinaryHeap::with_capacity(256),
+            next_qseq: 0,
+            next_token: 1,
+            next_msg: 0,
+            slots: world
+                .nodes
+                .into_iter()
+                .zip(world.clocks)
+                .map(|(state, clock)| Slot {
+                    state,
+                    clock,
+                    status: Status::Up,
+                    timers: BTreeMap::new(),
+                    held: Vec::new(),
+                })
+                .collect(),
+            net: world.network,
+            rng_net: Rng::new(world.seed, Stream::Network),
+            rng_timers: Rng::new(world.seed, Stream::Timers),
+            monitors: world.monitors,
+            mutation: world.mutation,
+            pending: Vec::new(),
+            record,
+            next_seq: 0,
+            steps: 0,
+            out: Vec::new(),
+        };
+        debug_assert!(n <= MAX_NODES);
+        for (at, f) in world.faults {
+            sim.push(at, Action::Fault(f));
+        }
+        for i in 0..n {
+            let id = NodeId(i as u8);
+            sim.with_node(id, |state, ctx| state.on_start(ctx));
+            sim.finish_step(id);
+        }
+        sim
+    }
+
+    // ----- reading the world -------------------------------------------
+
+    /// True time: the latest instant the simulation has reached.
+    pub fn now(&self) -> SimTime {
+        self.now
+    }
+    pub fn node_count(&self) -> usize {
+        self.slots.len()
+    }
+    pub fn node(&self, id: NodeId) -> &NodeState {
+        &self.slots[id.index()].state
+    }
+    pub fn status(&self, id: NodeId) -> Status {
+        self.slots[id.index()].status
+    }
+    /// What `id`'s own clock reads now.
+    pub fn local_time(&self, id: NodeId) -> SimTime {
+        self.slots[id.index()].clock.local(self.now)
+    }
+    pub fn clock(&self, id: NodeId) -> &Clock {
+        &self.slots[id.index()].clock
+    }
+    pub fn network(&self) -> &Network {
+        &self.net
+    }
+    pub fn monitors(&self) -> &Monitors {
+        &self.monitors
+    }
+    /// Queue events processed so far (the benchmark's unit).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+    /// Trace events emitted so far (recorded or not).
+    pub fn events_emitted(&self) -> u64 {
+        self.next_seq
+    }
+    pub fn next_event_time(&self) -> Option<SimTime> {
+        self.queue.peek().map(|q| q.at)
+    }
+    pub fn is_quiet(&self) -> bool {
+        self.queue.is_empty()
+    }
+    /// Turn trace recording on or off (a replay for display needs none).
+    pub fn set_recording(&mut self, on: bool) {
+        self.record = on;
+        if !on {
+            self.pending.clear();
+        }
+    }
+    /// Trace events produced since the last call.
+    pub fn drain_events(&mut self) -> std::vec::Drain<'_, TraceEvent> {
+        self.pending.drain(..)
+    }
+    pub fn pending_events(&self) -> &[TraceEvent] {
+        &self.pending
+    }
+
+    // ----- driving it ---------------------------------------------------
+
+    /// Process one queue event, if any. Returns false when nothing is left.
+    pub fn step(&mut self) -> bool {
+        while let Some(q) = self.queue.pop() {
+            if self.is_stale(&q) {
+                continue;
+            }
+            self.now = self.now.max(q.at);
+            self.steps += 1;
+            self.dispatch(q);
+            return true;
+        }
+        false
+    }
+
+    /// Process every event due at or before `t`, then stand at `t`.
+    pub fn run_until(&mut self, t: SimTime) {
+        while let Some(q) = self.queue.peek() {
+            if q.at > t {
+                break;
+            }
+            self.step();
+        }
+        self.now = self.now.max(t);
+    }
+
+    /// Inject a fault *now*. It is scheduled one microsecond after the present
+    /// instant so that replaying a scenario with `{at_us: now + 1, fault}` in its
+    /// script gives exactly the same run. Returns the time it was given.
+    pub fn inject(&mut self, fault: Fault<NodeId>) -> SimTime {
+        let at = SimTime(self.now.0 + 1);
+        self.push(at, Action::Fault(fault));
+        at
+    }
+
+    /// Schedule a fault at a given future time.
+    pub fn schedule(&mut self, at: SimTime, fault: Fault<NodeId>) {
+        self.push(at.max(self.now), Action::Fault(fault));
+    }
+
+    // ----- internals ----------------------------------------------------
+
+    fn push(&mut self, at: SimTime, action: Action) {
+        let class = action.class();
+        let seq = self.next_qseq;
+        self.next_qseq += 1;
+        self.queue.push(Queued {
+            at,
+            class,
+            seq,
+            action,
+        });
+    }
+
+    fn is_stale(&self, q: &Queued) -> bool {
+        match &q.action {
+            Action::Timer { node, timer, token } => {
+                self.slots[node.index()].timers.get(timer).map(|t| t.1) != Some(*token)
+            }
+            Action::Resume { node, token } => !matches!(
+                self.slots[node.index()].status,
+                Status::Paused { token: t, .. } if t == *token
+            ),
+            _ => false,
+        }
+    }
+
+    fn emit(&mut self, node: NodeId, kind: EventKind) {
+        if self.record {
+            self.pending.push(TraceEvent {
+                seq: self.next_seq,
+                t: self.now,
+                node,
+                kind,
+            });
+        }
+        self.next_seq += 1;
+    }
+
+    fn dispatch(&mut self, q: Queued) {
+        // A paused node does not run: whatever arrives for it waits.
+        if let Some(target) = q.action.target() {
+            if let Status::Paused { .. } = self.slots[target.index()].status {
+                self.slots[target.index()].held.push(q);
+                return;
+            }
+        }
+        match q.action {
+            Action::Fault(f) => self.apply_fault(f),
+            Action::Resume { node, .. } => self.resume(node),
+            Action::Fall { id, from, to, msg } => {
+                self.emit(to, EventKind::Drop { id, from, to, msg, reason: DropReason::Loss });
+            }
+            Action::Deliver { id, from, to, msg } => {
+                let reason = if self.slots[to.index()].status == Status::Down {
+                    Some(DropReason::Down)
+                } else if self.net.is_blocked(from, to) {
+                    Some(DropReason::Partition)
+                } else {
+                    None
+                };
+                if let Some(reason) = reason {
+                    self.emit(to, EventKind::Drop { id, from, to, msg, reason });
+                    return;
+                }
+                self.emit(to, EventKind::Deliver { id, from, msg });
+                self.with_node(to, |state, ctx| state.on_message(from, msg, ctx));
+                self.finish_step(to);
+            }
+            Action::Timer { node, timer, .. } => {
+                self.slots[node.index()].timers.remove(&timer);
+                self.emit(node, EventKind::Timer { timer });
+                self.with_node(node, |state, ctx| state.on_timer(timer, ctx));
+                self.finish_step(node);
+            }
+        }
+    }
+
+    /// Run a handler of `id` with a fresh context; outputs land in `self.out`.
+    fn with_node(&mut self, id: NodeId, f: impl FnOnce(&mut NodeState, &mut Ctx)) {
+        let slot = &mut self.slots[id.index()];
+        let local = slot.clock.local(self.now);
+        let mut out = std::mem::take(&mut self.out);
+        {
+            let mut ctx = Ctx::new(id, local, &mut self.rng_timers, &mut out, self.mutation);
+            f(&mut slot.state, &mut ctx);
+        }
+        self.out = out;
+    }
+
+    /// Carry out the outputs of the handler that just ran on `id`, then let
+    /// the monitors look at the result.
+    fn finish_step(&mut self, id: NodeId) {
+        let mut out = std::mem::take(&mut self.out);
+        for o in out.drain(..) {
+            match o {
+                Output::Send(to, msg) => self.send(id, to, msg),
+                Output::SetTimer(timer, after) => self.set_timer(id, timer, after),
+                Output::CancelTimer(timer) => {
+                    self.slots[id.index()].timers.remove(&timer);
+                }
+                Output::Note(note) => {
+                    let found = self.monitors.on_note(self.now, id, &note);
+                    self.emit(id, EventKind::Note(note));
+                    self.record_findings(id, found);
+                }
+            }
+        }
+        self.out = out;
+        let found = self.monitors.after_step(self.now, id, &self.slots[id.index()].state);
+        self.record_findings(id, found);
+    }
+
+    fn record_findings(&mut self, id: NodeId, found: Vec<EventKind>) {
+        for k in found {
+            self.emit(id, k);
+        }
+    }
+
+    fn send(&mut self, from: NodeId, to: NodeId, msg: Msg) {
+        let id = MsgId(self.next_msg);
+        self.next_msg += 1;
+        let found = self.monitors.on_send(self.now, from, to, &msg, &self.slots[from.index()].state);
+        self.emit(from, EventKind::Send { id, to, msg });
+        self.record_findings(from, found);
+        if from == to {
+            // Roles on one machine talk without the network.
+            self.push(self.now, Action::Deliver { id, from, to, msg });
+            return;
+        }
+        let fate = self.net.fate(from, to, &mut self.rng_net);
+        if self.net.is_blocked(from, to) {
+            self.emit(to, EventKind::Drop { id, from, to, msg, reason: DropReason::Partition });
+            return;
+        }
+        match fate.latency {
+            Some(lat) => self.push(self.now + lat, Action::Deliver { id, from, to, msg }),
+            None => self.push(self.now + fate.fall_after, Action::Fall { id, from, to, msg }),
+        }
+        if let Some(lat) = fate.duplicate {
+            let copy = MsgId(self.next_msg);
+            self.next_msg += 1;
+            self.emit(from, EventKind::Duplicate { id: copy, of: id, to, msg });
+            self.push(self.now + lat, Action::Deliver { id: copy, from, to, msg });
+        }
+    }
+
+    fn set_timer(&mut self, id: NodeId, timer: Timer, after: SimDuration) {
+        let token = self.next_token;
+        self.next_token += 1;
+        let slot = &mut self.slots[id.index()];
+        let deadline = slot.clock.local_raw(self.now).saturating_add(after.0 as i64);
+        let at = slot.clock.true_at(self.now, deadline);
+        slot.timers.insert(timer, (deadline, token));
+        self.push(at, Action::Timer { node: id, timer, token });
+    }
+
+    /// Re-schedule a node's timers after its clock changed.
+    fn reschedule_timers(&mut self, id: NodeId) {
+        let timers: Vec<(Timer, i64)> = self.slots[id.index()]
+            .timers
+            .iter()
+            .map(|(t, (d, _))| (*t, *d))
+            .collect();
+        for (timer, deadline) in timers {
+            let token = self.next_token;
+            self.next_token += 1;
+            let slot = &mut self.slots[id.index()];
+            let at = slot.clock.true_at(self.now, deadline);
+            slot.timers.insert(timer, (deadline, token));
+            self.push(at, Action::Timer { node: id, timer, token });
+        }
+    }
+
+    fn apply_fault(&mut self, f: Fault<NodeId>) {
+        let subject = f.node().copied().unwrap_or(NodeId::NET);
+        if subject != NodeId::NET && subject.index() >= self.slots.len() {
+            return; // a fault for a node that does not exist: nothing to do
+        }
+        self.emit(subject, EventKind::Fault { fault: f.clone() });
+        match f {
+            Fault::Crash { node } => {
+                let slot = &mut self.slots[node.index()];
+                if slot.status == Status::Down {
+                    return;
+                }
+                slot.status = Status::Down;
+                slot.timers.clear();
+                // Whatever was waiting in a frozen process's inbox is gone too.
+                let held = std::mem::take(&mut slot.held);
+                slot.state.on_crash();
+                for q in held {
+                    if let Action::Deliver { id, from, to, msg } = q.action {
+                        self.emit(to, EventKind::Drop { id, from, to, msg, reason: DropReason::Down });
+                    }
+                }
+                let found = self.monitors.after_step(self.now, node, &self.slots[node.index()].state);
+                self.record_findings(node, found);
+            }
+            Fault::Restart { node } => {
+                if self.slots[node.index()].status != Status::Down {
+                    return;
+                }
+                self.slots[node.index()].status = Status::Up;
+                self.with_node(node, |state, ctx| state.on_restart(ctx));
+                self.finish_step(node);
+            }
+            Fault::Pause { node, for_us } => {
+                let until = SimTime(self.now.0.saturating_add(for_us));
+                let slot = &mut self.slots[node.index()];
+                match slot.status {
+                    Status::Down => {}
+                    Status::Paused { until: u, .. } if u >= until => {}
+                    _ => {
+                        let token = self.next_token;
+                        self.next_token += 1;
+                        slot.status = Status::Paused { until, token };
+                        self.push(until, Action::Resume { node, token });
+                    }
+                }
+            }
+            Fault::Partition { groups, oneway } => {
+                let n = self.slots.len();
+                let mut group_of = vec![usize::MAX; n];
+                for (g, members) in groups.iter().enumerate() {
+                    for m in members {
+                        if m.index() < n {
+                            group_of[m.index()] = g;
+                        }
+                    }
+                }
+                for a in 0..n {
+                    for b in 0..n {
+                        let (ga, gb) = (group_of[a], group_of[b]);
+                        if ga == gb {
+                            continue;
+                        }
+                        if oneway && ga != 0 {
+                            continue;
+                        }
+                        self.net.block(NodeId(a as u8), NodeId(b as u8));
+                    }
+                }
+            }
+            Fault::Heal => self.net.heal(),
+            Fault::SetLoss { p } => self.net.loss = p,
+            Fault::SetDuplicate { p } => self.net.duplicate = p,
+            Fault::SetReorder { p } => self.net.reorder = p,
+            Fault::SetLatency { latency } => self.net.latency = latency,
+            Fault::ClockStep { node, by_us } => {
+                self.slots[node.index()].clock.step(self.now, by_us);
+                self.reschedule_timers(node);
+            }
+            Fault::SetDrift { node, ppm } => {
+                let slot = &mut self.slots[node.index()];
+                let local = slot.clock.local_raw(self.now);
+                slot.clock = Clock::new(ppm, 0);
+                // Keep the reading continuous: only the rate changes.
+                let here = slot.clock.local_raw(self.now);
+                slot.clock.step(self.now, local - here);
+                self.reschedule_timers(node);
+            }
+            ref other => {
+                // Protocol-level faults (a new proposer, an LLM stall) are
+                // handed to every node; the ones they concern act on them.
+                let fault = other.clone();
+                for i in 0..self.slots.len() {
+                    let id = NodeId(i as u8);
+                    if self.slots[i].status == Status::Down {
+                        continue;
+                    }
+                    if let Status::Paused { .. } = self.slots[i].status {
+                        continue;
+                    }
+                    let mut handled = false;
+                    self.with_node(id, |state, ctx| handled = state.on_command(&fault, ctx));
+                    if handled {
+                        self.finish_step(id);
+                    }
+                }
+            }
+        }
+    }
+
+    fn resume(&mut self, node: NodeId) {
+        let slot = &mut self.slots[node.index()];
+        slot.status = Status::Up;
+        let held = std::mem::take(&mut slot.held);
+        self.emit(node, EventKind::Resume);
+        // Everything that piled up is handled now, in the order it arrived.
+        for q in held {
+            self.push(self.now, q.action);
+        }
+    }
+}

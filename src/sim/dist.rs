@@ -1,0 +1,264 @@
+//! Latency distributions for links and for the LLM service.
+//!
+//! Sampling uses `libm` (a pure-Rust port of musl's libm) rather than the
+//! platform's `f64::ln`, so the same seed gives the same microseconds natively
+//! and in the browser. Every sample is rounded to a whole microsecond.
+
+use super::rng::Rng;
+use super::time::SimDuration;
+use serde::{Deserialize, Serialize};
+
+/// z for the 99th percentile of a standard normal.
+const Z99: f64 = 2.326_347_874;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "dist", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Latency {
+    /// Always the same.
+    Constant { us: u64 },
+    /// Uniform between min and max (inclusive).
+    Uniform { min_us: u64, max_us: u64 },
+    /// Normal, truncated at `min_us` (default 0).
+    Normal {
+        mean_us: u64,
+        sd_us: u64,
+        #[serde(default)]
+        min_us: u64,
+    },
+    /// Log-normal with the given median and shape σ (of the underlying normal).
+    LogNormal { median_us: u64, sigma: f64 },
+    /// Exponential with the given mean, plus a fixed floor.
+    Exponential {
+        mean_us: u64,
+        #[serde(default)]
+        min_us: u64,
+    },
+    /// What a chat-completion API looks like from the outside: a log-normal
+    /// body, and with probability `tail_prob` a Pareto tail starting at
+    /// `tail_min_us` (stalls of tens of seconds), capped at `max_us`.
+    LlmLike {
+        median_us: u64,
+        sigma: f64,
+        tail_prob: f64,
+        tail_min_us: u64,
+        tail_alpha: f64,
+        max_us: u64,
+    },
+}
+
+impl Default for Latency {
+    fn default() -> Self {
+        Latency::Uniform {
+            min_us: 20_000,
+            max_us: 60_000,
+        }
+    }
+}
+
+/// A value that failed validation, with the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadSetting {
+    pub field: &'static str,
+    pub reason: String,
+}
+
+impl Latency {
+    /// The "typical LLM" preset: median 1.5 s, p99 in the tens of seconds.
+    pub fn typical_llm() -> Self {
+        Latency::LlmLike {
+            median_us: 1_500_000,
+            sigma: 0.6,
+            tail_prob: 0.03,
+            tail_min_us: 8_000_000,
+            tail_alpha: 1.3,
+            max_us: 120_000_000,
+        }
+    }
+
+    /// Draw one latency.
+    pub fn sample(&self, rng: &mut Rng) -> SimDuration {
+        let us = match *self {
+            Latency::Constant { us } => us as f64,
+            Latency::Uniform { min_us, max_us } => rng.range_inclusive(min_us, max_us) as f64,
+            Latency::Normal {
+                mean_us,
+                sd_us,
+                min_us,
+            } => (mean_us as f64 + sd_us as f64 * std_normal(rng)).max(min_us as f64),
+            Latency::LogNormal { median_us, sigma } => {
+                median_us as f64 * libm::exp(sigma * std_normal(rng))
+            }
+            Latency::Exponential { mean_us, min_us } => {
+                min_us as f64 - mean_us as f64 * libm::log(rng.next_f64_open0())
+            }
+            Latency::LlmLike {
+                median_us,
+                sigma,
+                tail_prob,
+                tail_min_us,
+                tail_alpha,
+                max_us,
+            } => {
+                // Always draw the same count of numbers, whichever branch wins,
+                // so one call consumes a fixed amount of the stream.
+                let in_tail = rng.chance(tail_prob);
+                let body = median_us as f64 * libm::exp(sigma * std_normal(rng));
+                let u = rng.next_f64_open0();
+                let tail = tail_min_us as f64 * libm::exp(-libm::log(u) / tail_alpha.max(0.05));
+                let x = if in_tail { tail.max(body) } else { body };
+                x.min(max_us as f64)
+            }
+        };
+        SimDuration(round_us(us))
+    }
+
+    /// The median, where it is known in closed form (used in captions).
+    pub fn median_us(&self) -> u64 {
+        match *self {
+            Latency::Constant { us } => us,
+            Latency::Uniform { min_us, max_us } => (min_us + max_us) / 2,
+            Latency::Normal { mean_us, .. } => mean_us,
+            Latency::LogNormal { median_us, .. } => median_us,
+            Latency::Exponential { mean_us, min_us } => {
+                min_us + round_us(mean_us as f64 * core::f64::consts::LN_2)
+            }
+            Latency::LlmLike { .. } => self.percentile_us(0.5),
+        }
+    }
+
+    /// The p-th quantile (0 < p < 1). Closed form where there is one;
+    /// otherwise estimated from 20,000 draws of a fixed private stream, so the
+    /// answer is deterministic too.
+    pub fn percentile_us(&self, p: f64) -> u64 {
+        match *self {
+            Latency::Constant { us } => us,
+            Latency::Uniform { min_us, max_us } => {
+                min_us + round_us((max_us - min_us) as f64 * p)
+            }
+            Latency::LogNormal { median_us, sigma } if (p - 0.99).abs() < 1e-12 => {
+                round_us(median_us as f64 * libm::exp(sigma * Z99))
+            }
+            Latency::Exponential { mean_us, min_us } => {
+                min_us + round_us(-(mean_us as f64) * libm::log(1.0 - p))
+            }
+            _ => {
+                let mut rng = Rng::new(0x5EED_5EED, super::rng::Stream::Llm);
+                let mut xs: Vec<u64> = (0..20_000).map(|_| self.sample(&mut rng).0).collect();
+                xs.sort_unstable();
+                let idx = ((xs.len() as f64 * p) as usize).min(xs.len() - 1);
+                xs[idx]
+            }
+        }
+    }
+
+    /// Refuse settings that make no sense, naming the field and the reason.
+    pub fn validate(&self) -> Result<(), BadSetting> {
+        let bad = |field, reason: &str| {
+            Err(BadSetting {
+                field,
+                reason: reason.to_string(),
+            })
+        };
+        let finite_pos = |x: f64| x.is_finite() && x > 0.0;
+        match *self {
+            Latency::Constant { .. } => Ok(()),
+            Latency::Uniform { min_us, max_us } if max_us < min_us => {
+                bad("max_us", "the maximum latency is below the minimum")
+            }
+            Latency::Uniform { .. } => Ok(()),
+            Latency::Normal { .. } => Ok(()),
+            Latency::LogNormal { sigma, .. } if !finite_pos(sigma) || sigma > 5.0 => {
+                bad("sigma", "σ must be a number above 0 and at most 5")
+            }
+            Latency::LogNormal { .. } => Ok(()),
+            Latency::Exponential { mean_us: 0, .. } => bad("mean_us", "the mean must be above 0"),
+            Latency::Exponential { .. } => Ok(()),
+            Latency::LlmLike {
+                sigma,
+                tail_prob,
+                tail_alpha,
+                max_us,
+                median_us,
+                ..
+            } => {
+                if !finite_pos(sigma) || sigma > 5.0 {
+                    bad("sigma", "σ must be a number above 0 and at most 5")
+                } else if !(0.0..=1.0).contains(&tail_prob) {
+                    bad("tail_prob", "a probability must be between 0 and 1")
+                } else if !finite_pos(tail_alpha) {
+                    bad("tail_alpha", "the tail exponent must be above 0")
+                } else if max_us < median_us {
+                    bad("max_us", "the cap is below the median")
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+fn round_us(x: f64) -> u64 {
+    if x.is_finite() && x > 0.0 {
+        libm::round(x) as u64
+    } else {
+        0
+    }
+}
+
+/// Standard normal by Box–Muller; draws exactly two numbers.
+fn std_normal(rng: &mut Rng) -> f64 {
+    let u1 = rng.next_f64_open0();
+    let u2 = rng.next_f64();
+    libm::sqrt(-2.0 * libm::log(u1)) * libm::cos(2.0 * core::f64::consts::PI * u2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::rng::Stream;
+
+    fn draws(l: &Latency, n: usize) -> Vec<u64> {
+        let mut r = Rng::new(3, Stream::Network);
+        let mut v: Vec<u64> = (0..n).map(|_| l.sample(&mut r).0).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn uniform_and_constant_stay_in_range() {
+        assert!(draws(&Latency::Constant { us: 5 }, 100).iter().all(|&x| x == 5));
+        let v = draws(&Latency::Uniform { min_us: 10, max_us: 20 }, 1000);
+        assert!(v[0] >= 10 && v[999] <= 20);
+    }
+
+    #[test]
+    fn lognormal_median_is_close() {
+        let v = draws(&Latency::LogNormal { median_us: 1000, sigma: 0.5 }, 20_000);
+        let med = v[10_000] as f64;
+        assert!((900.0..1100.0).contains(&med), "median {med}");
+    }
+
+    #[test]
+    fn exponential_mean_is_close() {
+        let v = draws(&Latency::Exponential { mean_us: 1000, min_us: 0 }, 20_000);
+        let mean = v.iter().sum::<u64>() as f64 / v.len() as f64;
+        assert!((950.0..1050.0).contains(&mean), "mean {mean}");
+    }
+
+    #[test]
+    fn typical_llm_is_heavy_tailed() {
+        let l = Latency::typical_llm();
+        let p50 = l.percentile_us(0.5);
+        let p99 = l.percentile_us(0.99);
+        assert!((1_000_000..=2_000_000).contains(&p50), "p50 {p50}");
+        assert!(p99 >= 10_000_000, "p99 {p99} should be tens of seconds");
+        assert!(p99 <= 60_000_000, "p99 {p99}");
+    }
+
+    #[test]
+    fn validation_names_the_field() {
+        let e = Latency::Uniform { min_us: 5, max_us: 1 }.validate().unwrap_err();
+        assert_eq!(e.field, "max_us");
+        assert!(Latency::LogNormal { median_us: 1, sigma: f64::NAN }.validate().is_err());
+    }
+}

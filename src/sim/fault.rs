@@ -1,0 +1,131 @@
+//! Faults: the verbs a teacher (or a random schedule) uses to make life hard.
+//!
+//! The same enum serves three purposes: a fault script in a scenario (node
+//! names as strings), a command injected at the current moment from the UI or
+//! the CLI (then recorded into the scenario, so the branch replays), and the
+//! simulator's internal form (node ids). `Fault<N>` is generic over how a node
+//! is named.
+
+use super::dist::Latency;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Fault<N> {
+    /// The process dies: volatile state is lost, stable storage (the ink in
+    /// the ledger) is kept, messages to it are lost until it restarts.
+    Crash { node: N },
+    /// A crashed process comes back and reads its stable storage.
+    Restart { node: N },
+    /// The process is frozen (a GC pause, a VM migration, a call that blocks
+    /// the loop): its inbox and timers pile up, its clock keeps running, and
+    /// when it resumes it carries on with its old beliefs. Not a crash.
+    Pause { node: N, for_us: u64 },
+    /// Cut the network between groups (nodes not listed form one more group).
+    /// With `oneway`, only messages *from* the first group to the others are
+    /// lost; the other direction still works.
+    Partition {
+        groups: Vec<Vec<N>>,
+        #[serde(default)]
+        oneway: bool,
+    },
+    /// Restore every link.
+    Heal,
+    SetLoss { p: f64 },
+    SetDuplicate { p: f64 },
+    SetReorder { p: f64 },
+    SetLatency { latency: Latency },
+    /// Jump a node's clock (positive: forward).
+    ClockStep { node: N, by_us: i64 },
+    /// Change a node's clock rate error.
+    SetDrift { node: N, ppm: i64 },
+    /// Paxos: a new proposer starts on `node` proposing `value`.
+    Propose { node: N, value: String },
+    /// Lease lab: the LLM service's next answers take `for_us` (a stall).
+    LlmStall { for_us: u64 },
+    /// Lease lab: the LLM service is down (true) or back (false).
+    LlmOutage { down: bool },
+}
+
+/// A fault and the true time at which it strikes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scheduled<N> {
+    pub at_us: u64,
+    pub fault: Fault<N>,
+}
+
+impl<N> Fault<N> {
+    /// The snake_case name used as the trace event kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::Crash { .. } => "crash",
+            Fault::Restart { .. } => "restart",
+            Fault::Pause { .. } => "pause",
+            Fault::Partition { .. } => "partition",
+            Fault::Heal => "heal",
+            Fault::SetLoss { .. } => "set_loss",
+            Fault::SetDuplicate { .. } => "set_duplicate",
+            Fault::SetReorder { .. } => "set_reorder",
+            Fault::SetLatency { .. } => "set_latency",
+            Fault::ClockStep { .. } => "clock_step",
+            Fault::SetDrift { .. } => "set_drift",
+            Fault::Propose { .. } => "propose",
+            Fault::LlmStall { .. } => "llm_stall",
+            Fault::LlmOutage { .. } => "llm_outage",
+        }
+    }
+
+    /// The node a fault is about, if it is about one.
+    pub fn node(&self) -> Option<&N> {
+        match self {
+            Fault::Crash { node }
+            | Fault::Restart { node }
+            | Fault::Pause { node, .. }
+            | Fault::ClockStep { node, .. }
+            | Fault::SetDrift { node, .. }
+            | Fault::Propose { node, .. } => Some(node),
+            _ => None,
+        }
+    }
+
+    /// Translate the node names (or ids) with `f`; stops at the first error.
+    pub fn try_map<M, E>(&self, mut f: impl FnMut(&N) -> Result<M, E>) -> Result<Fault<M>, E> {
+        Ok(match self {
+            Fault::Crash { node } => Fault::Crash { node: f(node)? },
+            Fault::Restart { node } => Fault::Restart { node: f(node)? },
+            Fault::Pause { node, for_us } => Fault::Pause {
+                node: f(node)?,
+                for_us: *for_us,
+            },
+            Fault::Partition { groups, oneway } => Fault::Partition {
+                groups: groups
+                    .iter()
+                    .map(|g| g.iter().map(&mut f).collect::<Result<Vec<_>, E>>())
+                    .collect::<Result<Vec<_>, E>>()?,
+                oneway: *oneway,
+            },
+            Fault::Heal => Fault::Heal,
+            Fault::SetLoss { p } => Fault::SetLoss { p: *p },
+            Fault::SetDuplicate { p } => Fault::SetDuplicate { p: *p },
+            Fault::SetReorder { p } => Fault::SetReorder { p: *p },
+            Fault::SetLatency { latency } => Fault::SetLatency {
+                latency: latency.clone(),
+            },
+            Fault::ClockStep { node, by_us } => Fault::ClockStep {
+                node: f(node)?,
+                by_us: *by_us,
+            },
+            Fault::SetDrift { node, ppm } => Fault::SetDrift {
+                node: f(node)?,
+                ppm: *ppm,
+            },
+            Fault::Propose { node, value } => Fault::Propose {
+                node: f(node)?,
+                value: value.clone(),
+            },
+            Fault::LlmStall { for_us } => Fault::LlmStall { for_us: *for_us },
+            Fault::LlmOutage { down } => Fault::LlmOutage { down: *down },
+        })
+    }
+}

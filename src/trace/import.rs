@@ -1,0 +1,204 @@
+//! Reading trace and scenario files that a user hands us — which may be
+//! truncated, hand-edited, from another version, or not ours at all.
+//!
+//! Nothing here panics on bad input: every problem becomes an `ImportError`
+//! whose message says what is wrong and where.
+
+use super::json::{events_json, FORMAT, VERSION};
+use crate::scenario::run::Run;
+use crate::scenario::Scenario;
+use serde_json::Value as J;
+use thiserror::Error;
+
+/// Files above this size are refused before they are parsed.
+pub const MAX_BYTES: usize = 50_000_000;
+
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum ImportError {
+    #[error("the file is {0} bytes; files above {MAX_BYTES} bytes (50 MB) are refused")]
+    TooBig(usize),
+    #[error("the file is empty")]
+    Empty,
+    #[error("not valid JSON: {0}")]
+    NotJson(String),
+    #[error("not a Paxos Island trace: the top level must be an object with \"format\": \"{FORMAT}\"")]
+    NotObject,
+    #[error("not a Paxos Island trace: \"format\" is {0}, expected \"{FORMAT}\"")]
+    WrongFormat(String),
+    #[error("trace version {0} is not supported (this version reads version {VERSION})")]
+    WrongVersion(String),
+    #[error("\"events\" must be a list")]
+    EventsNotList,
+    #[error("event {index}: {problem}")]
+    BadEvent { index: usize, problem: String },
+    #[error("the file has neither a usable scenario nor events")]
+    Nothing,
+    #[error("the scenario is not valid: {0}")]
+    BadScenario(String),
+}
+
+/// A trace as read from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    /// The scenario, if present and valid.
+    pub scenario: Option<Scenario>,
+    /// Why the scenario could not be used, if it was present but broken.
+    pub scenario_problem: Option<String>,
+    /// The recorded events, checked for shape and order.
+    pub events: Vec<J>,
+}
+
+fn describe(v: &J) -> String {
+    match v {
+        J::String(s) => format!("{s:?}"),
+        J::Null => "missing".into(),
+        other => other.to_string().chars().take(40).collect(),
+    }
+}
+
+/// Parse a trace file (or a scenario-only file in the same envelope).
+pub fn parse(text: &str) -> Result<Imported, ImportError> {
+    if text.len() > MAX_BYTES {
+        return Err(ImportError::TooBig(text.len()));
+    }
+    if text.trim().is_empty() {
+        return Err(ImportError::Empty);
+    }
+    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    let J::Object(obj) = &doc else {
+        return Err(ImportError::NotObject);
+    };
+    let format = obj.get("format").unwrap_or(&J::Null);
+    if format.as_str() != Some(FORMAT) {
+        return Err(ImportError::WrongFormat(describe(format)));
+    }
+    let version = obj.get("version").unwrap_or(&J::Null);
+    if version.as_u64() != Some(VERSION) {
+        return Err(ImportError::WrongVersion(describe(version)));
+    }
+    let (scenario, scenario_problem) = match obj.get("scenario") {
+        None | Some(J::Null) => (None, Some("the file has no scenario".to_string())),
+        Some(s) => match scenario_from_value(s) {
+            Ok(s) => (Some(s), None),
+            Err(e) => (None, Some(e)),
+        },
+    };
+    let events = match obj.get("events") {
+        None => Vec::new(),
+        Some(J::Array(list)) => list.clone(),
+        Some(_) => return Err(ImportError::EventsNotList),
+    };
+    check_events(&events)?;
+    if scenario.is_none() && events.is_empty() {
+        return match scenario_problem {
+            Some(p) if obj.contains_key("scenario") => Err(ImportError::BadScenario(p)),
+            _ => Err(ImportError::Nothing),
+        };
+    }
+    Ok(Imported {
+        scenario,
+        scenario_problem,
+        events,
+    })
+}
+
+/// Every event needs `seq`, `t_us`, `node` and `kind`; `seq` must rise and
+/// time must not run backwards.
+fn check_events(events: &[J]) -> Result<(), ImportError> {
+    let mut last: Option<(u64, u64)> = None;
+    for (index, e) in events.iter().enumerate() {
+        let bad = |problem: String| ImportError::BadEvent { index, problem };
+        let J::Object(o) = e else {
+            return Err(bad("an event must be an object".into()));
+        };
+        let num = |k: &str| -> Result<u64, ImportError> {
+            o.get(k)
+                .and_then(J::as_u64)
+                .ok_or_else(|| bad(format!("\"{k}\" must be a whole number ≥ 0, found {}", describe(o.get(k).unwrap_or(&J::Null)))))
+        };
+        let seq = num("seq")?;
+        let t = num("t_us")?;
+        for k in ["node", "kind"] {
+            match o.get(k) {
+                Some(J::String(s)) if !s.is_empty() && s.len() <= 64 => {}
+                other => {
+                    return Err(bad(format!(
+                        "\"{k}\" must be a short text, found {}",
+                        describe(other.unwrap_or(&J::Null))
+                    )))
+                }
+            }
+        }
+        if let Some((ls, lt)) = last {
+            if seq <= ls {
+                return Err(bad(format!("events out of order: seq {seq} comes after {ls}")));
+            }
+            if t < lt {
+                return Err(bad(format!("events out of order: t_us {t} comes after {lt}")));
+            }
+        }
+        last = Some((seq, t));
+    }
+    Ok(())
+}
+
+fn scenario_from_value(v: &J) -> Result<Scenario, String> {
+    let s: Scenario = serde_json::from_value(v.clone()).map_err(|e| e.to_string())?;
+    s.validate().map_err(|e| e.to_string())?;
+    Ok(s)
+}
+
+/// A scenario from a file: either a trace/scenario envelope or a bare scenario.
+pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
+    if text.len() > MAX_BYTES {
+        return Err(ImportError::TooBig(text.len()));
+    }
+    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    if doc.get("format").is_some() {
+        let imp = parse(text)?;
+        return imp
+            .scenario
+            .ok_or_else(|| ImportError::BadScenario(imp.scenario_problem.unwrap_or_else(|| "missing".into())));
+    }
+    scenario_from_value(&doc).map_err(ImportError::BadScenario)
+}
+
+/// Result of re-simulating a trace's scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    Identical { hash: String },
+    /// First difference: index, recorded event, simulated event.
+    Differs { at: usize, expected: String, got: String },
+}
+
+pub fn verify(scenario: &Scenario, recorded: &[J]) -> Verdict {
+    let run = match Run::record(scenario) {
+        Ok(r) => r,
+        Err(e) => {
+            return Verdict::Differs {
+                at: 0,
+                expected: "a runnable scenario".into(),
+                got: e.to_string(),
+            }
+        }
+    };
+    let ours = events_json(&run.names, &run.trace);
+    for (i, (a, b)) in recorded.iter().zip(ours.iter()).enumerate() {
+        if a != b {
+            return Verdict::Differs {
+                at: i,
+                expected: a.to_string(),
+                got: b.to_string(),
+            };
+        }
+    }
+    if recorded.len() != ours.len() {
+        let at = recorded.len().min(ours.len());
+        return Verdict::Differs {
+            at,
+            expected: format!("{} events", recorded.len()),
+            got: format!("{} events", ours.len()),
+        };
+    }
+    Verdict::Identical { hash: run.hash() }
+}

@@ -1,0 +1,245 @@
+//! Trace format v1: the JSON envelope and the event encoding.
+//!
+//! ```json
+//! {"format": "paxos-island-trace", "version": 1,
+//!  "scenario": { … "seed": 42, "nodes": [{"id": "Α", "roles": ["acceptor"]}] … },
+//!  "events": [{"seq": 0, "t_us": 0, "node": "Α", "kind": "send",
+//!              "msg": {"id": 0, "type": "prepare", "ballot": {"round": 1, "node": "Α"},
+//!                      "from": "Α", "to": "Β"}}, …]}
+//! ```
+//!
+//! Documented in `docs/trace-format.md`, with a JSON Schema in
+//! `docs/trace-format.schema.json`. The hash of a run is FNV-1a over the
+//! compact JSON of each event followed by a newline.
+
+use super::{EventKind, TraceEvent};
+use crate::protocol::lease;
+use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, PaxosTimer, Vote};
+use crate::protocol::{Msg, Note, Timer};
+use crate::scenario::Scenario;
+use crate::sim::NodeId;
+use serde_json::{json, Map, Value as J};
+
+pub const FORMAT: &str = "paxos-island-trace";
+pub const VERSION: u64 = 1;
+
+/// Names the events refer to nodes by.
+pub struct Namer<'a>(pub &'a [String]);
+
+impl Namer<'_> {
+    pub fn node(&self, n: NodeId) -> J {
+        match self.0.get(n.index()) {
+            Some(s) => J::String(s.clone()),
+            None => J::String("net".into()),
+        }
+    }
+    pub fn ballot(&self, b: Ballot) -> J {
+        json!({"round": b.round, "node": self.node(b.node)})
+    }
+    fn vote(&self, v: Vote) -> J {
+        json!({"ballot": self.ballot(v.ballot), "value": v.value.as_str()})
+    }
+    fn members(&self, m: Members) -> J {
+        J::Array(m.iter().map(|n| self.node(n)).collect())
+    }
+}
+
+fn opt_ballot(n: &Namer, b: Option<Ballot>) -> J {
+    b.map(|b| n.ballot(b)).unwrap_or(J::Null)
+}
+
+/// The `msg` object of a message event.
+pub fn msg_json(n: &Namer, id: u64, from: NodeId, to: NodeId, msg: &Msg) -> J {
+    let mut m = Map::new();
+    m.insert("id".into(), json!(id));
+    match msg {
+        Msg::Paxos(p) => {
+            m.insert("type".into(), json!(p.type_name()));
+            m.insert("ballot".into(), n.ballot(p.ballot()));
+            match *p {
+                PaxosMsg::Accept { value, .. } | PaxosMsg::Accepted { value, .. } | PaxosMsg::Decided { value, .. } => {
+                    m.insert("value".into(), json!(value.as_str()));
+                }
+                PaxosMsg::Promise { last_vote, .. } => {
+                    m.insert("last_vote".into(), last_vote.map(|v| n.vote(v)).unwrap_or(J::Null));
+                }
+                PaxosMsg::Prepare { .. } => {}
+            }
+        }
+        Msg::Lease(l) => lease::trace::msg_fields(n, l, &mut m),
+    }
+    m.insert("from".into(), n.node(from));
+    m.insert("to".into(), n.node(to));
+    J::Object(m)
+}
+
+fn timer_name(t: &Timer) -> &'static str {
+    match t {
+        Timer::Paxos(PaxosTimer::Start) => "start",
+        Timer::Paxos(PaxosTimer::PhaseTimeout) => "phase_timeout",
+        Timer::Paxos(PaxosTimer::Backoff) => "backoff",
+        Timer::Paxos(PaxosTimer::LeaderWatch) => "leader_watch",
+        Timer::Lease(t) => lease::trace::timer_name(t),
+    }
+}
+
+/// `kind` and extra fields of a note.
+fn note_fields(n: &Namer, note: &Note, m: &mut Map<String, J>) -> &'static str {
+    let Note::Paxos(p) = note else {
+        let Note::Lease(l) = note else { unreachable!() };
+        return lease::trace::note_fields(n, l, m);
+    };
+    let mut put = |k: &str, v: J| {
+        m.insert(k.into(), v);
+    };
+    match *p {
+        PaxosNote::Asked { value } => {
+            put("value", json!(value.as_str()));
+            "proposal"
+        }
+        PaxosNote::BallotStarted { ballot } => {
+            put("ballot", n.ballot(ballot));
+            "ballot_started"
+        }
+        PaxosNote::PromiseQuorum { ballot, members } => {
+            put("ballot", n.ballot(ballot));
+            put("members", n.members(members));
+            "promise_quorum"
+        }
+        PaxosNote::ValuePicked { ballot, value, choice } => {
+            put("ballot", n.ballot(ballot));
+            put("value", json!(value.as_str()));
+            match choice {
+                Choice::Free => put("choice", json!("free")),
+                Choice::Forced { by, voter } => {
+                    put("choice", json!("forced"));
+                    put("forced_by", json!({"ballot": n.ballot(by), "voter": n.node(voter)}));
+                }
+            }
+            "value_picked"
+        }
+        PaxosNote::AcceptedQuorum { ballot, value, members } => {
+            put("ballot", n.ballot(ballot));
+            put("value", json!(value.as_str()));
+            put("members", n.members(members));
+            "accepted_quorum"
+        }
+        PaxosNote::Preempted { ballot, by } => {
+            put("ballot", n.ballot(ballot));
+            put("by", n.ballot(by));
+            "preempted"
+        }
+        PaxosNote::Ignored { ballot, promised, phase } => {
+            put("ballot", n.ballot(ballot));
+            put("promised", n.ballot(promised));
+            put("phase", json!(phase));
+            "ignored"
+        }
+        PaxosNote::Ledger { max_bal, last_vote } => {
+            put("max_bal", opt_ballot(n, max_bal));
+            put("last_vote", last_vote.map(|v| n.vote(v)).unwrap_or(J::Null));
+            "ledger"
+        }
+        PaxosNote::Learned { ballot, value } => {
+            put("ballot", n.ballot(ballot));
+            put("value", json!(value.as_str()));
+            "learned"
+        }
+        PaxosNote::LearnConflict { have, told } => {
+            put("have", json!(have.as_str()));
+            put("told", json!(told.as_str()));
+            "learn_conflict"
+        }
+        PaxosNote::Chosen { ballot, value, members } => {
+            put("ballot", n.ballot(ballot));
+            put("value", json!(value.as_str()));
+            put("members", n.members(members));
+            "chosen"
+        }
+    }
+}
+
+/// One event as a JSON object.
+pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
+    let mut m = Map::new();
+    m.insert("seq".into(), json!(e.seq));
+    m.insert("t_us".into(), json!(e.t.0));
+    m.insert("node".into(), n.node(e.node));
+    let kind: &str = match &e.kind {
+        EventKind::Send { id, to, msg } => {
+            m.insert("msg".into(), msg_json(n, id.0, e.node, *to, msg));
+            "send"
+        }
+        EventKind::Deliver { id, from, msg } => {
+            m.insert("msg".into(), msg_json(n, id.0, *from, e.node, msg));
+            "deliver"
+        }
+        EventKind::Drop { id, from, to, msg, reason } => {
+            m.insert("msg".into(), msg_json(n, id.0, *from, *to, msg));
+            m.insert("reason".into(), json!(reason.as_str()));
+            "drop"
+        }
+        EventKind::Duplicate { id, of, to, msg } => {
+            m.insert("msg".into(), msg_json(n, id.0, e.node, *to, msg));
+            m.insert("of".into(), json!(of.0));
+            "duplicate"
+        }
+        EventKind::Timer { timer } => {
+            m.insert("timer".into(), json!(timer_name(timer)));
+            "timer"
+        }
+        EventKind::Fault { fault } => {
+            let named = fault
+                .try_map(|id| Ok::<String, ()>(n.node(*id).as_str().unwrap_or("net").to_string()))
+                .expect("naming never fails");
+            m.insert("fault".into(), serde_json::to_value(&named).expect("faults serialize"));
+            fault.kind()
+        }
+        EventKind::Resume => "resume",
+        EventKind::Note(note) => note_fields(n, note, &mut m),
+        EventKind::Violation { invariant, detail } => {
+            m.insert("invariant".into(), json!(invariant.as_str()));
+            m.insert("detail".into(), json!(detail));
+            "violation"
+        }
+    };
+    m.insert("kind".into(), json!(kind));
+    J::Object(m)
+}
+
+pub fn events_json(names: &[String], events: &[TraceEvent]) -> Vec<J> {
+    let n = Namer(names);
+    events.iter().map(|e| event_json(&n, e)).collect()
+}
+
+/// FNV-1a over each event's compact JSON and a newline.
+pub fn events_hash(names: &[String], events: &[TraceEvent]) -> u64 {
+    let n = Namer(names);
+    let mut buf = Vec::with_capacity(256 * events.len().min(100_000));
+    for e in events {
+        serde_json::to_writer(&mut buf, &event_json(&n, e)).expect("writing to a Vec cannot fail");
+        buf.push(b'\n');
+    }
+    super::fnv1a(&buf)
+}
+
+/// The whole trace file.
+pub fn export(scenario: &Scenario, names: &[String], events: &[TraceEvent]) -> String {
+    let doc = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "scenario": scenario,
+        "events": events_json(names, events),
+    });
+    serde_json::to_string(&doc).expect("a trace always serializes")
+}
+
+/// The scenario alone, in the same envelope but without events.
+pub fn export_scenario(scenario: &Scenario) -> String {
+    let doc = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "scenario": scenario,
+    });
+    serde_json::to_string_pretty(&doc).expect("a scenario always serializes")
+}
