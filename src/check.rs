@@ -108,17 +108,20 @@ pub enum Mutation {
     AcceptLowerBallot,
     /// Lease store: renew/acquire without the compare — anyone who asks gets it.
     BlindAcquire,
-    /// Storage: accept any epoch, even one below what the row has seen (fencing off as a bug).
+    /// Lease store: a takeover keeps the old epoch, so two holders share one token.
+    NoEpochBump,
+    /// Storage: the fence check is missing; every write is accepted.
     NoFence,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 6] = [
+    pub const ALL: [Mutation; 7] = [
         Mutation::SkipB3,
         Mutation::ForgetOnRestart,
         Mutation::MinorityQuorum,
         Mutation::AcceptLowerBallot,
         Mutation::BlindAcquire,
+        Mutation::NoEpochBump,
         Mutation::NoFence,
     ];
     pub const PAXOS: [Mutation; 4] = [
@@ -127,7 +130,7 @@ impl Mutation {
         Mutation::MinorityQuorum,
         Mutation::AcceptLowerBallot,
     ];
-    pub const LEASE: [Mutation; 2] = [Mutation::BlindAcquire, Mutation::NoFence];
+    pub const LEASE: [Mutation; 3] = [Mutation::BlindAcquire, Mutation::NoEpochBump, Mutation::NoFence];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -136,6 +139,7 @@ impl Mutation {
             Mutation::MinorityQuorum => "minority-quorum",
             Mutation::AcceptLowerBallot => "accept-lower-ballot",
             Mutation::BlindAcquire => "blind-acquire",
+            Mutation::NoEpochBump => "no-epoch-bump",
             Mutation::NoFence => "no-fence",
         }
     }

@@ -12,7 +12,9 @@
 //!   advisor service that is slow, flaky and sometimes inside the loop.
 
 pub mod lease;
+pub mod llm;
 pub mod paxos;
+pub mod storage;
 pub mod value;
 
 use crate::sim::fault::Fault;

@@ -7,6 +7,7 @@
 //! simulator's `World`.
 
 pub mod builtin;
+pub mod lease_mc;
 pub mod lease_spec;
 pub mod names;
 pub mod run;

@@ -595,7 +595,7 @@ impl Simulator {
                 for a in 0..n {
                     for b in 0..n {
                         let (ga, gb) = (group_of[a], group_of[b]);
-                        if ga == gb {
+                        if ga == gb || ga == usize::MAX || gb == usize::MAX {
                             continue;
                         }
                         if oneway && ga != 0 {

@@ -1,14 +1,233 @@
-//! Lease and fencing invariants (work in progress).
+//! Lease and fencing invariants, and the measurements the lease lab shows.
+//!
+//! Invariants (DOMAIN.md §9): at most one unexpired grant per lease at any
+//! instant (judged by the store's clock — the authority); each epoch belongs
+//! to one holder and epochs grow with each new holder; the epochs a row
+//! accepts never go down.
+//!
+//! Measurements, which are *not* invariants: split-brain windows (two workers
+//! each believing they hold the lease — expected under pauses and stalls; the
+//! point is that fencing makes them harmless), stale writes attempted /
+//! rejected / accepted, lost updates, rows written by two holders in one
+//! window, and failover time.
 
-use super::Finding;
-use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseNote};
+use super::{Finding, Invariant};
+use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseNote, View};
+use crate::protocol::storage::key_name;
 use crate::sim::{NodeId, SimTime};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
-#[derive(Clone, Debug, Default)]
-pub struct LeaseMonitor;
+/// Figures of one lease run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeaseStats {
+    pub split_brain_us: u64,
+    pub split_brain_windows: u32,
+    pub longest_split_brain_us: u64,
+    /// Writes that reached storage with an epoch below the current lease's.
+    pub stale_attempted: u32,
+    pub stale_rejected: u32,
+    pub stale_accepted: u32,
+    /// Accepted writes that overwrote a row written with a higher epoch.
+    pub lost_updates: u32,
+    /// Rows that received accepted writes from two holders in one split-brain window.
+    pub rows_double_written: u32,
+    pub writes_accepted: u32,
+    pub writes_rejected: u32,
+    pub grants: u32,
+    pub renewals: u32,
+    /// From the old holder's last grant or renewal to a new holder's grant.
+    pub failovers_us: Vec<u64>,
+    /// Time during which at least one worker believed it held the lease.
+    pub held_us: u64,
+    pub llm_calls: u32,
+    pub llm_latencies_us: Vec<u64>,
+}
+
+impl LeaseStats {
+    pub fn mean_failover_us(&self) -> Option<u64> {
+        if self.failovers_us.is_empty() {
+            None
+        } else {
+            Some(self.failovers_us.iter().sum::<u64>() / self.failovers_us.len() as u64)
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct LeaseMonitor {
+    names: Arc<Vec<String>>,
+    /// Workers that currently believe they hold the lease (bit per node).
+    believers: u64,
+    since: SimTime,
+    split_since: Option<SimTime>,
+    /// Writers per row during the open split-brain window.
+    window_writers: Vec<u64>,
+    epoch_holder: BTreeMap<u64, NodeId>,
+    /// The store's row as last granted: (holder, epoch, time of last grant/renewal).
+    current: Option<(NodeId, u64, SimTime)>,
+    /// Last accepted epoch per row.
+    row_epoch: Vec<u64>,
+    pub stats: LeaseStats,
+}
 
 impl LeaseMonitor {
-    pub fn on_send(&mut self, _now: SimTime, _from: NodeId, _to: NodeId, _m: &LeaseMsg, _found: &mut Vec<Finding>) {}
-    pub fn on_note(&mut self, _now: SimTime, _node: NodeId, _n: &LeaseNote, _found: &mut Vec<Finding>) {}
-    pub fn after_step(&mut self, _now: SimTime, _node: NodeId, _s: &LeaseNode, _found: &mut Vec<Finding>) {}
+    pub fn new(names: Arc<Vec<String>>, keys: u16) -> Self {
+        LeaseMonitor {
+            names,
+            believers: 0,
+            since: SimTime::ZERO,
+            split_since: None,
+            window_writers: vec![0; keys.max(1) as usize],
+            epoch_holder: BTreeMap::new(),
+            current: None,
+            row_epoch: vec![0; keys.max(1) as usize],
+            stats: LeaseStats::default(),
+        }
+    }
+
+    fn name(&self, n: NodeId) -> &str {
+        self.names.get(n.index()).map(|s| s.as_str()).unwrap_or("?")
+    }
+
+    /// The figures, with any open window counted up to `now`.
+    pub fn stats_at(&self, now: SimTime) -> LeaseStats {
+        let mut s = self.stats.clone();
+        if let Some(start) = self.split_since {
+            let d = now.since(start).0;
+            s.split_brain_us += d;
+            s.longest_split_brain_us = s.longest_split_brain_us.max(d);
+        }
+        if self.believers != 0 {
+            s.held_us += now.since(self.since).0;
+        }
+        s
+    }
+
+    pub fn believers(&self) -> u64 {
+        self.believers
+    }
+
+    pub fn on_send(&mut self, _now: SimTime, _from: NodeId, _to: NodeId, m: &LeaseMsg, _found: &mut Vec<Finding>) {
+        if let LeaseMsg::Ask { .. } = m {
+            self.stats.llm_calls += 1;
+        }
+    }
+
+    pub fn on_note(&mut self, now: SimTime, _node: NodeId, n: &LeaseNote, found: &mut Vec<Finding>) {
+        match *n {
+            LeaseNote::Granted { holder, epoch, previous, store_now_us, .. } => {
+                self.stats.grants += 1;
+                if let Some((h, e, expires)) = previous {
+                    if h != holder && expires > store_now_us {
+                        found.push(Finding::Violation(
+                            Invariant::SingleGrant,
+                            format!(
+                                "the store gave the lease to {} while {}'s grant (epoch {e}) was still unexpired",
+                                self.name(holder),
+                                self.name(h)
+                            ),
+                        ));
+                    }
+                    if h != holder && epoch <= e {
+                        found.push(Finding::Violation(
+                            Invariant::EpochUnique,
+                            format!("the lease passed from {} to {} but the epoch stayed at {epoch}", self.name(h), self.name(holder)),
+                        ));
+                    }
+                }
+                if let Some(&other) = self.epoch_holder.get(&epoch) {
+                    if other != holder {
+                        found.push(Finding::Violation(
+                            Invariant::EpochUnique,
+                            format!("epoch {epoch} was given to {} and to {}", self.name(other), self.name(holder)),
+                        ));
+                    }
+                }
+                self.epoch_holder.insert(epoch, holder);
+                if let Some((old, _, last)) = self.current {
+                    if old != holder {
+                        self.stats.failovers_us.push(now.since(last).0);
+                    }
+                }
+                self.current = Some((holder, epoch, now));
+            }
+            LeaseNote::Renewed { holder, epoch, .. } => {
+                self.stats.renewals += 1;
+                self.current = Some((holder, epoch, now));
+            }
+            LeaseNote::Expired { view: View::Store, .. } => {}
+            LeaseNote::WriteAccepted { writer, epoch, key, previous } => {
+                self.stats.writes_accepted += 1;
+                self.count_stale(epoch, true);
+                let k = key as usize;
+                if k < self.row_epoch.len() {
+                    if epoch < self.row_epoch[k] || epoch < previous {
+                        self.stats.lost_updates += 1;
+                        found.push(Finding::Violation(
+                            Invariant::FencingMonotonic,
+                            format!(
+                                "{} accepted epoch {epoch} from {} after epoch {} — a stale write overwrote newer data",
+                                key_name(key),
+                                self.name(writer),
+                                self.row_epoch[k].max(previous)
+                            ),
+                        ));
+                    }
+                    self.row_epoch[k] = epoch;
+                    if self.split_since.is_some() {
+                        self.window_writers[k] |= 1u64 << writer.index();
+                    }
+                }
+            }
+            LeaseNote::WriteRejected { epoch, .. } => {
+                self.stats.writes_rejected += 1;
+                self.count_stale(epoch, false);
+            }
+            LeaseNote::LlmResponse { latency_us, .. } => self.stats.llm_latencies_us.push(latency_us),
+            _ => {}
+        }
+    }
+
+    fn count_stale(&mut self, epoch: u64, accepted: bool) {
+        if let Some((_, current, _)) = self.current {
+            if epoch < current {
+                self.stats.stale_attempted += 1;
+                if accepted {
+                    self.stats.stale_accepted += 1;
+                } else {
+                    self.stats.stale_rejected += 1;
+                }
+            }
+        }
+    }
+
+    pub fn after_step(&mut self, now: SimTime, node: NodeId, state: &LeaseNode, found: &mut Vec<Finding>) {
+        let Some(w) = state.as_worker() else { return };
+        let bit = 1u64 << node.index();
+        let before = self.believers;
+        let after = if w.holding { before | bit } else { before & !bit };
+        if before == after {
+            return;
+        }
+        if before != 0 {
+            self.stats.held_us += now.since(self.since).0;
+        }
+        self.since = now;
+        self.believers = after;
+        let (was, is) = (before.count_ones() >= 2, after.count_ones() >= 2);
+        if !was && is {
+            self.split_since = Some(now);
+            self.window_writers.iter_mut().for_each(|w| *w = 0);
+            self.stats.split_brain_windows += 1;
+            found.push(Finding::Note(LeaseNote::SplitBrainStart { believers: after }.into()));
+        } else if was && !is {
+            let start = self.split_since.take().unwrap_or(now);
+            let lasted = now.since(start).0;
+            self.stats.split_brain_us += lasted;
+            self.stats.longest_split_brain_us = self.stats.longest_split_brain_us.max(lasted);
+            self.stats.rows_double_written += self.window_writers.iter().filter(|m| m.count_ones() >= 2).count() as u32;
+            found.push(Finding::Note(LeaseNote::SplitBrainEnd { lasted_us: lasted }.into()));
+        }
+    }
 }

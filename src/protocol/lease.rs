@@ -1,44 +1,386 @@
-//! Leases, fencing tokens and the LLM-in-the-loop stall (work in progress).
+//! The lease loop of *The Lease Loop Is Not a Chat Completion*, with
+//! Kleppmann's fencing tokens.
+//!
+//! - The **lease store** ([`store`]) holds one `worker_leases` row: holder,
+//!   epoch, `expires_at` — judged by the *store's* clock. Acquire and renew are
+//!   one compare-and-set that returns the epoch or nothing, exactly like the
+//!   article's `INSERT … ON CONFLICT … WHERE … RETURNING epoch`: a live holder
+//!   renews and keeps its epoch; anyone may take an expired lease, and a
+//!   takeover (or re-acquire) bumps the epoch.
+//! - **Workers** ([`worker`]) renew every R (default TTL/3). Each keeps its
+//!   own conservative deadline, started *before* the request leaves:
+//!   `TTL·(1−ρ)/(1+ρ) − margin`, and works only while it believes it holds
+//!   the lease. Every write carries its epoch — the fencing token.
+//! - **Storage** ([`crate::protocol::storage`]), the `orders` table, refuses a
+//!   write whose epoch is below one it has already accepted (fencing); with
+//!   fencing off it accepts everything, and the damage is counted.
+//! - The **LLM advisor** ([`crate::protocol::llm`]) is an external service that
+//!   is slow (heavy-tailed), non-deterministic and not ours (rate limits,
+//!   refusals, outages). In the *anti-pattern* design the worker asks it
+//!   before every renewal and waits; in the *sound* design the loop never
+//!   waits on it, and it is asked only after the fact to explain.
+//!
+//! The point of the demo: a stall longer than the TTL makes the worker wake
+//! up still believing it holds the lease (split brain); fencing is what makes
+//! its stale write harmless.
 
+pub mod store;
+pub mod worker;
+
+use crate::protocol::llm::{Llm, LlmOutcome, Purpose};
+use crate::protocol::storage::Storage;
 use crate::sim::fault::Fault;
-use crate::sim::{Ctx, NodeId};
+use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub use store::LeaseStore;
+pub use worker::Worker;
+
+/// Where the LLM sits relative to the lease loop.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Design {
+    /// No LLM at all: the plain, boring lease loop.
+    NoLlm,
+    /// Anti-pattern: ask the LLM before each renewal, wait, obey.
+    InLoop,
+    /// Sound: the loop never waits on the LLM; it is asked afterwards to explain.
+    Beside,
+}
+
+/// Settings every lease node shares.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LeaseShared {
+    pub store: NodeId,
+    pub storage: NodeId,
+    pub llm: Option<NodeId>,
+    pub ttl: SimDuration,
+    pub renew_every: SimDuration,
+    /// The worker's own budget: TTL·(1−ρ)/(1+ρ) − margin.
+    pub budget: SimDuration,
+    pub design: Design,
+    /// How long the worker waits for the LLM before giving up.
+    pub llm_timeout: SimDuration,
+    /// A holder writes one order this often.
+    pub work_every: SimDuration,
+    /// Time between checking the lease and sending the write.
+    pub work_takes: SimDuration,
+    /// Rows in `orders`.
+    pub keys: u16,
+}
+
+impl LeaseShared {
+    /// `TTL·(1−ρ)/(1+ρ) − margin`, in whole microseconds.
+    pub fn budget_for(ttl_us: u64, rho_ppm: u64, margin_us: u64) -> SimDuration {
+        let num = ttl_us as u128 * (1_000_000 - rho_ppm.min(999_999)) as u128;
+        let den = 1_000_000 + rho_ppm as u128;
+        SimDuration(((num / den) as u64).saturating_sub(margin_us))
+    }
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum LeaseMsg {}
+pub enum LeaseMsg {
+    /// Acquire or renew (one compare-and-set), for the sender.
+    Acquire { req: u32, ttl_us: u64 },
+    /// The CAS answer: the epoch, or nothing.
+    AcquireReply { req: u32, epoch: Option<u64> },
+    /// Give the lease up.
+    Release { epoch: u64 },
+    /// Write one order row, stamped with the writer's epoch.
+    Write { req: u32, key: u16, epoch: u64 },
+    WriteReply { req: u32, key: u16, epoch: u64, ok: bool },
+    /// A question to the LLM.
+    Ask { req: u32, purpose: Purpose },
+    /// Its answer (if it answers at all).
+    Answer { req: u32, outcome: LlmOutcome },
+}
+
+impl LeaseMsg {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            LeaseMsg::Acquire { .. } => "acquire",
+            LeaseMsg::AcquireReply { .. } => "acquire_reply",
+            LeaseMsg::Release { .. } => "release",
+            LeaseMsg::Write { .. } => "write",
+            LeaseMsg::WriteReply { .. } => "write_reply",
+            LeaseMsg::Ask { .. } => "llm_ask",
+            LeaseMsg::Answer { .. } => "llm_answer",
+        }
+    }
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum LeaseTimer {}
+pub enum LeaseTimer {
+    /// Worker: the loop's next turn (renew, or try to acquire).
+    Tick,
+    /// Worker: its own conservative deadline.
+    Deadline,
+    /// Worker: time to take the next order.
+    Work,
+    /// Worker: the order is processed; send the write.
+    Commit,
+    /// Worker: the LLM took too long.
+    LlmTimeout,
+    /// Worker: retry after a rate limit.
+    LlmRetry,
+    /// Store: the lease row's expiry, as the store's clock sees it.
+    Expire,
+    /// LLM service: answer request `n`.
+    Answer(u32),
+}
+
+/// Whose view an expiry is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    /// The worker's own deadline passed (or it learned it lost the lease).
+    Worker,
+    /// The store's clock passed `expires_at`.
+    Store,
+}
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum LeaseNote {}
+pub enum LeaseNote {
+    /// The store grants the lease to a new holder (takeover or first acquire).
+    Granted { holder: NodeId, epoch: u64, expires_at_us: u64, previous: Option<(NodeId, u64, u64)>, store_now_us: u64 },
+    /// The store extends a live holder's lease.
+    Renewed { holder: NodeId, epoch: u64, expires_at_us: u64 },
+    /// The store says no (someone else holds an unexpired lease).
+    Refused { asker: NodeId, holder: NodeId, epoch: u64 },
+    Released { holder: NodeId, epoch: u64 },
+    /// The lease ran out (as the worker believes, or as the store knows).
+    Expired { holder: NodeId, epoch: u64, view: View },
+    /// A worker's belief changed: it now thinks it holds epoch `epoch` (or not).
+    Belief { holding: bool, epoch: u64 },
+    /// A worker sends a write stamped with `epoch`.
+    WriteSent { key: u16, epoch: u64 },
+    WriteAccepted { writer: NodeId, epoch: u64, key: u16, previous: u64 },
+    WriteRejected { writer: NodeId, epoch: u64, key: u16, highest: u64, row: u64 },
+    LlmRequest { purpose: Purpose },
+    LlmResponse { latency_us: u64, outcome: LlmOutcome },
+    /// Two or more workers believe they hold the lease.
+    SplitBrainStart { believers: u64 },
+    SplitBrainEnd { lasted_us: u64 },
+}
 
+/// One node of the lease lab.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LeaseNode;
+pub enum LeaseNode {
+    Worker(Worker),
+    Store(LeaseStore),
+    Storage(Storage),
+    Llm(Llm),
+}
 
 impl LeaseNode {
-    pub fn on_start(&mut self, _ctx: &mut Ctx) {}
-    pub fn on_message(&mut self, _from: NodeId, _m: LeaseMsg, _ctx: &mut Ctx) {}
-    pub fn on_timer(&mut self, _t: LeaseTimer, _ctx: &mut Ctx) {}
-    pub fn on_crash(&mut self) {}
-    pub fn on_restart(&mut self, _ctx: &mut Ctx) {}
-    pub fn on_command(&mut self, _f: &Fault<NodeId>, _ctx: &mut Ctx) -> bool {
-        false
+    pub fn on_start(&mut self, ctx: &mut Ctx) {
+        if let LeaseNode::Worker(w) = self {
+            w.on_start(ctx)
+        }
     }
+    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx) {
+        match self {
+            LeaseNode::Worker(w) => w.on_message(m, ctx),
+            LeaseNode::Store(s) => s.on_message(from, m, ctx),
+            LeaseNode::Storage(s) => s.on_message(from, m, ctx),
+            LeaseNode::Llm(l) => l.on_message(from, m, ctx),
+        }
+    }
+    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx) {
+        match self {
+            LeaseNode::Worker(w) => w.on_timer(t, ctx),
+            LeaseNode::Store(s) => s.on_timer(t, ctx),
+            LeaseNode::Storage(_) => {}
+            LeaseNode::Llm(l) => l.on_timer(t, ctx),
+        }
+    }
+    pub fn on_crash(&mut self) {
+        match self {
+            LeaseNode::Worker(w) => w.on_crash(),
+            LeaseNode::Llm(l) => l.on_crash(),
+            // The store and storage are databases: their rows are durable.
+            LeaseNode::Store(_) | LeaseNode::Storage(_) => {}
+        }
+    }
+    pub fn on_restart(&mut self, ctx: &mut Ctx) {
+        match self {
+            LeaseNode::Worker(w) => w.on_restart(ctx),
+            LeaseNode::Store(s) => s.on_restart(ctx),
+            _ => {}
+        }
+    }
+    pub fn on_command(&mut self, f: &Fault<NodeId>, _ctx: &mut Ctx) -> bool {
+        match (self, f) {
+            (LeaseNode::Llm(l), Fault::LlmStall { node, for_us }) => {
+                l.stall_next.insert(*node, SimDuration(*for_us));
+                true
+            }
+            (LeaseNode::Llm(l), Fault::LlmOutage { down }) => {
+                l.down = *down;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub fn as_worker(&self) -> Option<&Worker> {
+        match self {
+            LeaseNode::Worker(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
+/// The lease lab's shared settings, for nodes built from a scenario.
+pub fn shared(s: LeaseShared) -> Arc<LeaseShared> {
+    Arc::new(s)
 }
 
 /// Trace encoding of the lease messages, timers and notes.
 pub mod trace {
-    use super::{LeaseMsg, LeaseNote, LeaseTimer};
+    use super::{LeaseMsg, LeaseNote, LeaseTimer, View};
     use crate::trace::json::Namer;
-    use serde_json::{Map, Value as J};
+    use serde_json::{json, Map, Value as J};
 
-    pub fn msg_fields(_n: &Namer, m: &LeaseMsg, _out: &mut Map<String, J>) {
-        match *m {}
+    pub fn msg_fields(_n: &Namer, m: &LeaseMsg, out: &mut Map<String, J>) {
+        out.insert("type".into(), json!(m.type_name()));
+        let mut put = |k: &str, v: J| {
+            out.insert(k.into(), v);
+        };
+        match *m {
+            LeaseMsg::Acquire { req, ttl_us } => {
+                put("req", json!(req));
+                put("ttl_us", json!(ttl_us));
+            }
+            LeaseMsg::AcquireReply { req, epoch } => {
+                put("req", json!(req));
+                put("epoch", json!(epoch));
+            }
+            LeaseMsg::Release { epoch } => put("epoch", json!(epoch)),
+            LeaseMsg::Write { req, key, epoch } => {
+                put("req", json!(req));
+                put("key", json!(super::super::storage::key_name(key)));
+                put("epoch", json!(epoch));
+            }
+            LeaseMsg::WriteReply { req, key, epoch, ok } => {
+                put("req", json!(req));
+                put("key", json!(super::super::storage::key_name(key)));
+                put("epoch", json!(epoch));
+                put("ok", json!(ok));
+            }
+            LeaseMsg::Ask { req, purpose } => {
+                put("req", json!(req));
+                put("purpose", json!(purpose.as_str()));
+            }
+            LeaseMsg::Answer { req, outcome } => {
+                put("req", json!(req));
+                put("outcome", json!(outcome.as_str()));
+            }
+        }
     }
+
     pub fn timer_name(t: &LeaseTimer) -> &'static str {
-        match *t {}
+        match t {
+            LeaseTimer::Tick => "tick",
+            LeaseTimer::Deadline => "deadline",
+            LeaseTimer::Work => "work",
+            LeaseTimer::Commit => "commit",
+            LeaseTimer::LlmTimeout => "llm_timeout",
+            LeaseTimer::LlmRetry => "llm_retry",
+            LeaseTimer::Expire => "expire",
+            LeaseTimer::Answer(_) => "answer",
+        }
     }
-    pub fn note_fields(_n: &Namer, note: &LeaseNote, _out: &mut Map<String, J>) -> &'static str {
-        match *note {}
+
+    pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) -> &'static str {
+        let mut put = |k: &str, v: J| {
+            m.insert(k.into(), v);
+        };
+        let key = |k: u16| json!(super::super::storage::key_name(k));
+        match *note {
+            LeaseNote::Granted { holder, epoch, expires_at_us, previous, store_now_us } => {
+                put("holder", n.node(holder));
+                put("epoch", json!(epoch));
+                put("expires_at_us", json!(expires_at_us));
+                put("store_now_us", json!(store_now_us));
+                put(
+                    "previous",
+                    previous
+                        .map(|(h, e, x)| json!({"holder": n.node(h), "epoch": e, "expires_at_us": x}))
+                        .unwrap_or(J::Null),
+                );
+                "lease_granted"
+            }
+            LeaseNote::Renewed { holder, epoch, expires_at_us } => {
+                put("holder", n.node(holder));
+                put("epoch", json!(epoch));
+                put("expires_at_us", json!(expires_at_us));
+                "lease_renewed"
+            }
+            LeaseNote::Refused { asker, holder, epoch } => {
+                put("asker", n.node(asker));
+                put("holder", n.node(holder));
+                put("epoch", json!(epoch));
+                "lease_refused"
+            }
+            LeaseNote::Released { holder, epoch } => {
+                put("holder", n.node(holder));
+                put("epoch", json!(epoch));
+                "lease_released"
+            }
+            LeaseNote::Expired { holder, epoch, view } => {
+                put("holder", n.node(holder));
+                put("epoch", json!(epoch));
+                put("view", json!(match view { View::Worker => "worker", View::Store => "store" }));
+                "lease_expired"
+            }
+            LeaseNote::Belief { holding, epoch } => {
+                put("holding", json!(holding));
+                put("epoch", json!(epoch));
+                "belief"
+            }
+            LeaseNote::WriteSent { key: k, epoch } => {
+                put("key", key(k));
+                put("epoch", json!(epoch));
+                "write_sent"
+            }
+            LeaseNote::WriteAccepted { writer, epoch, key: k, previous } => {
+                put("writer", n.node(writer));
+                put("epoch", json!(epoch));
+                put("key", key(k));
+                put("previous_epoch", json!(previous));
+                "write_accepted"
+            }
+            LeaseNote::WriteRejected { writer, epoch, key: k, highest, row } => {
+                put("writer", n.node(writer));
+                put("epoch", json!(epoch));
+                put("key", key(k));
+                put("highest_epoch", json!(highest));
+                put("row_epoch", json!(row));
+                put("reason", json!(format!("epoch {epoch} < {highest} already written")));
+                "write_rejected"
+            }
+            LeaseNote::LlmRequest { purpose } => {
+                put("purpose", json!(purpose.as_str()));
+                "llm_request"
+            }
+            LeaseNote::LlmResponse { latency_us, outcome } => {
+                put("latency_us", json!(latency_us));
+                put("outcome", json!(outcome.as_str()));
+                "llm_response"
+            }
+            LeaseNote::SplitBrainStart { believers } => {
+                put("believers", J::Array((0..64u8).filter(|i| believers & (1 << i) != 0).map(|i| n.node(crate::sim::NodeId(i))).collect()));
+                "split_brain_start"
+            }
+            LeaseNote::SplitBrainEnd { lasted_us } => {
+                put("lasted_us", json!(lasted_us));
+                "split_brain_end"
+            }
+        }
     }
 }
+
+/// Keep `SimTime` in scope for the submodules' doc links.
+#[allow(dead_code)]
+type _Time = SimTime;

@@ -1,29 +1,516 @@
-//! Lease-lab scenario settings (work in progress).
+//! Lease-lab scenarios: settings, validation, the built-in demos and random
+//! schedules for `check --protocol lease`.
 
-use super::{Scenario, ScenarioError};
-use crate::check::Monitors;
+use super::{NodeSpec, Protocol, Role, Scenario, ScenarioError};
+use crate::check::search::FaultSet;
+use crate::check::{LeaseMonitor, Monitors, Mutation};
+use crate::protocol::lease::{Design, LeaseNode, LeaseShared, LeaseStore, Worker};
+use crate::protocol::llm::{Llm, LlmPreset};
+use crate::protocol::storage::Storage;
 use crate::protocol::NodeState;
+use crate::sim::dist::Latency;
+use crate::sim::fault::{Fault, Scheduled};
+use crate::sim::network::NetworkConfig;
+use crate::sim::rng::{mix, Rng, Stream};
+use crate::sim::{NodeId, SimDuration};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+/// At most this many workers.
+pub const MAX_WORKERS: usize = 5;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LeaseSpec {}
-
-pub fn build(_s: &Scenario, _names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
-    Err(ScenarioError::MissingSection("lease", "lease"))
+pub struct LeaseSpec {
+    /// Lease time-to-live, granted by the store on its own clock.
+    pub ttl_us: u64,
+    /// How often a worker renews (default TTL/3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renew_us: Option<u64>,
+    /// Safety margin taken off the worker's budget (default TTL/20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_us: Option<u64>,
+    /// The clock-rate error ρ the workers assume, in ppm.
+    #[serde(default = "default_rho")]
+    pub rho_ppm: u64,
+    /// Storage checks epochs (fencing tokens).
+    #[serde(default = "yes")]
+    pub fencing: bool,
+    /// Bump the epoch on every renewal too (not only on takeover).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bump_epoch_on_renew: bool,
+    /// The epoch the row starts from (the first holder gets one more).
+    #[serde(default)]
+    pub initial_epoch: u64,
+    pub design: Design,
+    #[serde(default)]
+    pub llm: LlmPreset,
+    /// How long a worker waits for the LLM before giving up.
+    #[serde(default = "default_llm_timeout")]
+    pub llm_timeout_us: u64,
+    /// A holder takes an order this often.
+    #[serde(default = "default_work_every")]
+    pub work_every_us: u64,
+    /// Time between checking the lease and sending the write.
+    #[serde(default = "default_work_takes")]
+    pub work_takes_us: u64,
+    /// Rows in `orders`.
+    #[serde(default = "default_keys")]
+    pub keys: u16,
+    /// Worker i starts i × this after the run begins.
+    #[serde(default = "default_stagger")]
+    pub stagger_us: u64,
 }
 
-pub const BUILTIN_NAMES: [&str; 0] = [];
-
-pub fn builtin(_name: &str) -> Option<Scenario> {
-    None
+fn default_rho() -> u64 {
+    1_000
+}
+fn yes() -> bool {
+    true
+}
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn default_llm_timeout() -> u64 {
+    30_000_000
+}
+fn default_work_every() -> u64 {
+    500_000
+}
+fn default_work_takes() -> u64 {
+    100_000
+}
+fn default_keys() -> u16 {
+    3
+}
+fn default_stagger() -> u64 {
+    200_000
 }
 
-pub fn print_summary(_run: &super::run::Run, _out: &mut dyn std::io::Write) {}
+impl LeaseSpec {
+    pub fn new(ttl_us: u64, design: Design, llm: LlmPreset) -> Self {
+        LeaseSpec {
+            ttl_us,
+            renew_us: None,
+            margin_us: None,
+            rho_ppm: default_rho(),
+            fencing: true,
+            bump_epoch_on_renew: false,
+            initial_epoch: 0,
+            design,
+            llm,
+            llm_timeout_us: default_llm_timeout(),
+            work_every_us: default_work_every(),
+            work_takes_us: default_work_takes(),
+            keys: default_keys(),
+            stagger_us: default_stagger(),
+        }
+    }
+    pub fn renew(&self) -> u64 {
+        self.renew_us.unwrap_or(self.ttl_us / 3)
+    }
+    pub fn margin(&self) -> u64 {
+        self.margin_us.unwrap_or(self.ttl_us / 20)
+    }
+    pub fn budget(&self) -> SimDuration {
+        LeaseShared::budget_for(self.ttl_us, self.rho_ppm, self.margin())
+    }
 
-pub fn random_lease(seed: u64, _faults: crate::check::search::FaultSet, _m: Option<crate::check::Mutation>) -> Scenario {
-    super::builtin::parliament("random", 3, &[(0, 0)]).with_seed(seed)
+    /// Refuse impossible settings, saying which value and why.
+    pub fn validate(&self, workers: usize, has_llm: bool) -> Result<(), ScenarioError> {
+        let bad = |f: &str, r: String| Err(ScenarioError::setting(format!("lease.{f}"), r));
+        if self.ttl_us == 0 {
+            return bad("ttl_us", "the TTL must be above 0: a lease that expires at once protects nothing".into());
+        }
+        if self.ttl_us > 600_000_000 {
+            return bad("ttl_us", "the TTL may be at most 10 minutes here".into());
+        }
+        let renew = self.renew();
+        if renew == 0 {
+            return bad("renew_us", "the renew interval must be above 0".into());
+        }
+        if renew >= self.ttl_us {
+            return bad(
+                "renew_us",
+                format!(
+                    "renewing every {} with a TTL of {} lets the lease lapse between renewals; renew more often than the TTL",
+                    crate::sim::time::human_us(renew),
+                    crate::sim::time::human_us(self.ttl_us)
+                ),
+            );
+        }
+        if self.rho_ppm >= 500_000 {
+            return bad("rho_ppm", "a clock-rate error of 50 % or more leaves no budget".into());
+        }
+        if self.budget().0 == 0 {
+            return bad(
+                "margin_us",
+                format!("the margin {} leaves the worker no time to hold the lease", crate::sim::time::human_us(self.margin())),
+            );
+        }
+        if workers == 0 || workers > MAX_WORKERS {
+            return bad("workers", format!("{workers} workers; this lab supports 1 to {MAX_WORKERS}"));
+        }
+        if self.keys == 0 || self.keys > 16 {
+            return bad("keys", format!("{} rows; use 1 to 16", self.keys));
+        }
+        if self.work_every_us == 0 {
+            return bad("work_every_us", "a holder must take orders at some interval above 0".into());
+        }
+        if self.llm_timeout_us == 0 {
+            return bad("llm_timeout_us", "the LLM time-out must be above 0".into());
+        }
+        if self.design != Design::NoLlm && !has_llm {
+            return bad("design", "this design uses an LLM, but the scenario has no llm node".into());
+        }
+        match self.llm {
+            LlmPreset::Stall { for_us: 0 } => bad("llm.for_us", "a stall must last longer than 0".into()),
+            LlmPreset::RateLimit { retry_after_us: 0 } => bad("llm.retry_after_us", "retry-after must be above 0".into()),
+            _ => Ok(()),
+        }
+    }
 }
 
-pub fn bench(_out: &mut dyn std::io::Write) {}
+/// Nodes of a lease scenario: W1…Wn, the store, `orders`, and the LLM.
+pub fn lab_nodes(workers: usize) -> Vec<NodeSpec> {
+    let mut v: Vec<NodeSpec> = (1..=workers)
+        .map(|i| NodeSpec {
+            id: format!("W{i}"),
+            roles: vec![Role::Worker],
+        })
+        .collect();
+    v.push(NodeSpec {
+        id: "store".into(),
+        roles: vec![Role::LeaseStore],
+    });
+    v.push(NodeSpec {
+        id: "orders".into(),
+        roles: vec![Role::Storage],
+    });
+    v.push(NodeSpec {
+        id: "llm".into(),
+        roles: vec![Role::Llm],
+    });
+    v
+}
+
+/// A lease scenario with `workers` workers and the given spec.
+pub fn lab(name: &str, workers: usize, spec: LeaseSpec) -> Scenario {
+    Scenario {
+        name: name.to_string(),
+        protocol: Protocol::Lease,
+        seed: 42,
+        nodes: lab_nodes(workers),
+        network: NetworkConfig {
+            latency: Latency::Uniform {
+                min_us: 5_000,
+                max_us: 20_000,
+            },
+            ..NetworkConfig::default()
+        },
+        clocks: Vec::new(),
+        faults: Vec::new(),
+        paxos: None,
+        lease: Some(spec),
+        mutation: None,
+        stop_at_us: 30_000_000,
+    }
+}
+
+pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+    let spec = s.lease.as_ref().ok_or(ScenarioError::MissingSection("lease", "lease"))?;
+    if let Some(m) = s.mutation {
+        if m.is_paxos() {
+            return Err(ScenarioError::WrongMutation(m, "lease"));
+        }
+    }
+    let one = |role: Role, what: &str| -> Result<NodeId, ScenarioError> {
+        match s.nodes_with(role).as_slice() {
+            [id] => Ok(*id),
+            list => Err(ScenarioError::setting("nodes", format!("a lease scenario needs exactly one {what}; found {}", list.len()))),
+        }
+    };
+    let store = one(Role::LeaseStore, "lease store")?;
+    let storage = one(Role::Storage, "storage node")?;
+    let llms = s.nodes_with(Role::Llm);
+    if llms.len() > 1 {
+        return Err(ScenarioError::setting("nodes", "at most one llm node"));
+    }
+    let workers = s.nodes_with(Role::Worker);
+    for node in &s.nodes {
+        if node.roles.len() != 1 || matches!(node.roles[0], Role::Proposer | Role::Acceptor | Role::Learner) {
+            return Err(ScenarioError::setting(
+                format!("nodes.{}.roles", node.id),
+                "each lease-lab node plays exactly one of: worker, lease_store, storage, llm",
+            ));
+        }
+    }
+    spec.validate(workers.len(), !llms.is_empty())?;
+    let shared = Arc::new(LeaseShared {
+        store,
+        storage,
+        llm: llms.first().copied().filter(|_| spec.design != Design::NoLlm),
+        ttl: SimDuration(spec.ttl_us),
+        renew_every: SimDuration(spec.renew()),
+        budget: spec.budget(),
+        design: spec.design,
+        llm_timeout: SimDuration(spec.llm_timeout_us),
+        work_every: SimDuration(spec.work_every_us),
+        work_takes: SimDuration(spec.work_takes_us),
+        keys: spec.keys,
+    });
+    let mut nth_worker = 0u64;
+    let nodes = s
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            NodeState::Lease(match n.roles[0] {
+                Role::Worker => {
+                    let start = SimDuration(spec.stagger_us.saturating_mul(nth_worker));
+                    nth_worker += 1;
+                    LeaseNode::Worker(Worker::new(shared.clone(), start, Rng::new(mix(s.seed, i as u64), Stream::Workload)))
+                }
+                Role::LeaseStore => LeaseNode::Store(LeaseStore::new(spec.initial_epoch, spec.bump_epoch_on_renew)),
+                Role::Storage => LeaseNode::Storage(Storage::new(spec.keys, spec.fencing)),
+                _ => LeaseNode::Llm(Llm::new(spec.llm.clone(), Rng::new(s.seed, Stream::Llm))),
+            })
+        })
+        .collect();
+    Ok((nodes, Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys))))
+}
+
+pub const BUILTIN_NAMES: [&str; 7] = [
+    "kleppmann",
+    "kleppmann-unfenced",
+    "llm-in-loop",
+    "llm-in-loop-unfenced",
+    "llm-beside",
+    "llm-outage-drill",
+    "clock-drift",
+];
+
+fn at(ms: u64, fault: Fault<String>) -> Scheduled<String> {
+    Scheduled { at_us: ms * 1_000, fault }
+}
+
+/// The LLM-in-the-loop story: W1 holds the lease; at 6 s its next LLM call stalls 12 s.
+fn stall_story(name: &str, design: Design, fencing: bool) -> Scenario {
+    let mut spec = LeaseSpec::new(3_000_000, design, LlmPreset::FastApi);
+    spec.fencing = fencing;
+    spec.keys = 2;
+    let mut s = lab(name, 3, spec);
+    s.faults = vec![at(
+        6_000,
+        Fault::LlmStall {
+            node: "W1".into(),
+            for_us: 12_000_000,
+        },
+    )];
+    s
+}
+
+pub fn builtin(name: &str) -> Option<Scenario> {
+    let s = match name {
+        // Kleppmann (2016): token 33 pauses, 34 writes, 33's late write is refused.
+        "kleppmann" | "kleppmann-unfenced" => {
+            let mut spec = LeaseSpec::new(3_000_000, Design::NoLlm, LlmPreset::FastApi);
+            spec.initial_epoch = 32;
+            spec.keys = 1;
+            spec.fencing = name == "kleppmann";
+            let mut s = lab(name, 2, spec);
+            s.nodes.retain(|n| n.id != "llm");
+            // Constant latency so that the story is the same for every seed.
+            s.network.latency = Latency::Constant { us: 10_000 };
+            s.faults = vec![at(
+                1_050,
+                Fault::Pause {
+                    node: "W1".into(),
+                    for_us: 10_000_000,
+                },
+            )];
+            s.stop_at_us = 15_000_000;
+            s
+        }
+        "llm-in-loop" => stall_story(name, Design::InLoop, true),
+        "llm-in-loop-unfenced" => stall_story(name, Design::InLoop, false),
+        "llm-beside" => stall_story(name, Design::Beside, true),
+        // The drill: the LLM vendor goes down at 5 s. Does the loop keep working?
+        "llm-outage-drill" => {
+            let mut s = stall_story(name, Design::InLoop, true);
+            s.faults = vec![at(5_000, Fault::LlmOutage { down: true })];
+            s
+        }
+        // W1's clock runs 20 % slow and the store's 10 % fast, far beyond the
+        // 0.1 % the workers assume. Cut off from the store at 5 s, W1 keeps
+        // believing after the store has let the lease go.
+        "clock-drift" => {
+            let mut spec = LeaseSpec::new(6_000_000, Design::NoLlm, LlmPreset::FastApi);
+            spec.renew_us = Some(1_000_000);
+            let mut s = lab(name, 2, spec);
+            s.nodes.retain(|n| n.id != "llm");
+            let clock = |node: &str, drift_ppm| crate::sim::clock::ClockSpec {
+                node: node.into(),
+                drift_ppm,
+                offset_us: 0,
+            };
+            s.clocks = vec![clock("W1", -200_000), clock("store", 100_000)];
+            s.faults = vec![
+                at(
+                    5_000,
+                    Fault::Partition {
+                        groups: vec![vec!["W1".into()], vec!["store".into()]],
+                        oneway: false,
+                    },
+                ),
+                at(16_000, Fault::Heal),
+            ];
+            s.stop_at_us = 25_000_000;
+            s
+        }
+        _ => return None,
+    };
+    Some(s)
+}
+
+/// A random lease configuration with random faults (for `check --protocol lease`).
+pub fn random_lease(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> Scenario {
+    random_lease_with(seed, faults, mutation, true)
+}
+
+pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>, fencing: bool) -> Scenario {
+    let mut r = Rng::new(seed, Stream::Schedule);
+    let workers = r.range_inclusive(2, MAX_WORKERS as u64) as usize;
+    let ttl = r.range_inclusive(300, 4_000) * 1_000;
+    let design = *r.pick(&[Design::NoLlm, Design::InLoop, Design::Beside]).unwrap_or(&Design::NoLlm);
+    let llm = match r.below(6) {
+        0 => LlmPreset::FastApi,
+        1 => LlmPreset::TypicalLlm,
+        2 => LlmPreset::Stall {
+            for_us: r.range_inclusive(100, 8_000) * 1_000,
+        },
+        3 => LlmPreset::MalformedJson,
+        4 => LlmPreset::RateLimit {
+            retry_after_us: r.range_inclusive(100, 3_000) * 1_000,
+        },
+        _ => LlmPreset::Refusal,
+    };
+    let mut spec = LeaseSpec::new(ttl, design, llm);
+    spec.renew_us = Some(ttl / r.range_inclusive(2, 5));
+    spec.fencing = fencing;
+    spec.keys = r.range_inclusive(1, 4) as u16;
+    spec.bump_epoch_on_renew = r.chance(0.2);
+    spec.work_every_us = r.range_inclusive(50, 600) * 1_000;
+    spec.work_takes_us = r.range_inclusive(1, 200) * 1_000;
+    spec.llm_timeout_us = r.range_inclusive(1, 20) * 1_000_000;
+    let mut s = lab("random-lease", workers, spec);
+    s.seed = seed;
+    s.mutation = mutation;
+    s.stop_at_us = 20_000_000;
+    s.network.latency = Latency::Exponential {
+        mean_us: r.range_inclusive(1, 80) * 1_000,
+        min_us: 1_000,
+    };
+    if faults.loss {
+        s.network.loss = r.below(20) as f64 / 100.0;
+    }
+    if faults.duplicate {
+        s.network.duplicate = r.below(20) as f64 / 100.0;
+    }
+    if faults.reorder {
+        s.network.reorder = r.below(20) as f64 / 100.0;
+    }
+    let w = |r: &mut Rng| format!("W{}", r.range_inclusive(1, workers as u64));
+    for _ in 0..r.below(8) {
+        let t = r.below(15_000) * 1_000;
+        match r.below(5) {
+            0 if faults.pause => s.faults.push(Scheduled {
+                at_us: t,
+                fault: Fault::Pause {
+                    node: w(&mut r),
+                    for_us: r.range_inclusive(50, 10_000) * 1_000,
+                },
+            }),
+            1 if faults.crash => {
+                let node = w(&mut r);
+                s.faults.push(Scheduled {
+                    at_us: t,
+                    fault: Fault::Crash { node: node.clone() },
+                });
+                s.faults.push(Scheduled {
+                    at_us: t + r.range_inclusive(10, 5_000) * 1_000,
+                    fault: Fault::Restart { node },
+                });
+            }
+            2 if faults.pause => s.faults.push(Scheduled {
+                at_us: t,
+                fault: Fault::LlmStall {
+                    node: w(&mut r),
+                    for_us: r.range_inclusive(100, 20_000) * 1_000,
+                },
+            }),
+            3 if faults.partition => {
+                s.faults.push(Scheduled {
+                    at_us: t,
+                    fault: Fault::Partition {
+                        groups: vec![vec![w(&mut r)], vec!["store".into()]],
+                        oneway: r.chance(0.3),
+                    },
+                });
+                s.faults.push(Scheduled {
+                    at_us: t + r.range_inclusive(100, 6_000) * 1_000,
+                    fault: Fault::Heal,
+                });
+            }
+            4 if faults.drift => {
+                let node = if r.chance(0.3) { "store".to_string() } else { w(&mut r) };
+                s.clocks.retain(|c| c.node != node);
+                s.clocks.push(crate::sim::clock::ClockSpec {
+                    node,
+                    drift_ppm: r.range_inclusive(0, 400) as i64 - 200,
+                    offset_us: 0,
+                });
+            }
+            _ => {}
+        }
+    }
+    s.faults.sort_by_key(|f| f.at_us);
+    s
+}
+
+/// The lease lines of `paxos-island run`.
+pub fn print_summary(run: &super::run::Run, out: &mut dyn std::io::Write) {
+    let Some(m) = run.last.monitors().lease.as_ref() else { return };
+    let st = m.stats_at(run.end);
+    let h = crate::sim::time::human_us;
+    let _ = writeln!(out, "grants     {} grants, {} renewals, failover {}", st.grants, st.renewals,
+        st.mean_failover_us().map(h).unwrap_or_else(|| "none".into()));
+    let _ = writeln!(
+        out,
+        "writes     {} accepted, {} rejected; stale: {} attempted, {} rejected, {} accepted; {} lost updates",
+        st.writes_accepted, st.writes_rejected, st.stale_attempted, st.stale_rejected, st.stale_accepted, st.lost_updates
+    );
+    let _ = writeln!(
+        out,
+        "split brain {} windows, {} in all (longest {})",
+        st.split_brain_windows,
+        h(st.split_brain_us),
+        h(st.longest_split_brain_us)
+    );
+}
+
+/// The lease half of `paxos-island bench`: the Monte Carlo sweep's unit.
+pub fn bench(out: &mut dyn std::io::Write) {
+    let started = std::time::Instant::now();
+    let grid = crate::scenario::lease_mc::Grid::standard_bench();
+    let cells = crate::scenario::lease_mc::sweep(&grid, |_| {});
+    let secs = started.elapsed().as_secs_f64();
+    let runs: u32 = cells.iter().map(|c| c.runs).sum();
+    let steps: u64 = cells.iter().map(|c| c.steps).sum();
+    let _ = writeln!(
+        out,
+        "lease Monte Carlo: {runs} runs × {} s simulated, {steps} events in {secs:.3} s = {:.2} M events/s",
+        grid.duration_us / 1_000_000,
+        steps as f64 / secs / 1e6
+    );
+}

@@ -21,9 +21,9 @@ pub enum Fault<N> {
     /// the loop): its inbox and timers pile up, its clock keeps running, and
     /// when it resumes it carries on with its old beliefs. Not a crash.
     Pause { node: N, for_us: u64 },
-    /// Cut the network between groups (nodes not listed form one more group).
-    /// With `oneway`, only messages *from* the first group to the others are
-    /// lost; the other direction still works.
+    /// Cut the network between the listed groups; nodes not listed keep
+    /// talking to everyone. With `oneway`, only messages *from* the first group
+    /// to the others are lost; the other direction still works.
     Partition {
         groups: Vec<Vec<N>>,
         #[serde(default)]
@@ -41,8 +41,8 @@ pub enum Fault<N> {
     SetDrift { node: N, ppm: i64 },
     /// Paxos: a new proposer starts on `node` proposing `value`.
     Propose { node: N, value: String },
-    /// Lease lab: the LLM service's next answers take `for_us` (a stall).
-    LlmStall { for_us: u64 },
+    /// Lease lab: the LLM service's next answer to `node` takes `for_us` (a stall).
+    LlmStall { node: N, for_us: u64 },
     /// Lease lab: the LLM service is down (true) or back (false).
     LlmOutage { down: bool },
 }
@@ -84,7 +84,8 @@ impl<N> Fault<N> {
             | Fault::Pause { node, .. }
             | Fault::ClockStep { node, .. }
             | Fault::SetDrift { node, .. }
-            | Fault::Propose { node, .. } => Some(node),
+            | Fault::Propose { node, .. }
+            | Fault::LlmStall { node, .. } => Some(node),
             _ => None,
         }
     }
@@ -124,7 +125,10 @@ impl<N> Fault<N> {
                 node: f(node)?,
                 value: value.clone(),
             },
-            Fault::LlmStall { for_us } => Fault::LlmStall { for_us: *for_us },
+            Fault::LlmStall { node, for_us } => Fault::LlmStall {
+                node: f(node)?,
+                for_us: *for_us,
+            },
             Fault::LlmOutage { down } => Fault::LlmOutage { down: *down },
         })
     }

@@ -1,0 +1,143 @@
+//! The lease store: one `worker_leases` row and the article's compare-and-set.
+//!
+//! ```sql
+//! INSERT INTO worker_leases AS l (lease_name, holder_id, epoch, expires_at)
+//! VALUES ($1, $2, 1, now() + make_interval(secs => $3))
+//! ON CONFLICT (lease_name) DO UPDATE
+//!    SET epoch = CASE WHEN l.holder_id = EXCLUDED.holder_id AND l.expires_at > now()
+//!                     THEN l.epoch ELSE l.epoch + 1 END,
+//!        holder_id = EXCLUDED.holder_id, expires_at = EXCLUDED.expires_at
+//!  WHERE l.holder_id = EXCLUDED.holder_id OR l.expires_at <= now()
+//! RETURNING l.epoch;
+//! ```
+//!
+//! `now()` is the store's own clock: a store whose clock jumps ahead expires
+//! leases early. The row is durable (a database); the store never shortens a
+//! live holder's lease. Option: bump the epoch on every renewal too, which
+//! also fences the holder's own in-flight writes.
+
+use super::{LeaseMsg, LeaseNote, LeaseTimer, View};
+use crate::check::Mutation;
+use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LeaseRow {
+    pub holder: NodeId,
+    pub epoch: u64,
+    /// Store-clock time at which the lease runs out.
+    pub expires_at: SimTime,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LeaseStore {
+    pub row: Option<LeaseRow>,
+    /// The epoch the row starts from (Kleppmann's example starts at 32, so
+    /// the first holder gets 33).
+    pub initial_epoch: u64,
+    pub bump_on_renew: bool,
+}
+
+impl LeaseStore {
+    pub fn new(initial_epoch: u64, bump_on_renew: bool) -> Self {
+        LeaseStore {
+            row: None,
+            initial_epoch,
+            bump_on_renew,
+        }
+    }
+
+    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx) {
+        match m {
+            LeaseMsg::Acquire { req, ttl_us } => {
+                let epoch = self.compare_and_set(from, SimDuration(ttl_us), ctx);
+                ctx.send(from, LeaseMsg::AcquireReply { req, epoch });
+            }
+            LeaseMsg::Release { epoch } => {
+                if let Some(row) = &mut self.row {
+                    if row.holder == from && row.epoch == epoch {
+                        row.expires_at = ctx.now();
+                        ctx.note(LeaseNote::Released { holder: from, epoch });
+                        ctx.cancel_timer(LeaseTimer::Expire);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The one statement. Returns the epoch, or nothing.
+    fn compare_and_set(&mut self, asker: NodeId, ttl: SimDuration, ctx: &mut Ctx) -> Option<u64> {
+        let now = ctx.now();
+        let expires_at = now + ttl;
+        let blind = ctx.mutated(Mutation::BlindAcquire);
+        let bump = if ctx.mutated(Mutation::NoEpochBump) { 0 } else { 1 };
+        let new_row = match self.row {
+            None => LeaseRow {
+                holder: asker,
+                epoch: self.initial_epoch + bump.max(1),
+                expires_at,
+            },
+            Some(row) if row.holder == asker && row.expires_at > now => LeaseRow {
+                epoch: if self.bump_on_renew { row.epoch + bump } else { row.epoch },
+                expires_at,
+                ..row
+            },
+            Some(row) if row.expires_at <= now || blind => LeaseRow {
+                holder: asker,
+                epoch: row.epoch + bump,
+                expires_at,
+            },
+            Some(row) => {
+                ctx.note(LeaseNote::Refused {
+                    asker,
+                    holder: row.holder,
+                    epoch: row.epoch,
+                });
+                return None;
+            }
+        };
+        let old = self.row.replace(new_row);
+        let renewal = old.is_some_and(|o| o.holder == asker && o.expires_at > now && o.epoch == new_row.epoch);
+        if renewal {
+            ctx.note(LeaseNote::Renewed {
+                holder: asker,
+                epoch: new_row.epoch,
+                expires_at_us: expires_at.0,
+            });
+        } else {
+            ctx.note(LeaseNote::Granted {
+                holder: asker,
+                epoch: new_row.epoch,
+                expires_at_us: expires_at.0,
+                previous: old.map(|o| (o.holder, o.epoch, o.expires_at.0)),
+                store_now_us: now.0,
+            });
+        }
+        ctx.set_timer(LeaseTimer::Expire, ttl);
+        Some(new_row.epoch)
+    }
+
+    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx) {
+        if t != LeaseTimer::Expire {
+            return;
+        }
+        if let Some(row) = self.row {
+            if row.expires_at <= ctx.now() {
+                ctx.note(LeaseNote::Expired {
+                    holder: row.holder,
+                    epoch: row.epoch,
+                    view: View::Store,
+                });
+            } else {
+                // The clock was stepped back: wait for the real expiry.
+                ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(ctx.now()));
+            }
+        }
+    }
+
+    pub fn on_restart(&mut self, ctx: &mut Ctx) {
+        if let Some(row) = self.row {
+            ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(ctx.now()));
+        }
+    }
+}
