@@ -9,6 +9,7 @@
 
 pub mod lease_monitor;
 pub mod paxos_monitor;
+pub mod red_flags;
 pub mod search;
 
 use crate::protocol::{Msg, NodeState, Note};

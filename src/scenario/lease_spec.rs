@@ -497,6 +497,36 @@ pub fn print_summary(run: &super::run::Run, out: &mut dyn std::io::Write) {
         h(st.split_brain_us),
         h(st.longest_split_brain_us)
     );
+    if let Ok(f) = crate::check::red_flags::evaluate(&run.scenario) {
+        let yn = |b: bool| if b { "RAISED" } else { "quiet " };
+        let _ = writeln!(out, "red flags  {} of 4 raised", f.raised());
+        let _ = writeln!(out, "  {} the lease loop depends on the LLM", yn(f.depends_on_llm));
+        let _ = writeln!(
+            out,
+            "  {} LLM p99 {} vs TTL/2 {}",
+            yn(f.p99_over_half_ttl),
+            f.llm_p99_us.map(h).unwrap_or_else(|| "n/a".into()),
+            h(f.ttl_us / 2)
+        );
+        let _ = writeln!(
+            out,
+            "  {} TTL stretched for the LLM: TTL {} vs {} (failover {} vs {})",
+            yn(f.ttl_stretched),
+            h(f.ttl_us),
+            h(f.baseline_ttl_us),
+            f.failover_us.map(h).unwrap_or_else(|| "-".into()),
+            f.baseline_failover_us.map(h).unwrap_or_else(|| "-".into())
+        );
+        let _ = writeln!(
+            out,
+            "  {} LLM-down drill: lease held {:.0} % of the time (normally {:.0} %), {} writes (normally {})",
+            yn(f.drill_fails),
+            f.drill_held_fraction * 100.0,
+            f.held_fraction * 100.0,
+            f.drill_writes,
+            f.writes
+        );
+    }
 }
 
 /// The lease half of `paxos-island bench`: the Monte Carlo sweep's unit.

@@ -1,0 +1,116 @@
+//! Same scenario + seed ⇒ the same trace, always. Golden hashes catch a
+//! simulator whose behaviour changed silently; the checkpoint and injection
+//! tests prove that the time machine's jumps replay exactly.
+
+use paxos_island::scenario::builtin;
+use paxos_island::scenario::run::{RecordOptions, Run};
+use paxos_island::sim::fault::{Fault, Scheduled};
+use paxos_island::sim::{NodeId, SimTime, Simulator};
+
+/// The trace hash of every built-in scenario at its built-in seed. If a
+/// change to the simulator or a protocol is *meant* to change behaviour,
+/// update these (the failure message prints the new table).
+const GOLDEN: &[(&str, &str)] = &[
+    ("calm", "537e1b57845130cf"),
+    ("forced", "927c1f4feca52876"),
+    ("crash-f", "b8e70f208497c1ce"),
+    ("crash-f-plus-1", "8744713300771876"),
+    ("dueling", "dd5169161fbc26f9"),
+    ("dueling-backoff", "fe4c8cf34bc1c125"),
+    ("dueling-leader", "14cd30bbe49f65cd"),
+    ("lossy", "9d81eb80ae7fa97b"),
+    ("partition-heal", "82aad79e3d562db1"),
+    ("restart", "ad3d45ffb765957a"),
+    ("bench-lossy", "bdafc7035bab5d86"),
+    ("kleppmann", "ac48d677fc5e6d76"),
+    ("kleppmann-unfenced", "58300f75a21b3eda"),
+    ("llm-in-loop", "4b5a218129050c77"),
+    ("llm-in-loop-unfenced", "60b55d9d3a1f2c0a"),
+    ("llm-beside", "6be5f38a128dcabe"),
+    ("llm-outage-drill", "943bb8a65c570426"),
+    ("clock-drift", "1ecc4cdceaed03e8"),
+];
+
+#[test]
+fn every_builtin_scenario_gives_the_same_trace_twice() {
+    for name in builtin::names() {
+        let s = builtin::get(name).unwrap();
+        let a = Run::record(&s).unwrap();
+        let b = Run::record(&s).unwrap();
+        assert_eq!(a.trace, b.trace, "{name}: two runs differ");
+        assert_eq!(a.hash(), b.hash());
+    }
+}
+
+#[test]
+fn golden_trace_hashes() {
+    let mut table = String::new();
+    let mut wrong = Vec::new();
+    assert_eq!(GOLDEN.len(), builtin::names().len(), "every built-in scenario needs a golden hash");
+    for name in builtin::names() {
+        let got = Run::record(&builtin::get(name).unwrap()).unwrap().hash();
+        table.push_str(&format!("    (\"{name}\", \"{got}\"),\n"));
+        let want = GOLDEN.iter().find(|(n, _)| *n == name).map(|(_, h)| *h);
+        if want != Some(got.as_str()) {
+            wrong.push(name);
+        }
+    }
+    assert!(wrong.is_empty(), "trace hashes changed for {wrong:?}; the current table is:\n{table}");
+}
+
+#[test]
+fn a_different_seed_gives_a_different_run() {
+    let s = builtin::get("lossy").unwrap();
+    let a = Run::record(&s).unwrap();
+    let b = Run::record(&s.clone().with_seed(7)).unwrap();
+    assert_ne!(a.hash(), b.hash());
+}
+
+/// Compare two simulator states by what the views read from them.
+fn same_world(a: &Simulator, b: &Simulator) -> bool {
+    a.now() == b.now()
+        && a.steps() == b.steps()
+        && (0..a.node_count()).all(|i| {
+            let n = NodeId(i as u8);
+            a.node(n) == b.node(n) && a.status(n) == b.status(n) && a.local_time(n) == b.local_time(n)
+        })
+}
+
+#[test]
+fn seeking_through_checkpoints_equals_running_straight() {
+    for name in ["lossy", "dueling", "kleppmann", "llm-in-loop"] {
+        let s = builtin::get(name).unwrap();
+        let run = Run::record_with(&s, RecordOptions { checkpoint_every: 17, max_events: 1_000_000 }).unwrap();
+        let end = run.end.0;
+        for k in 1..12u64 {
+            let t = SimTime(end * k / 12 + k * 977);
+            let jumped = run.state_at(t);
+            let mut straight = run.checkpoints[0].sim.clone();
+            straight.set_recording(false);
+            straight.run_until(t.min(run.end));
+            assert!(same_world(&jumped, &straight), "{name}: state at {t:?} differs");
+        }
+        // Backwards and forwards again through `seek`.
+        let mut cur = run.state_at(SimTime(end));
+        run.seek(&mut cur, SimTime(end / 3));
+        assert!(same_world(&cur, &run.state_at(SimTime(end / 3))));
+    }
+}
+
+#[test]
+fn a_fault_injected_live_replays_from_the_scenario() {
+    let s = builtin::get("calm").unwrap();
+    let mut sim = Simulator::new(s.build().unwrap(), true);
+    sim.run_until(SimTime::from_ms(120));
+    let at = sim.inject(Fault::Crash { node: NodeId(2) });
+    sim.run_until(SimTime(s.stop_at_us));
+    let mut live: Vec<_> = Vec::new();
+    live.extend(sim.drain_events());
+
+    let mut recorded = s.clone();
+    recorded.faults.push(Scheduled { at_us: at.0, fault: Fault::Crash { node: "Γ".into() } });
+    let mut replay = Simulator::new(recorded.build().unwrap(), true);
+    replay.run_until(SimTime(s.stop_at_us));
+    let replayed: Vec<_> = replay.drain_events().collect();
+    assert_eq!(live, replayed, "the branch must replay from the recorded scenario");
+}

@@ -1,0 +1,184 @@
+//! The lease lab's stories, told by the real state machines.
+
+use paxos_island::check::red_flags;
+use paxos_island::protocol::lease::Design;
+use paxos_island::protocol::llm::LlmPreset;
+use paxos_island::scenario::lease_mc::{Grid, Sweep};
+use paxos_island::scenario::lease_spec::{lab, LeaseSpec};
+use paxos_island::scenario::run::Run;
+use paxos_island::scenario::{builtin, Scenario};
+use paxos_island::sim::dist::Latency;
+use paxos_island::sim::fault::{Fault, Scheduled};
+use paxos_island::trace::json::events_json;
+use serde_json::Value as J;
+
+fn events(s: &Scenario) -> Vec<J> {
+    let run = Run::record(s).unwrap();
+    events_json(&run.names, &run.trace)
+}
+
+fn stats(s: &Scenario) -> paxos_island::check::lease_monitor::LeaseStats {
+    let run = Run::record(s).unwrap();
+    run.last.monitors().lease.as_ref().unwrap().stats_at(run.end)
+}
+
+/// Find events matching each predicate, in order; panic with the list if not.
+fn in_order(ev: &[J], steps: &[(&str, &dyn Fn(&J) -> bool)]) -> Vec<usize> {
+    let mut at = 0;
+    let mut found = Vec::new();
+    for (what, pred) in steps {
+        let i = ev[at..].iter().position(|e| pred(e)).unwrap_or_else(|| panic!("no {what} after event {at}"));
+        found.push(at + i);
+        at += i + 1;
+    }
+    found
+}
+
+fn kind(e: &J, k: &str) -> bool {
+    e["kind"] == k
+}
+
+#[test]
+fn kleppmann_33_and_34_exactly() {
+    let ev = events(&builtin::get("kleppmann").unwrap());
+    in_order(
+        &ev,
+        &[
+            ("W1 granted 33", &|e| kind(e, "lease_granted") && e["holder"] == "W1" && e["epoch"] == 33),
+            ("W1 paused", &|e| kind(e, "pause") && e["node"] == "W1"),
+            ("the store lets 33 expire", &|e| kind(e, "lease_expired") && e["view"] == "store" && e["epoch"] == 33),
+            ("W2 granted 34", &|e| kind(e, "lease_granted") && e["holder"] == "W2" && e["epoch"] == 34),
+            ("W2's write with 34 accepted", &|e| kind(e, "write_accepted") && e["writer"] == "W2" && e["epoch"] == 34),
+            ("W1 wakes", &|e| kind(e, "resume") && e["node"] == "W1"),
+            ("W1's write with 33 rejected", &|e| {
+                kind(e, "write_rejected")
+                    && e["writer"] == "W1"
+                    && e["epoch"] == 33
+                    && e["reason"] == "epoch 33 < 34 already written"
+            }),
+        ],
+    );
+    // And no write with 33 is ever accepted after 34 was.
+    let first34 = ev.iter().position(|e| kind(e, "write_accepted") && e["epoch"] == 34).unwrap();
+    assert!(!ev[first34..].iter().any(|e| kind(e, "write_accepted") && e["epoch"] == 33));
+}
+
+#[test]
+fn kleppmann_without_fencing_the_stale_write_damages_the_row() {
+    let s = builtin::get("kleppmann-unfenced").unwrap();
+    let ev = events(&s);
+    assert!(ev.iter().any(|e| kind(e, "write_accepted") && e["writer"] == "W1" && e["epoch"] == 33 && e["previous_epoch"] == 34));
+    assert!(ev.iter().any(|e| kind(e, "violation") && e["invariant"] == "fencing-monotonic"));
+    let st = stats(&s);
+    assert_eq!((st.stale_accepted, st.lost_updates), (1, 1));
+}
+
+#[test]
+fn llm_in_the_loop_with_a_stall_longer_than_the_ttl_splits_the_brain() {
+    let st = stats(&builtin::get("llm-in-loop").unwrap());
+    assert!(st.split_brain_windows >= 1 && st.split_brain_us > 3_000_000, "{st:?}");
+    assert!(st.stale_attempted >= 1);
+    assert_eq!(st.stale_accepted, 0, "fencing refuses the stale write");
+}
+
+#[test]
+fn the_sound_design_under_the_same_stall_has_no_split_brain() {
+    let s = builtin::get("llm-beside").unwrap();
+    assert_eq!(s.faults, builtin::get("llm-in-loop").unwrap().faults, "the same stall");
+    let st = stats(&s);
+    assert_eq!(st.split_brain_windows, 0);
+    assert_eq!(st.stale_attempted, 0);
+    assert!(st.writes_accepted > 30, "the loop kept working: {st:?}");
+}
+
+#[test]
+fn without_an_llm_the_same_loop_is_boring() {
+    let mut s = builtin::get("llm-beside").unwrap();
+    s.lease.as_mut().unwrap().design = Design::NoLlm;
+    let st = stats(&s);
+    assert_eq!((st.split_brain_windows, st.grants), (0, 1));
+}
+
+#[test]
+fn a_worker_pause_without_any_llm_also_splits_the_brain_but_fencing_holds() {
+    let mut s = lab("pause", 3, LeaseSpec::new(2_000_000, Design::NoLlm, LlmPreset::FastApi));
+    s.faults = vec![Scheduled { at_us: 3_000_000, fault: Fault::Pause { node: "W1".into(), for_us: 6_000_000 } }];
+    let run = Run::record(&s).unwrap();
+    assert!(run.summary().violations.is_empty());
+    let st = run.last.monitors().lease.as_ref().unwrap().stats_at(run.end);
+    assert!(st.grants >= 2, "someone took over: {st:?}");
+}
+
+#[test]
+fn clock_drift_beyond_the_assumed_bound_splits_the_brain() {
+    let st = stats(&builtin::get("clock-drift").unwrap());
+    assert!(st.split_brain_windows >= 1, "{st:?}");
+    assert_eq!(st.stale_accepted, 0);
+}
+
+#[test]
+fn red_flags_fire_on_the_articles_configurations() {
+    // A typical LLM inside a 3 s loop: p99 > TTL/2, dependency, failed drill.
+    let mut s = builtin::get("llm-in-loop").unwrap();
+    s.lease.as_mut().unwrap().llm = LlmPreset::TypicalLlm;
+    let f = red_flags::evaluate(&s).unwrap();
+    assert!(f.depends_on_llm && f.p99_over_half_ttl && f.drill_fails, "{f:?}");
+    assert!(f.llm_p99_us.unwrap() > 1_500_000);
+    // The TTL stretched to 30 s to wait for it: slower failover, measured.
+    s.lease.as_mut().unwrap().ttl_us = 30_000_000;
+    s.lease.as_mut().unwrap().renew_us = None;
+    let f = red_flags::evaluate(&s).unwrap();
+    assert!(f.ttl_stretched, "{f:?}");
+    let (slow, fast) = (f.failover_us.unwrap(), f.baseline_failover_us.unwrap());
+    assert!(slow > 5 * fast, "failover {slow} µs vs {fast} µs");
+    assert!(f.exposure_us > 5 * f.baseline_exposure_us);
+}
+
+#[test]
+fn red_flags_stay_quiet_on_a_healthy_loop() {
+    for name in ["llm-beside", "kleppmann"] {
+        let f = red_flags::evaluate(&builtin::get(name).unwrap()).unwrap();
+        assert_eq!(f.raised(), 0, "{name}: {f:?}");
+    }
+}
+
+#[test]
+fn impossible_settings_are_refused_with_the_reason() {
+    let base = builtin::get("llm-in-loop").unwrap();
+    let cases: Vec<(Box<dyn Fn(&mut Scenario)>, &str)> = vec![
+        (Box::new(|s| s.lease.as_mut().unwrap().ttl_us = 0), "lease.ttl_us: the TTL must be above 0"),
+        (Box::new(|s| s.lease.as_mut().unwrap().renew_us = Some(3_000_000)), "lease.renew_us: renewing every 3.000 s with a TTL of 3.000 s"),
+        (Box::new(|s| s.nodes = paxos_island::scenario::lease_spec::lab_nodes(6)), "lease.workers: 6 workers; this lab supports 1 to 5"),
+        (Box::new(|s| s.lease.as_mut().unwrap().margin_us = Some(5_000_000)), "lease.margin_us"),
+    ];
+    for (edit, want) in cases {
+        let mut s = base.clone();
+        edit(&mut s);
+        let err = s.validate().unwrap_err().to_string();
+        assert!(err.starts_with(want), "got {err:?}, want it to start with {want:?}");
+    }
+}
+
+#[test]
+fn monte_carlo_split_brain_grows_as_the_ttl_shrinks_below_the_stall() {
+    let mut base = builtin::get("llm-in-loop").unwrap();
+    base.faults.clear();
+    let stall = Latency::LogNormal { median_us: 2_000_000, sigma: 0.8 };
+    let grid = Grid::over_ttl(&base, stall, vec![1_000_000, 4_000_000, 16_000_000], 6);
+    let mut sweep = Sweep::new(grid);
+    let mut rounds = 0;
+    while !sweep.advance(5) {
+        rounds += 1;
+        assert!(sweep.progress() < 1.0);
+    }
+    assert!(rounds > 3, "the work is split into pieces");
+    let cells = sweep.cells();
+    let sb = |ttl: u64, fencing: bool| cells.iter().find(|c| c.ttl_us == ttl && c.fencing == fencing).unwrap();
+    assert!(sb(1_000_000, true).split_brain_us > sb(16_000_000, true).split_brain_us);
+    assert!(sb(1_000_000, true).stale_attempted > 0.0);
+    // A stale write may still land *before* the new holder has written (the
+    // order stays consistent); what fencing prevents is overwriting newer data.
+    assert_eq!(sb(1_000_000, true).lost_updates, 0.0, "fencing on: no stale write overwrites newer data");
+    assert!(sb(1_000_000, false).lost_updates > 0.0, "fencing off: stale writes overwrite newer data");
+    assert!(sb(1_000_000, false).stale_accepted >= sb(1_000_000, true).stale_accepted);
+}
