@@ -19,7 +19,7 @@ USAGE:
   paxos-island scenarios
   paxos-island run --scenario NAME|FILE [--seed N] [--mutation M] [--out trace.json]
   paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
-                     [--mutation M] [--out trace.json]
+                     [--mutation M] [--fencing on|off] [--out trace.json]
   paxos-island replay TRACE.json [--verify]
   paxos-island export-scenario NAME [--seed N] [--out scenario.json]
   paxos-island bench [--runs N]
@@ -240,7 +240,7 @@ fn cmd_run(args: &[String], out: Out) -> Result<i32, Usage> {
 }
 
 fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
-    let f = parse_flags(args, &["protocol", "schedules", "seed", "faults", "mutation", "out"], &[])?;
+    let f = parse_flags(args, &["protocol", "schedules", "seed", "faults", "mutation", "out", "fencing"], &[])?;
     f.no_positional()?;
     let protocol = match f.get("protocol") {
         Some("paxos") | None => Protocol::Paxos,
@@ -266,11 +266,19 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
             return Err(Usage(format!("mutation {m} does not apply to --protocol {}", f.get("protocol").unwrap_or("paxos"))));
         }
     }
+    let fencing = match f.get("fencing") {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(x) => return Err(Usage(format!("bad --fencing {x:?}: say on or off"))),
+    };
+    if !fencing && protocol != Protocol::Lease {
+        return Err(Usage("--fencing applies to --protocol lease only".into()));
+    }
     let started = Instant::now();
     let report = match protocol {
         Protocol::Paxos => search::check(|s| search::random_paxos(s, faults, mutation), seed, schedules, true),
         Protocol::Lease => search::check(
-            |s| crate::scenario::lease_spec::random_lease(s, faults, mutation),
+            |s| crate::scenario::lease_spec::random_lease_with(s, faults, mutation, fencing),
             seed,
             schedules,
             true,
@@ -299,12 +307,13 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
             );
             let _ = writeln!(
                 out,
-                "after {} schedules; reproduce: paxos-island check --protocol {} --seed {} --schedules 1{}{}",
+                "after {} schedules; reproduce: paxos-island check --protocol {} --seed {} --schedules 1{}{}{}",
                 report.schedules,
                 if protocol == Protocol::Paxos { "paxos" } else { "lease" },
                 fail.seed,
                 f.get("faults").map(|x| format!(" --faults {x}")).unwrap_or_default(),
-                mutation.map(|m| format!(" --mutation {m}")).unwrap_or_default()
+                mutation.map(|m| format!(" --mutation {m}")).unwrap_or_default(),
+                if fencing { "" } else { " --fencing off" }
             );
             if let Some(path) = f.get("out") {
                 let run = Run::record(&fail.scenario).map_err(|e| Usage(e.to_string()))?;

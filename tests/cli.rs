@@ -1,0 +1,121 @@
+//! The command-line tool as a user meets it: good runs, and every kind of
+//! mistake answered with one line naming the problem and a non-zero exit.
+
+use paxos_island::cli;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = cli::main(&args, &mut out, &mut err);
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+fn tmp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("paxos-island-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn scenarios_lists_every_builtin() {
+    let (code, out, _) = run(&["scenarios"]);
+    assert_eq!(code, 0);
+    for name in paxos_island::scenario::builtin::names() {
+        assert!(out.contains(name), "{name} missing");
+    }
+}
+
+#[test]
+fn run_prints_the_decision_and_writes_a_trace_that_replays() {
+    let path = tmp("calm.json");
+    let (code, out, _) = run(&["run", "--scenario", "calm", "--seed", "7", "--out", &path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("decided    α"), "{out}");
+    let hash = out.lines().find(|l| l.starts_with("trace hash")).unwrap().to_string();
+    let (code, out, err) = run(&["replay", &path, "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("verified"), "{out}");
+    assert!(out.contains(hash.trim_start_matches("trace hash ")));
+}
+
+#[test]
+fn a_tampered_trace_fails_verification() {
+    let path = tmp("tampered.json");
+    run(&["run", "--scenario", "forced", "--out", &path]);
+    let text = std::fs::read_to_string(&path).unwrap().replacen("\"value\":\"α\"", "\"value\":\"β\"", 1);
+    std::fs::write(&path, text).unwrap();
+    let (code, out, _) = run(&["replay", &path, "--verify"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("MISMATCH"), "{out}");
+}
+
+#[test]
+fn check_passes_on_the_real_algorithm_and_fails_on_a_mutation() {
+    let (code, out, _) = run(&["check", "--protocol", "paxos", "--schedules", "300", "--seed", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("checked 300 schedules") && out.contains("0 violations"), "{out}");
+    let (code, out, _) = run(&["check", "--protocol", "paxos", "--schedules", "5000", "--mutation", "skip-b3"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("VIOLATION of") && out.contains("schedule seed") && out.contains("at step"), "{out}");
+    let (code, out, _) = run(&["check", "--protocol", "lease", "--schedules", "200"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, _, _) = run(&["check", "--protocol", "lease", "--schedules", "3000", "--fencing", "off"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn export_scenario_round_trips_through_run() {
+    let path = tmp("scenario.json");
+    let (code, _, _) = run(&["export-scenario", "kleppmann", "--out", &path]);
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["run", "--scenario", &path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("scenario   kleppmann"));
+}
+
+#[test]
+fn every_mistake_gets_one_line_and_a_nonzero_exit() {
+    let corrupt = tmp("corrupt.json");
+    std::fs::write(&corrupt, "{\"format\": \"paxos-island-trace\", \"version\": 1, \"events\": [").unwrap();
+    let wrong_version = tmp("v9.json");
+    std::fs::write(&wrong_version, r#"{"format": "paxos-island-trace", "version": 9, "events": []}"#).unwrap();
+    let not_ours = tmp("other.json");
+    std::fs::write(&not_ours, r#"{"hello": "world"}"#).unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["frobnicate"], "unknown command"),
+        (vec!["run"], "run needs --scenario"),
+        (vec!["run", "--scenario", "nope"], "unknown scenario \"nope\""),
+        (vec!["run", "--scenario", "calm", "--seed", "abc"], "bad --seed \"abc\""),
+        (vec!["run", "--scenario", "calm", "--seed", "-1"], "bad --seed \"-1\""),
+        (vec!["run", "--scenario", "calm", "--seed", "99999999999999999999999"], "bad --seed"),
+        (vec!["run", "--scenario", "calm", "--seed"], "--seed needs a value"),
+        (vec!["run", "--scenario", "calm", "--colour", "red"], "unknown flag --colour"),
+        (vec!["run", "--scenario", "calm", "--mutation", "skip-b4"], "unknown mutation \"skip-b4\""),
+        (vec!["run", "--scenario", "calm", "--mutation", "no-fence"], "mutation no-fence does not apply"),
+        (vec!["check", "--schedules", "0"], "--schedules must be at least 1"),
+        (vec!["check", "--schedules", "many"], "bad --schedules"),
+        (vec!["check", "--faults", "crash,meteor"], "unknown fault \"meteor\""),
+        (vec!["check", "--protocol", "raft"], "unknown protocol \"raft\""),
+        (vec!["check", "--protocol", "lease", "--mutation", "skip-b3"], "does not apply to --protocol lease"),
+        (vec!["replay"], "replay needs exactly one trace file"),
+        (vec!["replay", "/nonexistent/x.json"], "cannot read /nonexistent/x.json"),
+        (vec!["replay", &corrupt], "not valid JSON"),
+        (vec!["replay", &wrong_version, "--verify"], "trace version 9 is not supported"),
+        (vec!["replay", &not_ours], "not a Paxos Island trace"),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: exit {code}, out {out:?}, err {err:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(err.starts_with("error: ") && err.contains(want), "{args:?}: {err:?} should mention {want:?}");
+    }
+}
+
+#[test]
+fn the_binary_itself_exits_cleanly_on_bad_input() {
+    let exe = env!("CARGO_BIN_EXE_paxos-island");
+    let out = std::process::Command::new(exe).args(["run", "--scenario", "calm", "--seed", "x"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: bad --seed") && !err.contains("panicked"), "{err}");
+}
