@@ -4,6 +4,8 @@
 //! Every mistake a user can make on the command line ends in one line on
 //! stderr naming the problem, and exit code 2; a found violation exits 1.
 
+mod export;
+
 use crate::check::search::{self, FaultSet};
 use crate::check::Mutation;
 use crate::scenario::run::Run;
@@ -17,13 +19,18 @@ paxos-island — real Paxos and leases in a deterministic simulator
 
 USAGE:
   paxos-island scenarios
-  paxos-island run --scenario NAME|FILE [--seed N] [--mutation M] [--out trace.json]
+  paxos-island run --scenario NAME|FILE|LINK [--seed N] [--mutation M] [--out trace.json]
   paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
                      [--mutation M] [--fencing on|off] [--out trace.json]
   paxos-island replay TRACE.json [--verify]
   paxos-island export-scenario NAME [--seed N] [--out scenario.json]
+  paxos-island export --format shiviz|mermaid|svg|json (--scenario NAME|FILE|LINK | --trace FILE)
+                      [--from-us A] [--to-us B] [--out FILE]
+  paxos-island share NAME|FILE [--seed N]
   paxos-island bench [--runs N]
   paxos-island help
+
+A LINK is a share link (…#s=s1.…) or its fragment (s1.…), as `share` prints.
 ";
 
 /// A problem with what the user typed.
@@ -63,6 +70,8 @@ fn dispatch(args: &[String], out: Out) -> Result<i32, Usage> {
         "check" => cmd_check(rest, out),
         "replay" => cmd_replay(rest, out),
         "export-scenario" => cmd_export_scenario(rest, out),
+        "export" => export::cmd_export(rest, out),
+        "share" => export::cmd_share(rest, out),
         "bench" => cmd_bench(rest, out),
         other => Err(Usage(format!("unknown command {other:?}; try `paxos-island help`"))),
     }
@@ -153,17 +162,22 @@ fn parse_mutation(f: &Flags) -> Result<Option<Mutation>, Usage> {
         .transpose()
 }
 
-/// A scenario by built-in name, or from a scenario / trace JSON file.
+/// A scenario by built-in name, from a scenario / trace JSON file, or from
+/// a share link (a file of that name wins, so no file is ever shadowed).
 fn load_scenario(name: &str) -> Result<Scenario, Usage> {
     if let Some(s) = builtin::get(name) {
         return Ok(s);
     }
-    if name.ends_with(".json") || std::path::Path::new(name).exists() {
+    let exists = std::path::Path::new(name).exists();
+    if !exists && trace::share::looks_like_link(name) {
+        return trace::share::decode(name).map_err(|e| Usage(format!("share link: {e}")));
+    }
+    if name.ends_with(".json") || exists {
         let text = read_file(name)?;
         return crate::trace::import::scenario_from_text(&text).map_err(|e| Usage(format!("{name}: {e}")));
     }
     Err(Usage(format!(
-        "unknown scenario {name:?}; `paxos-island scenarios` lists them (or give a .json file)"
+        "unknown scenario {name:?}; `paxos-island scenarios` lists them (or give a .json file or a share link)"
     )))
 }
 

@@ -6,7 +6,9 @@
 //! validates it (every problem named, nothing panics) and turns it into the
 //! simulator's `World`.
 
+pub mod ballots;
 pub mod builtin;
+pub mod latency;
 pub mod lease_mc;
 pub mod lease_spec;
 pub mod names;
@@ -198,7 +200,8 @@ impl Scenario {
         self.network.validate()?;
         for c in &self.clocks {
             self.resolve(&c.node, "clocks")?;
-            if c.drift_ppm.abs() > MAX_DRIFT_PPM {
+            // unsigned_abs: `abs` of i64::MIN overflows (a hand-edited file can hold it).
+            if c.drift_ppm.unsigned_abs() > MAX_DRIFT_PPM as u64 {
                 return Err(ScenarioError::setting(
                     "clocks.drift_ppm",
                     format!("{} ppm is beyond ±{MAX_DRIFT_PPM} ppm", c.drift_ppm),
@@ -222,7 +225,7 @@ impl Scenario {
                 crate::sim::network::check_probability("faults.p", *p).map_err(Into::into)
             }
             Fault::SetLatency { latency } => latency.validate().map_err(Into::into),
-            Fault::SetDrift { ppm, .. } if ppm.abs() > MAX_DRIFT_PPM => Err(ScenarioError::setting(
+            Fault::SetDrift { ppm, .. } if ppm.unsigned_abs() > MAX_DRIFT_PPM as u64 => Err(ScenarioError::setting(
                 "faults.set_drift.ppm",
                 format!("{ppm} ppm is beyond ±{MAX_DRIFT_PPM} ppm"),
             )),

@@ -8,6 +8,11 @@
 
 pub mod import;
 pub mod json;
+pub mod label;
+pub mod mermaid;
+pub mod share;
+pub mod shiviz;
+pub mod svg;
 
 use crate::check::Invariant;
 use crate::protocol::{Msg, Note, Timer};

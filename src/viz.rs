@@ -1,2 +1,8 @@
 //! Pure geometry for the views: layouts, message positions at time t, colours.
 //! No signals and no DOM here, so it is tested natively.
+
+pub mod flights;
+pub mod narrate;
+pub mod palette;
+pub mod parliament;
+pub mod spacetime;

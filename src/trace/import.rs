@@ -48,6 +48,27 @@ pub struct Imported {
     pub events: Vec<J>,
 }
 
+/// Make a message safe to show on one line: parser messages quote the
+/// user's own text (an unknown field name, say), which may hold line breaks
+/// or control characters; those are shown escaped, and a very long message
+/// is shortened.
+pub fn one_line(msg: &str) -> String {
+    const MAX_CHARS: usize = 400;
+    let mut out = String::with_capacity(msg.len().min(MAX_CHARS + 8));
+    for (i, c) in msg.chars().enumerate() {
+        if i == MAX_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn describe(v: &J) -> String {
     match v {
         J::String(s) => format!("{s:?}"),
@@ -64,7 +85,7 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     let J::Object(obj) = &doc else {
         return Err(ImportError::NotObject);
     };
@@ -143,8 +164,8 @@ fn check_events(events: &[J]) -> Result<(), ImportError> {
 }
 
 fn scenario_from_value(v: &J) -> Result<Scenario, String> {
-    let s: Scenario = serde_json::from_value(v.clone()).map_err(|e| e.to_string())?;
-    s.validate().map_err(|e| e.to_string())?;
+    let s: Scenario = serde_json::from_value(v.clone()).map_err(|e| one_line(&e.to_string()))?;
+    s.validate().map_err(|e| one_line(&e.to_string()))?;
     Ok(s)
 }
 
@@ -153,7 +174,7 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooBig(text.len()));
     }
-    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     if doc.get("format").is_some() {
         let imp = parse(text)?;
         return imp

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Build the browser app into dist/: a static folder that works from any
+# static host (relative paths only, no server logic).
+#   scripts/build-web.sh            size-optimised release build (wasm-opt -Oz)
+#   scripts/build-web.sh --debug    fast debug build, no wasm-opt
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-tools.sh
+
+profile=wasm-release
+if [[ "${1:-}" == "--debug" ]]; then profile=dev; fi
+dir=$([[ $profile == dev ]] && echo debug || echo $profile)
+
+cargo build --profile "$profile" --target wasm32-unknown-unknown --bin paxos-island
+rm -rf dist
+mkdir -p dist
+wasm-bindgen --target web --no-typescript --out-dir dist \
+  "target/wasm32-unknown-unknown/$dir/paxos-island.wasm"
+if [[ $profile == wasm-release ]]; then
+  # npm's binaryen: Debian's wasm-opt (version 108) breaks the module in Chromium.
+  tests/e2e/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types \
+    dist/paxos-island_bg.wasm -o dist/paxos-island_bg.wasm
+fi
+cp index.html dist/
+cp -r style assets dist/
+printf 'built dist/ (%s): ' "$profile"
+du -sh dist | cut -f1

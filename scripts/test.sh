@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Every test: native (core, CLI, model checking, fuzzing), browser unit tests
+# (wasm-bindgen-test in headless Chromium) and end-to-end tests (Playwright
+# driving Debian's Chromium against the built app). Installs what it needs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-tools.sh
+export CHROMEDRIVER=${CHROMEDRIVER:-/usr/bin/chromedriver}
+export WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-120}
+
+echo "==> native tests"
+cargo test --release
+
+echo "==> browser unit tests (wasm-bindgen-test, headless Chromium)"
+cargo test --target wasm32-unknown-unknown --test web
+
+echo "==> release build of the app"
+scripts/build-web.sh
+
+echo "==> end-to-end tests (Playwright + Chromium)"
+node --test --test-concurrency=1 tests/e2e/
+echo "all tests passed"

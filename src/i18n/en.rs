@@ -1,0 +1,462 @@
+//! English.
+
+use super::{join_names, Speak, Words};
+use crate::check::{Invariant, Mutation};
+use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
+use crate::protocol::llm::{LlmOutcome, Purpose};
+use crate::protocol::paxos::{Choice, PaxosMsg, PaxosNote, PaxosTimer};
+use crate::protocol::storage::key_name;
+use crate::protocol::{Msg, Timer};
+use crate::sim::fault::Fault;
+use crate::sim::NodeId;
+use crate::trace::DropReason;
+use crate::viz::narrate::Say;
+use crate::viz::parliament::Pencil;
+
+pub const WORDS: Words = Words {
+    app_title: "Paxos Island",
+    tagline: "Real Paxos, leases and fencing tokens, running in your browser",
+    press_space: "Press Space (or ▶) to watch the parliament pass a decree.",
+    play: "Play",
+    pause: "Pause",
+    step_back: "Step back",
+    step_forward: "Step forward",
+    jump_back: "Previous milestone",
+    jump_forward: "Next milestone",
+    to_start: "To the start",
+    to_end: "To the end",
+    speed: "Speed",
+    time: "Time",
+    slower: "Slower",
+    faster: "Faster",
+    scrubber: "Position in the run",
+    seed: "Seed",
+    seed_apply: "Run with this seed",
+    scenario: "Scenario",
+    mutation: "Break the algorithm",
+    mutation_none: "No — the real algorithm",
+    view_parliament: "Parliament",
+    view_lease: "Lease lab",
+    view_ballots: "Ballots",
+    view_lessons: "Lessons",
+    views: "Views",
+    language: "日本語",
+    present: "Present",
+    exit_present: "Leave presentation",
+    large_type: "Large type",
+    help: "Keyboard help",
+    close: "Close",
+    narration_title: "What just happened",
+    narration_empty: "Nothing yet. Press Space to start.",
+    invariants_title: "Invariants",
+    inspector_title: "Inspector",
+    inspector_hint: "Click a legislator to see its ledger and to inject faults.",
+    spacetime_title: "Space-time diagram",
+    proposer: "proposer",
+    acceptor: "acceptor",
+    learner: "learner",
+    promised: "Promised",
+    last_vote: "Last vote",
+    learned: "Decree",
+    nothing_yet: "—",
+    not_voted: "none",
+    away: "away (crashed)",
+    asleep: "asleep",
+    present_in_chamber: "in the chamber",
+    ink: "ink (stable storage)",
+    pencil: "pencil (volatile)",
+    idle: "idle",
+    passed: "passed",
+    free: "free",
+    forced: "forced",
+    wants: "Wants",
+    local_clock: "Its clock reads",
+    quorum_of_promises: "quorum of promises",
+    quorum_of_votes: "quorum of votes",
+    shared_member: "shared with the previous quorum (B2)",
+    decided_banner: "Decree passed",
+    no_decision: "No decree has passed yet",
+    faults: "Faults",
+    crash: "Crash",
+    restart: "Restart",
+    pause_for: "Pause for",
+    seconds: "s",
+    llm_stall_preset: "LLM-sized stall (20 s)",
+    propose: "Propose",
+    decree: "Decree",
+    partition: "Partition",
+    partition_hint: "Put each legislator in group A or B; messengers cannot cross between the groups.",
+    group_a: "A",
+    group_b: "B",
+    one_way: "One way (A cannot reach B)",
+    heal: "Heal",
+    loss: "Loss",
+    duplicate: "Duplication",
+    latency_ms: "Latency (ms)",
+    apply: "Apply",
+    fault_recorded: "Recorded in the scenario; the run continues from here.",
+    key_space: "Space",
+    key_arrows: "← →",
+    key_shift_arrows: "Shift + ← →",
+    key_plus_minus: "+ −",
+    key_home_end: "Home End",
+    key_help: "?",
+    key_present: "P",
+    key_page: "PageUp PageDown",
+    inv_ok: "holds",
+    inv_broken: "broken",
+    inv_jump: "Jump to where it broke",
+    crashed_title: "Something went wrong inside the app.",
+    reload: "Reload the page",
+    bad_seed: "Not a valid seed",
+};
+
+pub struct En;
+
+fn name(names: &[String], n: NodeId) -> &str {
+    names.get(n.index()).map(String::as_str).unwrap_or("the network")
+}
+
+fn msg_kind(m: &Msg) -> String {
+    match m {
+        Msg::Paxos(p) => format!("{} ({})", p.type_name(), p.phase()),
+        Msg::Lease(l) => match l {
+            LeaseMsg::Acquire { .. } => "lease request".into(),
+            LeaseMsg::AcquireReply { .. } => "lease reply".into(),
+            LeaseMsg::Release { .. } => "release".into(),
+            LeaseMsg::Write { .. } => "write".into(),
+            LeaseMsg::WriteReply { .. } => "write reply".into(),
+            LeaseMsg::Ask { .. } => "LLM question".into(),
+            LeaseMsg::Answer { .. } => "LLM answer".into(),
+        },
+    }
+}
+
+fn outcome(o: LlmOutcome) -> &'static str {
+    match o {
+        LlmOutcome::Keep => "“keep the lease”",
+        LlmOutcome::Release => "“release it”",
+        LlmOutcome::Explained => "an explanation",
+        LlmOutcome::Malformed => "malformed JSON (the parse fails)",
+        LlmOutcome::Refusal => "a refusal",
+        LlmOutcome::RateLimited { .. } => "429 rate limited",
+        LlmOutcome::Unavailable => "503 unavailable",
+        LlmOutcome::Timeout => "nothing (timed out)",
+    }
+}
+
+impl En {
+    fn message(&self, names: &[String], from: NodeId, to: String, msg: &Msg, many: bool) -> String {
+        let f = name(names, from);
+        match msg {
+            Msg::Paxos(p) => {
+                let b = self.ballot(names, p.ballot());
+                match *p {
+                    PaxosMsg::Prepare { .. } if many => format!("{f} starts ballot {b}: prepare (1a) to {to}."),
+                    PaxosMsg::Prepare { .. } => format!("{f} sends prepare (1a) for ballot {b} to {to}."),
+                    PaxosMsg::Promise { last_vote: Some(v), .. } => format!(
+                        "{f} promises ballot {b} to {to}. Its last vote: ballot {}, decree {}.",
+                        self.ballot(names, v.ballot),
+                        v.value
+                    ),
+                    PaxosMsg::Promise { last_vote: None, .. } => format!("{f} promises ballot {b} to {to}. It has not voted yet."),
+                    PaxosMsg::Accept { value, .. } => format!("{f} asks {to} to vote for decree {value} in ballot {b} (2a)."),
+                    PaxosMsg::Accepted { value, .. } => format!("{f} votes for {value} in ballot {b} and tells {to} (2b)."),
+                    PaxosMsg::Decided { value, .. } => format!("{f} announces to {to}: decree {value} has passed (3)."),
+                }
+            }
+            Msg::Lease(l) => match *l {
+                LeaseMsg::Acquire { .. } => format!("{f} asks {to} for the lease (one compare-and-set)."),
+                LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} answers {to}: epoch {e}."),
+                LeaseMsg::AcquireReply { epoch: None, .. } => format!("{f} answers {to}: no."),
+                LeaseMsg::Release { epoch } => format!("{f} gives the lease (epoch {epoch}) back."),
+                LeaseMsg::Write { key, epoch, .. } => format!("{f} writes {} with epoch {epoch}.", key_name(key)),
+                LeaseMsg::WriteReply { ok: true, .. } => format!("{f} confirms {to}'s write."),
+                LeaseMsg::WriteReply { ok: false, .. } => format!("{f} tells {to} its write was refused."),
+                LeaseMsg::Ask { purpose: Purpose::KeepLease, .. } => format!("{f} asks the LLM whether to keep the lease."),
+                LeaseMsg::Ask { purpose: Purpose::Explain, .. } => format!("{f} asks the LLM to explain what happened."),
+                LeaseMsg::Answer { outcome: o, .. } => format!("The LLM answers {to}: {}.", outcome(o)),
+            },
+        }
+    }
+}
+
+impl Speak for En {
+    fn duration(&self, us: u64) -> String {
+        crate::sim::time::human_us(us)
+    }
+
+    fn say(&self, names: &[String], say: &Say) -> String {
+        let n = |x: NodeId| name(names, x).to_string();
+        match say {
+            Say::Sent { from, to, msg } => self.message(names, *from, n(*to), msg, false),
+            Say::Broadcast { from, to, everyone, msg } => {
+                let to = if *everyone { "everyone".to_string() } else { join_names(names, to.iter().copied(), ", ") };
+                self.message(names, *from, to, msg, true)
+            }
+            Say::Dropped { from, to, msg, reason } => match reason {
+                DropReason::Loss => format!("The messenger carrying {}'s {} to {} is lost.", n(*from), msg_kind(msg), n(*to)),
+                DropReason::Partition => format!("{}'s {} cannot cross the partition to {}.", n(*from), msg_kind(msg), n(*to)),
+                DropReason::Down => format!("{} has left the chamber; {}'s {} finds nobody.", n(*to), n(*from), msg_kind(msg)),
+            },
+            Say::Duplicated { from, to, msg } => format!("The network duplicates {}'s {} to {}.", n(*from), msg_kind(msg), n(*to)),
+            Say::Timer { node, timer } => match timer {
+                Timer::Paxos(PaxosTimer::PhaseTimeout) => format!("{}'s hourglass runs out: no quorum in time.", n(*node)),
+                Timer::Paxos(PaxosTimer::Backoff) => format!("{} has waited out its random backoff.", n(*node)),
+                Timer::Lease(LeaseTimer::Deadline) => format!("{}'s own deadline passes.", n(*node)),
+                Timer::Lease(LeaseTimer::LlmTimeout) => format!("{} gives up waiting for the LLM.", n(*node)),
+                _ => format!("{}'s timer fires.", n(*node)),
+            },
+            Say::Fault { fault } => match fault {
+                Fault::Crash { node } => format!("{} leaves the chamber (crash): its pencil notes are lost, its ink stays.", n(*node)),
+                Fault::Restart { node } => format!("{} returns and reads its ledger.", n(*node)),
+                Fault::Pause { node, for_us } => format!(
+                    "{} falls asleep for {} (a pause, not a crash: it will wake with its old beliefs).",
+                    n(*node),
+                    self.duration(*for_us)
+                ),
+                Fault::Partition { groups, oneway } => {
+                    let gs: Vec<String> = groups.iter().map(|g| format!("{{{}}}", join_names(names, g.iter().copied(), ", "))).collect();
+                    if *oneway {
+                        format!("Messengers from {} can no longer reach {}.", gs[0], gs[1..].join(", "))
+                    } else {
+                        format!("Partition: messengers cannot cross between {}.", gs.join(" and "))
+                    }
+                }
+                Fault::Heal => "The partition heals; every road is open again.".into(),
+                Fault::SetLoss { p } => format!("From now on a messenger is lost with probability {:.0} %.", p * 100.0),
+                Fault::SetDuplicate { p } => format!("From now on a message is duplicated with probability {:.0} %.", p * 100.0),
+                Fault::SetReorder { p } => format!("From now on {:.0} % of messages are held back and overtaken.", p * 100.0),
+                Fault::SetLatency { latency } => format!("Messengers now take about {} on the way.", self.duration(latency.median_us())),
+                Fault::ClockStep { node, by_us } => format!(
+                    "{}'s clock jumps {} by {}.",
+                    n(*node),
+                    if *by_us >= 0 { "forward" } else { "back" },
+                    self.duration(by_us.unsigned_abs())
+                ),
+                Fault::SetDrift { node, ppm } => format!("{}'s clock now runs {} ppm {}.", n(*node), ppm.abs(), if *ppm >= 0 { "fast" } else { "slow" }),
+                Fault::Propose { node, value } => format!("{} is asked to propose decree {value}.", n(*node)),
+                Fault::LlmStall { node, for_us } => format!("The LLM's next answer to {} will take {}.", n(*node), self.duration(*for_us)),
+                Fault::LlmOutage { down: true } => "The LLM vendor goes down.".into(),
+                Fault::LlmOutage { down: false } => "The LLM vendor is back.".into(),
+            },
+            Say::Woke { node } => format!("{} wakes up — still believing whatever it believed before.", n(*node)),
+            Say::Paxos { node, note } => {
+                let who = n(*node);
+                match note {
+                    PaxosNote::PromiseQuorum { ballot, members } => format!(
+                        "{who} has promises from a majority for ballot {}: {}.",
+                        self.ballot(names, *ballot),
+                        join_names(names, members.iter(), ", ")
+                    ),
+                    PaxosNote::ValuePicked { value, choice: Choice::Free, .. } => {
+                        format!("Free: nobody in the quorum has voted, so {who} proposes its own decree {value}.")
+                    }
+                    PaxosNote::ValuePicked { value, choice: Choice::Forced { by, voter }, .. } => format!(
+                        "Forced (B3): {} voted for {value} in ballot {}, the highest vote reported, so {who} must propose {value}.",
+                        n(*voter),
+                        self.ballot(names, *by)
+                    ),
+                    PaxosNote::AcceptedQuorum { value, members, .. } => format!(
+                        "{who} has votes from a majority ({}): decree {value} has passed.",
+                        join_names(names, members.iter(), ", ")
+                    ),
+                    PaxosNote::Preempted { ballot, by } => format!(
+                        "{who} sees ballot {} above its own {} and gives its own up.",
+                        self.ballot(names, *by),
+                        self.ballot(names, *ballot)
+                    ),
+                    PaxosNote::Ignored { ballot, promised, phase } => format!(
+                        "{who} ignores the {phase} request for ballot {}: it promised ballot {}.",
+                        self.ballot(names, *ballot),
+                        self.ballot(names, *promised)
+                    ),
+                    PaxosNote::Learned { value, .. } => format!("{who} writes decree {value} in its ledger, in ink."),
+                    PaxosNote::LearnConflict { have, told } => format!("{who} has {have} in ink but is told {told} passed!"),
+                    PaxosNote::Chosen { ballot, value, members } => format!(
+                        "A majority ({}) has voted for {value} in ballot {}: {value} is chosen.",
+                        join_names(names, members.iter(), ", "),
+                        self.ballot(names, *ballot)
+                    ),
+                    PaxosNote::BallotStarted { ballot } => format!("{who} starts ballot {}.", self.ballot(names, *ballot)),
+                    PaxosNote::Asked { value } => format!("{who} wants decree {value} passed."),
+                    PaxosNote::Ledger { .. } => format!("{who} updates its ledger."),
+                }
+            }
+            Say::Lease { node, note } => {
+                let who = n(*node);
+                match *note {
+                    LeaseNote::Granted { holder, epoch, expires_at_us, .. } => format!(
+                        "The store grants the lease to {} with epoch {epoch} (until {} on the store's clock).",
+                        n(holder),
+                        self.duration(expires_at_us)
+                    ),
+                    LeaseNote::Renewed { holder, epoch, .. } => format!("{} renews the lease; epoch {epoch} stays.", n(holder)),
+                    LeaseNote::Refused { asker, holder, epoch } => {
+                        format!("The store says no to {}: {} holds epoch {epoch}.", n(asker), n(holder))
+                    }
+                    LeaseNote::Released { holder, epoch } => format!("{} releases the lease (epoch {epoch}).", n(holder)),
+                    LeaseNote::Expired { holder, epoch, view: View::Worker } => {
+                        format!("{} stops believing it holds the lease (epoch {epoch}).", n(holder))
+                    }
+                    LeaseNote::Expired { holder, epoch, view: View::Store } => {
+                        format!("On the store's clock, {}'s lease (epoch {epoch}) has expired.", n(holder))
+                    }
+                    LeaseNote::Belief { holding: true, epoch } => format!("{who} believes it holds the lease (epoch {epoch})."),
+                    LeaseNote::Belief { holding: false, .. } => format!("{who} no longer believes it holds the lease."),
+                    LeaseNote::WriteSent { key, epoch } => format!("{who} writes {} with epoch {epoch}.", key_name(key)),
+                    LeaseNote::WriteAccepted { writer, epoch, key, .. } => {
+                        format!("orders accepts {}'s write to {} with epoch {epoch}.", n(writer), key_name(key))
+                    }
+                    LeaseNote::WriteRejected { writer, epoch, key, highest, .. } => format!(
+                        "orders REJECTS {}'s write to {}: epoch {epoch} < {highest} already written.",
+                        n(writer),
+                        key_name(key)
+                    ),
+                    LeaseNote::LlmRequest { purpose: Purpose::KeepLease } => {
+                        format!("{who} asks the LLM whether to keep the lease — and waits for the answer.")
+                    }
+                    LeaseNote::LlmRequest { purpose: Purpose::Explain } => {
+                        format!("{who} asks the LLM to explain what happened; nothing waits for it.")
+                    }
+                    LeaseNote::LlmResponse { latency_us, outcome: o } => {
+                        format!("{who} gets the LLM's answer after {}: {}.", self.duration(latency_us), outcome(o))
+                    }
+                    LeaseNote::SplitBrainStart { believers } => format!(
+                        "Split brain: {} each believe they hold the lease.",
+                        join_names(names, (0..64u8).filter(|i| believers & (1 << i) != 0).map(NodeId), " and ")
+                    ),
+                    LeaseNote::SplitBrainEnd { lasted_us } => format!("The split brain ends after {}.", self.duration(lasted_us)),
+                }
+            }
+            Say::Violation { invariant, detail, .. } => format!("{} is broken: {detail}", self.invariant(*invariant)),
+        }
+    }
+
+    fn invariant(&self, inv: Invariant) -> &'static str {
+        match inv {
+            Invariant::Agreement => "Agreement",
+            Invariant::Validity => "Validity",
+            Invariant::OneValuePerBallot => "One decree per ballot",
+            Invariant::PromiseMonotonic => "Promises kept",
+            Invariant::VoteBelowPromise => "Vote ≤ promise",
+            Invariant::LearnerConsistency => "Learners agree",
+            Invariant::SingleGrant => "One lease at a time",
+            Invariant::EpochUnique => "Epochs grow",
+            Invariant::FencingMonotonic => "Fenced writes",
+        }
+    }
+
+    fn invariant_meaning(&self, inv: Invariant) -> &'static str {
+        match inv {
+            Invariant::Agreement => "At most one decree is ever chosen.",
+            Invariant::Validity => "Only a decree somebody proposed can be voted on.",
+            Invariant::OneValuePerBallot => "All votes of one ballot are for the same decree.",
+            Invariant::PromiseMonotonic => "An acceptor's promise never goes down, even across a restart, and it never votes below it.",
+            Invariant::VoteBelowPromise => "An acceptor's last vote is never above its promise.",
+            Invariant::LearnerConsistency => "A learner learns only a chosen decree; learners never differ.",
+            Invariant::SingleGrant => "The store never has two unexpired grants of the lease at once.",
+            Invariant::EpochUnique => "Each epoch belongs to one holder, and a new holder gets a higher epoch.",
+            Invariant::FencingMonotonic => "A row never accepts an epoch below one it already accepted.",
+        }
+    }
+
+    fn pencil(&self, names: &[String], p: &Pencil) -> String {
+        match p {
+            Pencil::Idle => "idle".into(),
+            Pencil::Collecting { ballot, promises, need } => {
+                format!("{}: {promises}/{need} promises", self.ballot(names, *ballot))
+            }
+            Pencil::Voting { ballot, value, votes, need, choice } => format!(
+                "{} {value} {}: {votes}/{need} votes",
+                self.ballot(names, *ballot),
+                if matches!(choice, Choice::Free) { "free" } else { "forced" }
+            ),
+            Pencil::Passed { value } => format!("{value} passed"),
+        }
+    }
+
+    fn seed_error(&self, typed: &str) -> String {
+        format!("“{typed}” is not a seed: use a whole number from 0 to 18446744073709551615.")
+    }
+
+    fn setting_error(&self, what: &str, why: &str) -> String {
+        format!("{what}: {why}")
+    }
+
+    fn bad_duration(&self, typed: &str) -> String {
+        format!("“{typed}” is not a duration: give a number of seconds above 0 and at most 3600.")
+    }
+
+    fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String {
+        e.to_string()
+    }
+
+    fn partition_error(&self) -> String {
+        "Put at least one legislator in group A and one in group B.".into()
+    }
+
+    fn bad_percent(&self, typed: &str) -> String {
+        format!("“{typed}” is not a percentage: give a number from 0 to 100.")
+    }
+
+    fn scenario_title(&self, name: &str) -> String {
+        match name {
+            "calm" => "A calm session".into(),
+            "forced" => "A forced decree (B3)".into(),
+            "crash-f" => "F of 2F+1 leave: progress".into(),
+            "crash-f-plus-1" => "F+1 leave: no progress, still safe".into(),
+            "dueling" => "Dueling proposers (livelock)".into(),
+            "dueling-backoff" => "Dueling, ended by backoff".into(),
+            "dueling-leader" => "Dueling, ended by a president".into(),
+            "lossy" => "Lost and duplicated messengers".into(),
+            "partition-heal" => "A partition and its healing".into(),
+            "restart" => "Ink survives a restart".into(),
+            "bench-lossy" => "Benchmark: 3 proposers, lossy".into(),
+            "kleppmann" => "Kleppmann's tokens 33 and 34".into(),
+            "kleppmann-unfenced" => "Tokens 33 and 34, fencing off".into(),
+            "llm-in-loop" => "An LLM inside the lease loop".into(),
+            "llm-in-loop-unfenced" => "LLM in the loop, fencing off".into(),
+            "llm-beside" => "The LLM beside the loop".into(),
+            "llm-outage-drill" => "Drill: the LLM vendor is down".into(),
+            "clock-drift" => "Clocks that drift too far".into(),
+            other => other.to_string(),
+        }
+    }
+
+    fn scenario_caption(&self, name: &str) -> &'static str {
+        match name {
+            "calm" => "Α proposes decree α to five legislators. Watch phase 1 (prepare, promise) and phase 2 (accept, accepted), then the announcement.",
+            "forced" => "Α gets votes for α, then leaves before anyone learns it. Later Γ wants γ — but the promises report Α's vote, so B3 forces α.",
+            "crash-f" => "Δ and Ε are away. Three of five is still a majority: the decree passes.",
+            "crash-f-plus-1" => "Γ, Δ and Ε are away. Two of five is not a majority: ballots fail, but nothing wrong ever happens.",
+            "dueling" => "Α and Β pre-empt each other for ever: each new prepare voids the other's ballot. No decree passes.",
+            "dueling-backoff" => "The same duel, but a pre-empted proposer waits a random while before trying again.",
+            "dueling-leader" => "The same duel, but only the president (Β) proposes; Α stays quiet while it hears Β.",
+            "lossy" => "A fifth of the messengers are lost, some duplicated, some overtaken. Progress is slower; safety is untouched.",
+            "partition-heal" => "{Α, Β} cannot reach {Γ, Δ, Ε}. Only the majority side can pass ε. After the heal, Α's ballot is forced to ε.",
+            "restart" => "Γ and Δ voted for α, then crashed and came back. Their ink still shows the vote, so Β is forced to α.",
+            "bench-lossy" => "The benchmark's workload: three proposers on a lossy network.",
+            "kleppmann" => "W1 holds epoch 33 and pauses (a GC pause). Its lease expires; W2 gets 34 and writes. W1 wakes and writes with 33 — storage refuses.",
+            "kleppmann-unfenced" => "The same pause, but storage does not check epochs: W1's late write with 33 overwrites W2's newer data.",
+            "llm-in-loop" => "Each worker asks an LLM before every renewal and waits. At 6 s W1's call stalls for 12 s: its lease expires, W2 takes over, W1 wakes up still believing.",
+            "llm-in-loop-unfenced" => "The same stall with fencing off: the stale write lands and damages a row.",
+            "llm-beside" => "The same stall, but the loop never waits on the LLM — it only asks it to explain, afterwards. Nothing breaks.",
+            "llm-outage-drill" => "The LLM vendor goes down at 5 s. With the LLM inside the loop, nobody can renew: the lease loop stops.",
+            "clock-drift" => "W1's clock runs 20 % slow, the store's 10 % fast. Cut off from the store, W1 believes too long; fencing catches its writes.",
+            _ => "",
+        }
+    }
+
+    fn mutation_title(&self, m: Mutation) -> &'static str {
+        match m {
+            Mutation::SkipB3 => "skip B3: ignore reported votes",
+            Mutation::ForgetOnRestart => "forget on restart: ledger in pencil",
+            Mutation::MinorityQuorum => "minority quorum: 2 of 5 is enough",
+            Mutation::AcceptLowerBallot => "accept lower ballot: break promises",
+            Mutation::BlindAcquire => "blind acquire: no compare-and-set",
+            Mutation::NoEpochBump => "no epoch bump on takeover",
+            Mutation::NoFence => "no fence: storage accepts any epoch",
+        }
+    }
+}

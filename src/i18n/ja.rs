@@ -1,0 +1,482 @@
+//! 日本語。
+
+use super::{join_names, Speak, Words};
+use crate::check::{Invariant, Mutation};
+use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
+use crate::protocol::llm::{LlmOutcome, Purpose};
+use crate::protocol::paxos::{Choice, PaxosMsg, PaxosNote, PaxosTimer};
+use crate::protocol::storage::key_name;
+use crate::protocol::{Msg, Timer};
+use crate::sim::fault::Fault;
+use crate::sim::NodeId;
+use crate::trace::DropReason;
+use crate::viz::narrate::Say;
+use crate::viz::parliament::Pencil;
+
+pub const WORDS: Words = Words {
+    app_title: "Paxos Island",
+    tagline: "本物の Paxos・リース・フェンシングトークンをブラウザで動かす",
+    press_space: "スペースキー（または ▶）で、議会が法令を可決するまでを見てみましょう。",
+    play: "再生",
+    pause: "一時停止",
+    step_back: "1ステップ戻る",
+    step_forward: "1ステップ進む",
+    jump_back: "前の節目へ",
+    jump_forward: "次の節目へ",
+    to_start: "最初へ",
+    to_end: "最後へ",
+    speed: "速度",
+    time: "時刻",
+    slower: "遅く",
+    faster: "速く",
+    scrubber: "実行中の位置",
+    seed: "Seed",
+    seed_apply: "このシードで実行",
+    scenario: "シナリオ",
+    mutation: "アルゴリズムを壊す",
+    mutation_none: "壊さない（本物のアルゴリズム）",
+    view_parliament: "議会",
+    view_lease: "リース実験室",
+    view_ballots: "投票",
+    view_lessons: "レッスン",
+    views: "表示",
+    language: "English",
+    present: "発表モード",
+    exit_present: "発表モードを終了",
+    large_type: "大きな文字",
+    help: "キーボード操作",
+    close: "閉じる",
+    narration_title: "いま起きたこと",
+    narration_empty: "まだ何も起きていません。スペースキーで開始します。",
+    invariants_title: "不変条件",
+    inspector_title: "詳細",
+    inspector_hint: "議員をクリックすると台帳が見え、障害を注入できます。",
+    spacetime_title: "時空図",
+    proposer: "提案者",
+    acceptor: "受理者",
+    learner: "学習者",
+    promised: "約束した投票",
+    last_vote: "最後の賛成票",
+    learned: "可決された法令",
+    nothing_yet: "—",
+    not_voted: "なし",
+    away: "不在（クラッシュ）",
+    asleep: "居眠り中",
+    present_in_chamber: "議場にいる",
+    ink: "インク（安定記憶）",
+    pencil: "鉛筆（揮発メモ）",
+    idle: "待機中",
+    passed: "可決",
+    free: "自由",
+    forced: "強制",
+    wants: "通したい法令",
+    local_clock: "本人の時計",
+    quorum_of_promises: "約束のクォーラム",
+    quorum_of_votes: "賛成票のクォーラム",
+    shared_member: "直前のクォーラムとの共通メンバー（B2）",
+    decided_banner: "法令が可決されました",
+    no_decision: "まだ法令は可決されていません",
+    faults: "障害",
+    crash: "クラッシュ",
+    restart: "復帰",
+    pause_for: "一時停止",
+    seconds: "秒",
+    llm_stall_preset: "LLM 並みの停止（20 秒）",
+    propose: "提案させる",
+    decree: "法令",
+    partition: "ネットワーク分断",
+    partition_hint: "議員をグループ A か B に分けます。グループ間は使者が通れません。",
+    group_a: "Ａ",
+    group_b: "Ｂ",
+    one_way: "片方向のみ（A から B へ届かない）",
+    heal: "分断を解消",
+    loss: "消失率",
+    duplicate: "重複率",
+    latency_ms: "遅延（ミリ秒）",
+    apply: "適用",
+    fault_recorded: "シナリオに記録しました。ここから実行が続きます。",
+    key_space: "Space",
+    key_arrows: "← →",
+    key_shift_arrows: "Shift ＋ ← →",
+    key_plus_minus: "+ −",
+    key_home_end: "Home End",
+    key_help: "?",
+    key_present: "P キー",
+    key_page: "PageUp／PageDown",
+    inv_ok: "成立",
+    inv_broken: "破綻",
+    inv_jump: "破綻した時点へ移動",
+    crashed_title: "アプリの内部でエラーが起きました。",
+    reload: "ページを再読み込み",
+    bad_seed: "シードとして使えません",
+};
+
+pub struct Ja;
+
+fn name(names: &[String], n: NodeId) -> &str {
+    names.get(n.index()).map(String::as_str).unwrap_or("ネットワーク")
+}
+
+fn msg_kind(m: &Msg) -> String {
+    match m {
+        Msg::Paxos(p) => match p {
+            PaxosMsg::Prepare { .. } => "prepare（1a）".into(),
+            PaxosMsg::Promise { .. } => "promise（1b）".into(),
+            PaxosMsg::Accept { .. } => "accept（2a）".into(),
+            PaxosMsg::Accepted { .. } => "accepted（2b）".into(),
+            PaxosMsg::Decided { .. } => "可決通知（3）".into(),
+        },
+        Msg::Lease(l) => match l {
+            LeaseMsg::Acquire { .. } => "リース要求".into(),
+            LeaseMsg::AcquireReply { .. } => "リース応答".into(),
+            LeaseMsg::Release { .. } => "リース返却".into(),
+            LeaseMsg::Write { .. } => "書き込み".into(),
+            LeaseMsg::WriteReply { .. } => "書き込み応答".into(),
+            LeaseMsg::Ask { .. } => "LLM への質問".into(),
+            LeaseMsg::Answer { .. } => "LLM の回答".into(),
+        },
+    }
+}
+
+fn outcome(o: LlmOutcome) -> &'static str {
+    match o {
+        LlmOutcome::Keep => "「リースを保持せよ」",
+        LlmOutcome::Release => "「手放せ」",
+        LlmOutcome::Explained => "説明文",
+        LlmOutcome::Malformed => "壊れた JSON（解析に失敗）",
+        LlmOutcome::Refusal => "回答拒否",
+        LlmOutcome::RateLimited { .. } => "429 レート制限",
+        LlmOutcome::Unavailable => "503 サービス停止",
+        LlmOutcome::Timeout => "応答なし（タイムアウト）",
+    }
+}
+
+impl Ja {
+    fn message(&self, names: &[String], from: NodeId, to: String, msg: &Msg, many: bool) -> String {
+        let f = name(names, from);
+        match msg {
+            Msg::Paxos(p) => {
+                let b = self.ballot(names, p.ballot());
+                match *p {
+                    PaxosMsg::Prepare { .. } if many => format!("{f} が投票 {b} を始め、{to}に prepare（1a）を送ります。"),
+                    PaxosMsg::Prepare { .. } => format!("{f} が {to} に投票 {b} の prepare（1a）を送ります。"),
+                    PaxosMsg::Promise { last_vote: Some(v), .. } => format!(
+                        "{f} が {to} に投票 {b} を約束します。最後の賛成票は投票 {} の法令 {} です。",
+                        self.ballot(names, v.ballot),
+                        v.value
+                    ),
+                    PaxosMsg::Promise { last_vote: None, .. } => format!("{f} が {to} に投票 {b} を約束します。まだ一度も賛成していません。"),
+                    PaxosMsg::Accept { value, .. } => format!("{f} が {to}に、投票 {b} で法令 {value} への賛成を求めます（2a）。"),
+                    PaxosMsg::Accepted { value, .. } => format!("{f} が投票 {b} で {value} に賛成し、{to} に伝えます（2b）。"),
+                    PaxosMsg::Decided { value, .. } => format!("{f} が {to}に、法令 {value} の可決を告げます（3）。"),
+                }
+            }
+            Msg::Lease(l) => match *l {
+                LeaseMsg::Acquire { .. } => format!("{f} が {to} にリースを要求します（1 回の compare-and-set）。"),
+                LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} が {to} に「エポック {e}」と答えます。"),
+                LeaseMsg::AcquireReply { epoch: None, .. } => format!("{f} が {to} に「だめ」と答えます。"),
+                LeaseMsg::Release { epoch } => format!("{f} がリース（エポック {epoch}）を返します。"),
+                LeaseMsg::Write { key, epoch, .. } => format!("{f} がエポック {epoch} で {} に書き込みます。", key_name(key)),
+                LeaseMsg::WriteReply { ok: true, .. } => format!("{f} が {to} の書き込みを確認します。"),
+                LeaseMsg::WriteReply { ok: false, .. } => format!("{f} が {to} に書き込みの拒否を伝えます。"),
+                LeaseMsg::Ask { purpose: Purpose::KeepLease, .. } => format!("{f} が LLM に「リースを保持すべきか」と尋ねます。"),
+                LeaseMsg::Ask { purpose: Purpose::Explain, .. } => format!("{f} が LLM に、何が起きたかの説明を頼みます。"),
+                LeaseMsg::Answer { outcome: o, .. } => format!("LLM が {to} に答えます：{}。", outcome(o)),
+            },
+        }
+    }
+}
+
+impl Speak for Ja {
+    fn duration(&self, us: u64) -> String {
+        if us < 1_000 {
+            format!("{us} マイクロ秒")
+        } else if us < 1_000_000 {
+            format!("{:.1} ミリ秒", us as f64 / 1e3)
+        } else if us < 120_000_000 {
+            format!("{:.3} 秒", us as f64 / 1e6)
+        } else {
+            let s = us / 1_000_000;
+            format!("{} 分 {:02} 秒", s / 60, s % 60)
+        }
+    }
+
+    fn say(&self, names: &[String], say: &Say) -> String {
+        let n = |x: NodeId| name(names, x).to_string();
+        match say {
+            Say::Sent { from, to, msg } => self.message(names, *from, n(*to), msg, false),
+            Say::Broadcast { from, to, everyone, msg } => {
+                let to = if *everyone { "全員".to_string() } else { join_names(names, to.iter().copied(), "・") };
+                self.message(names, *from, to, msg, true)
+            }
+            Say::Dropped { from, to, msg, reason } => match reason {
+                DropReason::Loss => format!("{} から {} への {} を運ぶ使者が行方不明になります。", n(*from), n(*to), msg_kind(msg)),
+                DropReason::Partition => format!("{} の {} は分断を越えられず、{} に届きません。", n(*from), msg_kind(msg), n(*to)),
+                DropReason::Down => format!("{} は議場を去っているため、{} の {} は誰にも届きません。", n(*to), n(*from), msg_kind(msg)),
+            },
+            Say::Duplicated { from, to, msg } => format!("ネットワークが {} から {} への {} を重複させます。", n(*from), n(*to), msg_kind(msg)),
+            Say::Timer { node, timer } => match timer {
+                Timer::Paxos(PaxosTimer::PhaseTimeout) => format!("{} の砂時計が尽きます。時間内にクォーラムが集まりませんでした。", n(*node)),
+                Timer::Paxos(PaxosTimer::Backoff) => format!("{} がランダムな待ち時間を終えます。", n(*node)),
+                Timer::Lease(LeaseTimer::Deadline) => format!("{} 自身の期限が過ぎます。", n(*node)),
+                Timer::Lease(LeaseTimer::LlmTimeout) => format!("{} が LLM の回答を待つのをあきらめます。", n(*node)),
+                _ => format!("{} のタイマーが鳴ります。", n(*node)),
+            },
+            Say::Fault { fault } => match fault {
+                Fault::Crash { node } => format!("{} が議場を去ります（クラッシュ）。鉛筆のメモは消え、インクの記録は残ります。", n(*node)),
+                Fault::Restart { node } => format!("{} が議場に戻り、台帳を読み直します。", n(*node)),
+                Fault::Pause { node, for_us } => format!(
+                    "{} が {} 眠り込みます（クラッシュではなく一時停止。目覚めても以前の思い込みのままです）。",
+                    n(*node),
+                    self.duration(*for_us)
+                ),
+                Fault::Partition { groups, oneway } => {
+                    let gs: Vec<String> = groups.iter().map(|g| format!("｛{}｝", join_names(names, g.iter().copied(), "・"))).collect();
+                    if *oneway {
+                        format!("{} から {} へは使者が届かなくなります。", gs[0], gs[1..].join("・"))
+                    } else {
+                        format!("分断：{} の間を使者が行き来できません。", gs.join(" と "))
+                    }
+                }
+                Fault::Heal => "分断が解消し、すべての道が再び通じます。".into(),
+                Fault::SetLoss { p } => format!("これ以降、使者は {:.0} % の確率で行方不明になります。", p * 100.0),
+                Fault::SetDuplicate { p } => format!("これ以降、メッセージは {:.0} % の確率で重複します。", p * 100.0),
+                Fault::SetReorder { p } => format!("これ以降、{:.0} % のメッセージが遅れて追い越されます。", p * 100.0),
+                Fault::SetLatency { latency } => format!("使者の所要時間はおよそ {} になります。", self.duration(latency.median_us())),
+                Fault::ClockStep { node, by_us } => format!(
+                    "{} の時計が {} {}。",
+                    n(*node),
+                    self.duration(by_us.unsigned_abs()),
+                    if *by_us >= 0 { "進みます" } else { "戻ります" }
+                ),
+                Fault::SetDrift { node, ppm } => format!("{} の時計が {} ppm {}なります。", n(*node), ppm.abs(), if *ppm >= 0 { "速く" } else { "遅く" }),
+                Fault::Propose { node, value } => format!("{} が法令 {value} の提案を頼まれます。", n(*node)),
+                Fault::LlmStall { node, for_us } => format!("{} への LLM の次の回答は {} かかります。", n(*node), self.duration(*for_us)),
+                Fault::LlmOutage { down: true } => "LLM ベンダーが停止します。".into(),
+                Fault::LlmOutage { down: false } => "LLM ベンダーが復旧します。".into(),
+            },
+            Say::Woke { node } => format!("{} が目を覚まします。眠る前の思い込みのままです。", n(*node)),
+            Say::Paxos { node, note } => {
+                let who = n(*node);
+                match note {
+                    PaxosNote::PromiseQuorum { ballot, members } => format!(
+                        "{who} は投票 {} について過半数（{}）から約束を得ました。",
+                        self.ballot(names, *ballot),
+                        join_names(names, members.iter(), "・")
+                    ),
+                    PaxosNote::ValuePicked { value, choice: Choice::Free, .. } => {
+                        format!("自由：クォーラムの誰もまだ賛成していないので、{who} は自分の法令 {value} を提案します。")
+                    }
+                    PaxosNote::ValuePicked { value, choice: Choice::Forced { by, voter }, .. } => format!(
+                        "強制（B3）：報告された最も新しい賛成票は {} が投票 {} で {value} に投じたもの。{who} は {value} を提案しなければなりません。",
+                        n(*voter),
+                        self.ballot(names, *by)
+                    ),
+                    PaxosNote::AcceptedQuorum { value, members, .. } => format!(
+                        "{who} は過半数（{}）の賛成票を得ました。法令 {value} は可決です。",
+                        join_names(names, members.iter(), "・")
+                    ),
+                    PaxosNote::Preempted { ballot, by } => format!(
+                        "{who} は自分の投票 {} より大きい投票 {} を見て、自分の投票をあきらめます。",
+                        self.ballot(names, *ballot),
+                        self.ballot(names, *by)
+                    ),
+                    PaxosNote::Ignored { ballot, promised, phase } => format!(
+                        "{who} は投票 {} の {phase} 要求を無視します。すでに投票 {} を約束しているからです。",
+                        self.ballot(names, *ballot),
+                        self.ballot(names, *promised)
+                    ),
+                    PaxosNote::Learned { value, .. } => format!("{who} が法令 {value} を台帳にインクで書き込みます。"),
+                    PaxosNote::LearnConflict { have, told } => format!("{who} の台帳には {have} とあるのに、{told} が可決されたと告げられます！"),
+                    PaxosNote::Chosen { ballot, value, members } => format!(
+                        "過半数（{}）が投票 {} で {value} に賛成しました。{value} が選ばれました。",
+                        join_names(names, members.iter(), "・"),
+                        self.ballot(names, *ballot)
+                    ),
+                    PaxosNote::BallotStarted { ballot } => format!("{who} が投票 {} を始めます。", self.ballot(names, *ballot)),
+                    PaxosNote::Asked { value } => format!("{who} は法令 {value} を通したいと考えています。"),
+                    PaxosNote::Ledger { .. } => format!("{who} が台帳を更新します。"),
+                }
+            }
+            Say::Lease { node, note } => {
+                let who = n(*node);
+                match *note {
+                    LeaseNote::Granted { holder, epoch, expires_at_us, .. } => format!(
+                        "ストアが {} にエポック {epoch} でリースを与えます（ストアの時計で {} まで）。",
+                        n(holder),
+                        self.duration(expires_at_us)
+                    ),
+                    LeaseNote::Renewed { holder, epoch, .. } => format!("{} がリースを更新します。エポックは {epoch} のままです。", n(holder)),
+                    LeaseNote::Refused { asker, holder, epoch } => {
+                        format!("ストアは {} を断ります。エポック {epoch} を {} が保持しています。", n(asker), n(holder))
+                    }
+                    LeaseNote::Released { holder, epoch } => format!("{} がリース（エポック {epoch}）を手放します。", n(holder)),
+                    LeaseNote::Expired { holder, epoch, view: View::Worker } => {
+                        format!("{} は、リース（エポック {epoch}）を保持しているとはもう考えません。", n(holder))
+                    }
+                    LeaseNote::Expired { holder, epoch, view: View::Store } => {
+                        format!("ストアの時計では、{} のリース（エポック {epoch}）は期限切れです。", n(holder))
+                    }
+                    LeaseNote::Belief { holding: true, epoch } => format!("{who} はリース（エポック {epoch}）を持っていると信じています。"),
+                    LeaseNote::Belief { holding: false, .. } => format!("{who} はもうリースを持っているとは考えていません。"),
+                    LeaseNote::WriteSent { key, epoch } => format!("{who} がエポック {epoch} で {} に書き込みます。", key_name(key)),
+                    LeaseNote::WriteAccepted { writer, epoch, key, .. } => {
+                        format!("orders が {} によるエポック {epoch} の {} への書き込みを受け付けます。", n(writer), key_name(key))
+                    }
+                    LeaseNote::WriteRejected { writer, epoch, key, highest, .. } => format!(
+                        "orders が {} の {} への書き込みを拒否します：エポック {epoch} < 書き込み済みの {highest}。",
+                        n(writer),
+                        key_name(key)
+                    ),
+                    LeaseNote::LlmRequest { purpose: Purpose::KeepLease } => {
+                        format!("{who} が LLM に「リースを保持すべきか」と尋ね、答えを待ちます。")
+                    }
+                    LeaseNote::LlmRequest { purpose: Purpose::Explain } => {
+                        format!("{who} が LLM に事後の説明を頼みます。誰もその答えを待ちません。")
+                    }
+                    LeaseNote::LlmResponse { latency_us, outcome: o } => {
+                        format!("{who} に {} 後、LLM の回答が届きます：{}。", self.duration(latency_us), outcome(o))
+                    }
+                    LeaseNote::SplitBrainStart { believers } => format!(
+                        "スプリットブレイン：{} がそれぞれリースを持っていると信じています。",
+                        join_names(names, (0..64u8).filter(|i| believers & (1 << i) != 0).map(NodeId), " と ")
+                    ),
+                    LeaseNote::SplitBrainEnd { lasted_us } => format!("スプリットブレインが {} で終わります。", self.duration(lasted_us)),
+                }
+            }
+            Say::Violation { invariant, .. } => format!("「{}」が破られました：{}", self.invariant(*invariant), self.invariant_meaning(*invariant)),
+        }
+    }
+
+    fn invariant(&self, inv: Invariant) -> &'static str {
+        match inv {
+            Invariant::Agreement => "合意",
+            Invariant::Validity => "妥当性",
+            Invariant::OneValuePerBallot => "1 投票 1 法令",
+            Invariant::PromiseMonotonic => "約束の保持",
+            Invariant::VoteBelowPromise => "賛成票 ≦ 約束",
+            Invariant::LearnerConsistency => "学習者の一致",
+            Invariant::SingleGrant => "リースは同時に 1 つ",
+            Invariant::EpochUnique => "エポックは増加",
+            Invariant::FencingMonotonic => "フェンス付き書き込み",
+        }
+    }
+
+    fn invariant_meaning(&self, inv: Invariant) -> &'static str {
+        match inv {
+            Invariant::Agreement => "選ばれる法令は高々 1 つです。",
+            Invariant::Validity => "誰かが提案した法令だけが投票にかけられます。",
+            Invariant::OneValuePerBallot => "1 つの投票の賛成票はすべて同じ法令に対するものです。",
+            Invariant::PromiseMonotonic => "受理者の約束は再起動をはさんでも下がらず、約束より小さい投票には賛成しません。",
+            Invariant::VoteBelowPromise => "受理者の最後の賛成票が約束を上回ることはありません。",
+            Invariant::LearnerConsistency => "学習者は選ばれた法令だけを学び、学習者どうしで食い違いません。",
+            Invariant::SingleGrant => "ストアが期限内のリースを同時に 2 つ与えることはありません。",
+            Invariant::EpochUnique => "各エポックの保持者は 1 人で、新しい保持者はより大きいエポックを得ます。",
+            Invariant::FencingMonotonic => "行は、すでに受け付けたエポックより小さいエポックを受け付けません。",
+        }
+    }
+
+    fn pencil(&self, names: &[String], p: &Pencil) -> String {
+        match p {
+            Pencil::Idle => "待機中".into(),
+            Pencil::Collecting { ballot, promises, need } => {
+                format!("{}：約束 {promises}/{need}", self.ballot(names, *ballot))
+            }
+            Pencil::Voting { ballot, value, votes, need, choice } => format!(
+                "{} {value}（{}）賛成 {votes}/{need}",
+                self.ballot(names, *ballot),
+                if matches!(choice, Choice::Free) { "自由" } else { "強制" }
+            ),
+            Pencil::Passed { value } => format!("{value} 可決"),
+        }
+    }
+
+    fn seed_error(&self, typed: &str) -> String {
+        format!("「{typed}」はシードとして使えません。0 から 18446744073709551615 までの整数を入力してください。")
+    }
+
+    fn setting_error(&self, what: &str, why: &str) -> String {
+        format!("{what}：{why}")
+    }
+
+    fn bad_duration(&self, typed: &str) -> String {
+        format!("「{typed}」は時間として使えません。0 より大きく 3600 以下の秒数を入力してください。")
+    }
+
+    fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String {
+        use crate::protocol::value::BadValue;
+        match e {
+            BadValue::Empty => "法令を空にはできません。".into(),
+            BadValue::TooLong { bytes } => format!("法令は 24 バイト（日本語なら約 8 文字）までです。入力は {bytes} バイトあります。"),
+            BadValue::Control => "法令に制御文字は使えません。".into(),
+        }
+    }
+
+    fn partition_error(&self) -> String {
+        "グループ A と B に、それぞれ少なくとも 1 人の議員を入れてください。".into()
+    }
+
+    fn bad_percent(&self, typed: &str) -> String {
+        format!("「{typed}」は割合として使えません。0 から 100 までの数を入力してください。")
+    }
+
+    fn scenario_title(&self, name: &str) -> String {
+        match name {
+            "calm" => "穏やかな会期".into(),
+            "forced" => "強制される法令（B3）".into(),
+            "crash-f" => "2F+1 人中 F 人の離脱：前進できる".into(),
+            "crash-f-plus-1" => "F+1 人の離脱：前進しないが安全".into(),
+            "dueling" => "決闘する提案者（ライブロック）".into(),
+            "dueling-backoff" => "決闘をバックオフで解消".into(),
+            "dueling-leader" => "決闘を議長で解消".into(),
+            "lossy" => "消える使者・重複する使者".into(),
+            "partition-heal" => "分断と、その解消".into(),
+            "restart" => "インクは再起動を越えて残る".into(),
+            "bench-lossy" => "ベンチマーク：提案者 3 人・損失あり".into(),
+            "kleppmann" => "Kleppmann のトークン 33 と 34".into(),
+            "kleppmann-unfenced" => "トークン 33 と 34（フェンシングなし）".into(),
+            "llm-in-loop" => "リースループの中の LLM".into(),
+            "llm-in-loop-unfenced" => "ループ内の LLM（フェンシングなし）".into(),
+            "llm-beside" => "ループの外に置いた LLM".into(),
+            "llm-outage-drill" => "訓練：LLM ベンダー停止".into(),
+            "clock-drift" => "ずれすぎた時計".into(),
+            other => other.to_string(),
+        }
+    }
+
+    fn scenario_caption(&self, name: &str) -> &'static str {
+        match name {
+            "calm" => "Α が 5 人の議員に法令 α を提案します。フェーズ 1（prepare・promise）とフェーズ 2（accept・accepted）、そして可決の通知を見てください。",
+            "forced" => "Α は α への賛成票を集めたあと、誰かが結果を知る前に議場を去ります。後から Γ が γ を通そうとしますが、約束に Α の投票が報告されるため、B3 により α が強制されます。",
+            "crash-f" => "Δ と Ε が不在です。5 人中 3 人はまだ過半数なので、法令は可決されます。",
+            "crash-f-plus-1" => "Γ・Δ・Ε が不在です。5 人中 2 人は過半数ではないので投票は失敗しますが、誤ったことは決して起きません。",
+            "dueling" => "Α と Β が互いに割り込み続けます。新しい prepare が相手の投票を無効にし、いつまでも法令が可決されません。",
+            "dueling-backoff" => "同じ決闘ですが、割り込まれた提案者はランダムな時間待ってから再挑戦します。",
+            "dueling-leader" => "同じ決闘ですが、提案するのは議長（Β）だけです。Α は Β の声が聞こえている間は黙っています。",
+            "lossy" => "使者の 5 分の 1 が行方不明になり、一部は重複し、一部は追い越されます。前進は遅くなりますが、安全性は損なわれません。",
+            "partition-heal" => "｛Α・Β｝と｛Γ・Δ・Ε｝の間が分断されます。ε を可決できるのは過半数の側だけです。分断が解けると、Α の投票は ε に強制されます。",
+            "restart" => "Γ と Δ は α に賛成した後にクラッシュし、復帰しました。インクの台帳に賛成票が残っているので、Β は α を強制されます。",
+            "bench-lossy" => "ベンチマーク用の負荷：損失のあるネットワーク上の 3 人の提案者。",
+            "kleppmann" => "W1 はエポック 33 を持ったまま一時停止（GC の停止）します。リースは期限切れになり、W2 が 34 を得て書き込みます。目覚めた W1 が 33 で書き込むと、ストレージが拒否します。",
+            "kleppmann-unfenced" => "同じ一時停止ですが、ストレージがエポックを確認しません。W1 の遅れた 33 の書き込みが W2 の新しいデータを上書きします。",
+            "llm-in-loop" => "各ワーカーは更新のたびに LLM に尋ね、答えを待ちます。6 秒に W1 の呼び出しが 12 秒止まり、リースが切れて W2 が引き継ぎます。目覚めた W1 はまだ保持していると信じています。",
+            "llm-in-loop-unfenced" => "同じ停止でフェンシングなし：古い書き込みが通り、行を壊します。",
+            "llm-beside" => "同じ停止ですが、ループは LLM を待ちません。LLM には事後に説明を頼むだけです。何も壊れません。",
+            "llm-outage-drill" => "5 秒に LLM ベンダーが停止します。LLM がループの中にあると誰も更新できず、リースループが止まります。",
+            "clock-drift" => "W1 の時計は 20 % 遅れ、ストアの時計は 10 % 進みます。ストアから切り離された W1 は長く信じすぎますが、フェンシングが書き込みを止めます。",
+            _ => "",
+        }
+    }
+
+    fn mutation_title(&self, m: Mutation) -> &'static str {
+        match m {
+            Mutation::SkipB3 => "B3 を省く：報告された票を無視",
+            Mutation::ForgetOnRestart => "再起動で忘れる：台帳が鉛筆書き",
+            Mutation::MinorityQuorum => "少数派クォーラム：5 人中 2 人で十分",
+            Mutation::AcceptLowerBallot => "小さい投票も受理：約束を破る",
+            Mutation::BlindAcquire => "比較なしの取得：compare-and-set なし",
+            Mutation::NoEpochBump => "引き継ぎでエポックを上げない",
+            Mutation::NoFence => "フェンスなし：どのエポックも受け付ける",
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! Render a space-time [`Diagram`] as a standalone SVG file: for a report,
+//! a slide or a bug, with no app needed to view it.
+//!
+//! All geometry comes from `viz::spacetime`; this module only picks colours
+//! and writes markup. Colours follow the app's colour-blind-safe palette
+//! (Okabe–Ito), but never carry meaning alone: every arrow is labelled with
+//! its phase and ballot, and a messenger that did not arrive is dashed, ends
+//! in a ✕ and says why in words. Every piece of text — node names and decree
+//! values are user strings — goes through [`escape`].
+
+use crate::trace::label::NoteClass;
+use crate::viz::spacetime::{Arrow, Diagram, Fate, SpanKind};
+use std::fmt::Write;
+
+/// Losses, rejections and violations.
+pub const VERMILLION: &str = "#D55E00";
+
+/// The colour of a message type (the trace's `type`).
+pub fn colour(msg_type: &str) -> &'static str {
+    match msg_type {
+        "prepare" => "#0072B2",
+        "promise" => "#56B4E9",
+        "accept" => "#E69F00",
+        "accepted" => "#009E73",
+        "decided" => "#000000",
+        "llm_ask" | "llm_answer" => "#CC79A7",
+        _ => "#555555", // the lease lab's plumbing: acquire, write and replies
+    }
+}
+
+/// Every colour an arrowhead may need, in a fixed order (marker ids).
+const HEADS: [&str; 8] = [
+    "#0072B2", "#56B4E9", "#E69F00", "#009E73", "#000000", "#CC79A7", "#555555", VERMILLION,
+];
+
+/// Escape text for XML content and attribute values, and drop characters
+/// XML 1.0 forbids (a control character would make the file unreadable).
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(' '),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn n(x: f64) -> String {
+    // One decimal is plenty for pixels, and keeps files small and stable.
+    let x = if x.is_finite() { x } else { 0.0 };
+    format!("{:.1}", x)
+}
+
+/// The whole SVG document, titled `title`.
+pub fn render(d: &Diagram, title: &str) -> String {
+    let mut s = String::with_capacity(4096 + d.arrows.len() * 300);
+    let p = d.plot;
+    let _ = write!(
+        s,
+        r##"<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="10">
+<title>{t}</title>
+<defs>
+<clipPath id="plot"><rect x="{px}" y="0" width="{pw}" height="{h}"/></clipPath>
+<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#888" stroke-width="2"/></pattern>
+"##,
+        w = n(d.width),
+        h = n(d.height),
+        t = escape(title),
+        px = n(p.x),
+        pw = n(p.w),
+    );
+    for (i, c) in HEADS.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r#"<marker id="head{i}" viewBox="0 0 8 6" refX="8" refY="3" markerWidth="8" markerHeight="6" orient="auto"><path d="M0,0 L8,3 L0,6 z" fill="{c}"/></marker>"#
+        );
+    }
+    s.push_str("</defs>\n");
+    let _ = writeln!(
+        s,
+        r##"<rect width="{}" height="{}" fill="#ffffff"/>"##,
+        n(d.width),
+        n(d.height)
+    );
+
+    // Time axis.
+    s.push_str("<g class=\"ticks\" stroke=\"#dddddd\">\n");
+    for t in &d.ticks {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{x}" y1="{y1}" x2="{x}" y2="{y2}"/><text x="{x}" y="{ty}" text-anchor="middle" stroke="none" fill="#666666">{l}</text>"##,
+            x = n(t.x),
+            y1 = n(p.y - 4.0),
+            y2 = n(p.y + p.h),
+            ty = n(p.y - 8.0),
+            l = escape(&t.label)
+        );
+    }
+    s.push_str("</g>\n");
+
+    // Partitions shade the whole height; crashes and pauses their own lane.
+    let lane_h = p.h / d.lanes.len().max(1) as f64;
+    s.push_str("<g class=\"spans\" clip-path=\"url(#plot)\">\n");
+    for c in &d.net_spans {
+        let _ = writeln!(
+            s,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{VERMILLION}" fill-opacity="0.07"><title>{}</title></rect><text x="{}" y="{}" fill="{VERMILLION}">{}</text>"#,
+            n(c.x1),
+            n(p.y),
+            n((c.x2 - c.x1).max(1.0)),
+            n(p.h),
+            escape(&c.label),
+            n(c.x1 + 2.0),
+            n(p.y + p.h - 3.0),
+            escape(&c.label)
+        );
+    }
+    for sp in &d.spans {
+        let (fill, word) = match sp.kind {
+            SpanKind::Crashed => ("url(#hatch)", "crashed"),
+            SpanKind::Paused => ("#56B4E9", "paused"),
+        };
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" fill-opacity="0.35" stroke="#888888"/><text x="{}" y="{}" fill="#333333">{word}</text>"##,
+            n(sp.x1),
+            n(sp.y - lane_h * 0.3),
+            n((sp.x2 - sp.x1).max(1.0)),
+            n(lane_h * 0.6),
+            n(sp.x1 + 2.0),
+            n(sp.y - lane_h * 0.3 - 2.0),
+        );
+    }
+    s.push_str("</g>\n");
+
+    // Lanes with their names.
+    s.push_str("<g class=\"lanes\">\n");
+    for l in &d.lanes {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#999999"/><text x="{}" y="{}" text-anchor="end" font-size="12" fill="#000000">{}</text>"##,
+            n(p.x),
+            n(p.x + p.w),
+            n(p.x - 6.0),
+            n(l.y + 4.0),
+            escape(&l.name),
+            y = n(l.y),
+        );
+    }
+    s.push_str("</g>\n");
+
+    s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
+    for a in &d.arrows {
+        arrow(&mut s, a);
+    }
+    s.push_str("</g>\n");
+
+    s.push_str("<g class=\"markers\">\n");
+    for m in &d.markers {
+        let c = match m.class {
+            NoteClass::Chosen => "#000000",
+            NoteClass::Learned => "#009E73",
+            NoteClass::Lease => "#555555",
+            NoteClass::Info => "#0072B2",
+            NoteClass::Rejected | NoteClass::Violation => VERMILLION,
+        };
+        // A shape per class as well as a colour: ◆ violation, ■ chosen, ● others.
+        let shape = match m.class {
+            NoteClass::Violation | NoteClass::Rejected => format!(
+                r#"<path d="M{x},{y0} L{x1},{y} L{x},{y1} L{x0},{y} z" fill="{c}"/>"#,
+                x = n(m.x),
+                y = n(m.y),
+                x0 = n(m.x - 5.0),
+                x1 = n(m.x + 5.0),
+                y0 = n(m.y - 5.0),
+                y1 = n(m.y + 5.0)
+            ),
+            NoteClass::Chosen => format!(
+                r#"<rect x="{}" y="{}" width="8" height="8" fill="{c}"/>"#,
+                n(m.x - 4.0),
+                n(m.y - 4.0)
+            ),
+            _ => format!(r#"<circle cx="{}" cy="{}" r="3.5" fill="{c}"/>"#, n(m.x), n(m.y)),
+        };
+        // Near the right edge the label runs leftwards, so it is not cut off.
+        let (tx, anchor) = if m.x > p.x + p.w - 160.0 {
+            (m.x - 6.0, "end")
+        } else {
+            (m.x + 6.0, "start")
+        };
+        let _ = writeln!(
+            s,
+            r#"<g class="marker {cls}">{shape}<text x="{}" y="{}" fill="{c}" text-anchor="{anchor}">{l}</text><title>{l}</title></g>"#,
+            n(tx),
+            n(m.y + 12.0),
+            cls = m.class.as_str(),
+            l = escape(&m.label),
+        );
+    }
+    s.push_str("</g>\n");
+
+    if d.omitted_arrows > 0 || d.omitted_markers > 0 {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" text-anchor="end" fill="#333333">{} messages and {} marks left out: choose a shorter window</text>"##,
+            n(d.width - 4.0),
+            n(d.height - 2.0),
+            d.omitted_arrows,
+            d.omitted_markers
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn arrow(s: &mut String, a: &Arrow) {
+    let c = colour(a.msg_type);
+    let head = HEADS.iter().position(|h| *h == c).unwrap_or(6);
+    let missed = !matches!(a.fate, Fate::Delivered | Fate::InFlight);
+    let mut text = a.label.clone();
+    if a.duplicate {
+        text.push_str(" (duplicate)");
+    }
+    match a.fate {
+        Fate::Delivered => {}
+        Fate::InFlight => text.push_str(" … in flight"),
+        f => {
+            text.push_str(" ✕ ");
+            text.push_str(f.as_str());
+        }
+    }
+    let text = escape(&text);
+    let dash = if missed { r#" stroke-dasharray="4 3""# } else { "" };
+    let marker = if missed {
+        String::new()
+    } else {
+        format!(r#" marker-end="url(#head{head})""#)
+    };
+    let _ = write!(s, r#"<g class="msg {}" data-id="{}">"#, a.msg_type, a.id);
+    if a.from == a.to && !missed {
+        // A legislator talking to itself (roles on one machine): a small loop.
+        let _ = write!(
+            s,
+            r#"<path d="M{x1},{y} C{cx1},{cy} {cx2},{cy} {x2},{y}" fill="none" stroke="{c}"{marker}/>"#,
+            x1 = n(a.x1),
+            x2 = n(a.x2.max(a.x1 + 3.0)),
+            y = n(a.y1),
+            cx1 = n(a.x1 + 6.0),
+            cx2 = n(a.x2.max(a.x1 + 3.0) + 6.0),
+            cy = n(a.y1 - 14.0),
+        );
+    } else {
+        let _ = write!(
+            s,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{c}" stroke-width="1.2"{dash}{marker}/>"#,
+            n(a.x1),
+            n(a.y1),
+            n(a.x2),
+            n(a.y2)
+        );
+    }
+    if missed {
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle" fill="{VERMILLION}" font-size="12">✕</text>"#,
+            n(a.x2),
+            n(a.y2 + 4.0)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" fill="{c}" font-size="9">{text}</text><title>{text}</title></g>"#,
+        n((a.x1 + a.x2) / 2.0 + 2.0),
+        n((a.y1 + a.y2) / 2.0 - 2.0),
+    );
+}

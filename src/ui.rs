@@ -1,0 +1,241 @@
+//! The browser app: Leptos components only. This is the one place with
+//! signals; everything it shows is computed by the core.
+//!
+//! The simulator lives outside the reactive graph in [`model::Model`] (a
+//! `StoredValue`). Each animation frame the driver moves the cursor to the
+//! new virtual time and publishes one [`model::Snap`]; components read narrow
+//! parts of it.
+
+pub mod inspector;
+pub mod keys;
+pub mod model;
+pub mod narration;
+pub mod parliament;
+pub mod raf;
+pub mod topbar;
+pub mod transport;
+
+use crate::i18n::{Lang, Words};
+use crate::scenario::{builtin, Scenario};
+use crate::sim::fault::{Fault, Scheduled};
+use leptos::prelude::*;
+use model::{Model, Snap};
+
+/// Which main view is on stage.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    Parliament,
+    Lease,
+    Ballots,
+    Lessons,
+}
+
+/// Everything the components share. `Copy`: signals are handles.
+#[derive(Copy, Clone)]
+pub struct App {
+    pub model: StoredValue<Model>,
+    /// Bumped whenever a new run replaces the model.
+    pub rev: RwSignal<u64>,
+    /// The cursor: true time in µs.
+    pub t: RwSignal<u64>,
+    pub end: RwSignal<u64>,
+    pub snap: RwSignal<Snap>,
+    pub playing: RwSignal<bool>,
+    /// log10 of simulated seconds per real second.
+    pub speed_log: RwSignal<f64>,
+    pub lang: RwSignal<Lang>,
+    pub view: RwSignal<View>,
+    pub selected: RwSignal<Option<u8>>,
+    pub large: RwSignal<bool>,
+    pub presenter: RwSignal<bool>,
+    pub help_open: RwSignal<bool>,
+    /// A short message for the user (errors, confirmations).
+    pub toast: RwSignal<Option<(String, bool)>>,
+    pub scenario_name: RwSignal<String>,
+    pub reduced_motion: bool,
+}
+
+impl App {
+    pub fn words(&self) -> &'static Words {
+        self.lang.get().words()
+    }
+
+    pub fn speed(&self) -> f64 {
+        10f64.powf(self.speed_log.get_untracked())
+    }
+
+    /// Replace the run with a new scenario. On error, the current run stays
+    /// and the reason is shown.
+    pub fn load(&self, scenario: Scenario, keep_time: bool) -> Result<(), String> {
+        let model = Model::new(&scenario)?;
+        let end = model.end();
+        let t = if keep_time { self.t.get_untracked().min(end) } else { 0 };
+        self.model.set_value(model);
+        self.scenario_name.set(scenario.name.clone());
+        self.end.set(end);
+        self.rev.update(|r| *r += 1);
+        self.set_t(t);
+        Ok(())
+    }
+
+    pub fn load_builtin(&self, name: &str) {
+        if let Some(s) = builtin::get(name) {
+            let _ = self.load(s, false);
+            self.playing.set(false);
+        }
+    }
+
+    /// Move the cursor and publish the new snapshot.
+    pub fn set_t(&self, t: u64) {
+        let t = t.min(self.end.get_untracked());
+        let snap = self.model.try_update_value(|m| {
+            m.seek(t);
+            m.snap(t)
+        });
+        self.t.set(t);
+        if let Some(s) = snap {
+            self.snap.set(s);
+        }
+    }
+
+    pub fn scenario(&self) -> Scenario {
+        self.model.with_value(|m| m.scenario().clone())
+    }
+
+    /// Record a fault at the present moment and re-run: the branch is part of
+    /// the scenario, so it replays.
+    pub fn inject(&self, fault: Fault<String>) {
+        let mut s = self.scenario();
+        let at = self.t.get_untracked() + 1;
+        s.faults.push(Scheduled { at_us: at, fault });
+        s.faults.sort_by_key(|f| f.at_us);
+        match self.load(s, true) {
+            Ok(()) => {
+                // Stand just after the fault so that its effect shows at once.
+                self.set_t(at);
+                self.toast.set(Some((self.words().fault_recorded.to_string(), false)));
+            }
+            Err(e) => self.toast.set(Some((e, true))),
+        }
+    }
+}
+
+pub fn use_app() -> App {
+    expect_context::<App>()
+}
+
+/// Entry point from `main`: show panics on the page, then mount.
+pub fn start() {
+    install_panic_hook();
+    leptos::mount::mount_to_body(Root);
+}
+
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        // After a panic the wasm instance is unusable: use raw DOM calls only.
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        if let Some(el) = doc.get_element_by_id("panic") {
+            let _ = el.set_attribute("style", "display:block");
+            let msg = doc.get_element_by_id("panic-msg");
+            if let Some(m) = msg {
+                m.set_text_content(Some(&info.to_string()));
+            }
+        }
+    }));
+}
+
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+fn browser_lang() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .and_then(|l| Lang::from_code(&l))
+        .unwrap_or(Lang::En)
+}
+
+#[component]
+fn Root() -> impl IntoView {
+    let first = builtin::get("calm").expect("built in");
+    let model = Model::new(&first).expect("the calm scenario runs");
+    let end = model.end();
+    let snap0 = model.snap(0);
+    let app = App {
+        model: StoredValue::new(model),
+        rev: RwSignal::new(0),
+        t: RwSignal::new(0),
+        end: RwSignal::new(end),
+        snap: RwSignal::new(snap0),
+        playing: RwSignal::new(false),
+        speed_log: RwSignal::new(-1.0),
+        lang: RwSignal::new(browser_lang()),
+        view: RwSignal::new(View::Parliament),
+        selected: RwSignal::new(None),
+        large: RwSignal::new(false),
+        presenter: RwSignal::new(false),
+        help_open: RwSignal::new(false),
+        toast: RwSignal::new(None),
+        scenario_name: RwSignal::new(first.name.clone()),
+        reduced_motion: prefers_reduced_motion(),
+    };
+    provide_context(app);
+    raf::drive(app);
+    keys::install(app);
+    Effect::new(move |_| {
+        let lang = app.lang.get();
+        if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+            if let Some(html) = doc.document_element() {
+                let _ = html.set_attribute("lang", lang.code());
+            }
+            doc.set_title(&format!("{} — {}", lang.words().app_title, lang.words().tagline));
+        }
+    });
+
+    view! {
+        <div
+            class="app"
+            class:large=move || app.large.get() || app.presenter.get()
+            class:presenter=move || app.presenter.get()
+            data-testid="app"
+        >
+            <topbar::TopBar />
+            <main class="stage-and-side">
+                <section class="stage" data-testid="stage" aria-live="off">
+                    {move || match app.view.get() {
+                        View::Parliament => view! { <parliament::Parliament /> }.into_any(),
+                        _ => view! { <p class="todo">"…"</p> }.into_any(),
+                    }}
+                </section>
+                <aside class="side">
+                    <narration::Narration />
+                    <narration::Invariants />
+                    <inspector::Inspector />
+                </aside>
+            </main>
+            <transport::Transport />
+            <keys::Help />
+            <Toast />
+        </div>
+    }
+}
+
+#[component]
+fn Toast() -> impl IntoView {
+    let app = use_app();
+    move || {
+        app.toast.get().map(|(msg, bad)| {
+            view! {
+                <div class="toast" class:bad=bad role="status" data-testid="toast">
+                    <span>{msg}</span>
+                    <button class="toast-close" aria-label=move || app.words().close on:click=move |_| app.toast.set(None)>
+                        "×"
+                    </button>
+                </div>
+            }
+        })
+    }
+}

@@ -1,0 +1,145 @@
+//! Keyboard: Space plays and pauses, ←/→ step, Shift+←/→ jump between
+//! milestones, +/− change speed, Home/End, P presents, ? opens help.
+//! Keys typed into a form field are left alone.
+
+use super::{use_app, App};
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+fn typing(e: &web_sys::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.has_attribute("contenteditable"))
+        .unwrap_or(false)
+}
+
+pub fn step(app: App, forward: bool, milestone: bool) {
+    app.playing.set(false);
+    let t = app.t.get_untracked();
+    let next = app.model.with_value(|m| match (forward, milestone) {
+        (true, false) => m.next_time(t),
+        (false, false) => m.prev_time(t),
+        (true, true) => m.next_milestone(t),
+        (false, true) => m.prev_milestone(t),
+    });
+    match next {
+        Some(n) => app.set_t(n),
+        None if !forward => app.set_t(0),
+        None => app.set_t(app.end.get_untracked()),
+    }
+}
+
+pub fn toggle_play(app: App) {
+    if !app.playing.get_untracked() && app.t.get_untracked() >= app.end.get_untracked() {
+        app.set_t(0);
+    }
+    app.playing.update(|p| *p = !*p);
+}
+
+pub fn nudge_speed(app: App, up: bool) {
+    app.speed_log.update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(-2.0, 3.0));
+}
+
+pub fn install(app: App) {
+    let h = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
+        if typing(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        let handled = match e.key().as_str() {
+            " " | "k" => {
+                toggle_play(app);
+                true
+            }
+            "ArrowRight" => {
+                step(app, true, e.shift_key());
+                true
+            }
+            "ArrowLeft" => {
+                step(app, false, e.shift_key());
+                true
+            }
+            "+" | "=" => {
+                nudge_speed(app, true);
+                true
+            }
+            "-" | "_" => {
+                nudge_speed(app, false);
+                true
+            }
+            "Home" => {
+                app.playing.set(false);
+                app.set_t(0);
+                true
+            }
+            "End" => {
+                app.playing.set(false);
+                app.set_t(app.end.get_untracked());
+                true
+            }
+            "?" => {
+                app.help_open.update(|h| *h = !*h);
+                true
+            }
+            "Escape" => {
+                app.help_open.set(false);
+                app.selected.set(None);
+                app.presenter.set(false);
+                true
+            }
+            "p" | "P" => {
+                app.presenter.update(|p| *p = !*p);
+                true
+            }
+            _ => false,
+        };
+        if handled {
+            e.prevent_default();
+        }
+    });
+    on_cleanup(move || h.remove());
+}
+
+#[component]
+pub fn Help() -> impl IntoView {
+    let app = use_app();
+    let rows = move || {
+        let w = app.words();
+        vec![
+            (w.key_space, format!("{} / {}", w.play, w.pause)),
+            (w.key_arrows, format!("{} / {}", w.step_back, w.step_forward)),
+            (w.key_shift_arrows, format!("{} / {}", w.jump_back, w.jump_forward)),
+            (w.key_plus_minus, format!("{} / {}", w.faster, w.slower)),
+            (w.key_home_end, format!("{} / {}", w.to_start, w.to_end)),
+            (w.key_present, w.present.to_string()),
+            (w.key_help, w.help.to_string()),
+        ]
+    };
+    view! {
+        <Show when=move || app.help_open.get()>
+            <div class="dialog-backdrop" on:click=move |_| app.help_open.set(false)>
+                <div
+                    class="dialog"
+                    role="dialog"
+                    aria-modal="true"
+                    aria-labelledby="help-title"
+                    data-testid="help"
+                    on:click=|e| e.stop_propagation()
+                >
+                    <h2 id="help-title">{move || app.words().help}</h2>
+                    <table class="keys">
+                        <tbody>
+                            {move || {
+                                rows()
+                                    .into_iter()
+                                    .map(|(k, what)| view! { <tr><th><kbd>{k}</kbd></th><td>{what}</td></tr> })
+                                    .collect_view()
+                            }}
+                        </tbody>
+                    </table>
+                    <button class="btn" on:click=move |_| app.help_open.set(false)>{move || app.words().close}</button>
+                </div>
+            </div>
+        </Show>
+    }
+}

@@ -1,0 +1,133 @@
+//! "What just happened": the narration, newest first, each line a link to
+//! its moment; and the invariant badges, which turn red — with a jump to the
+//! step — when a monitor records a violation.
+
+use super::use_app;
+use crate::check::Invariant;
+use crate::viz::narrate::Say;
+use leptos::prelude::*;
+
+/// How many lines the panel keeps.
+const SHOWN: usize = 40;
+
+#[component]
+pub fn Narration() -> impl IntoView {
+    let app = use_app();
+    let lines = Memo::new(move |_| {
+        let upto = app.snap.with(|s| s.story_upto);
+        let lang = app.lang.get();
+        app.rev.get();
+        app.model.with_value(|m| {
+            let from = upto.saturating_sub(SHOWN);
+            m.story[from..upto]
+                .iter()
+                .rev()
+                .map(|l| {
+                    let important = l.is_milestone();
+                    let bad = matches!(l.say, Say::Violation { .. })
+                        || matches!(l.say, Say::Lease { note: crate::protocol::lease::LeaseNote::WriteRejected { .. }, .. });
+                    (l.seq, l.t.0, lang.speak().say(&m.run.names, &l.say), important, bad)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <section class="panel narration" aria-labelledby="narration-title">
+            <h2 id="narration-title">{move || app.words().narration_title}</h2>
+            <ol class="lines" data-testid="narration" aria-live="polite">
+                <Show when=move || lines.with(|l| l.is_empty())>
+                    <li class="empty">{move || app.words().narration_empty}</li>
+                </Show>
+                <For each=move || lines.get() key=|l| (l.0, l.2.clone()) let:l>
+                    <li class:milestone=l.3 class:bad=l.4>
+                        <button class="line" on:click=move |_| {
+                            app.playing.set(false);
+                            app.set_t(l.1);
+                        }>
+                            <time>{move || app.lang.get().speak().duration(l.1)}</time>
+                            <span>{l.2.clone()}</span>
+                        </button>
+                    </li>
+                </For>
+            </ol>
+        </section>
+    }
+}
+
+#[component]
+pub fn Invariants() -> impl IntoView {
+    let app = use_app();
+    let list = move || {
+        if app.model.with_value(|m| m.is_paxos()) {
+            Invariant::PAXOS.to_vec()
+        } else {
+            Invariant::LEASE.to_vec()
+        }
+    };
+    view! {
+        <section class="panel invariants" aria-labelledby="inv-title">
+            <h2 id="inv-title">{move || app.words().invariants_title}</h2>
+            <ul class="badges" data-testid="invariants">
+                {move || {
+                    app.rev.get();
+                    list()
+                        .into_iter()
+                        .map(|inv| {
+                            let broken = move || app.snap.with(|s| s.broken.iter().find(|b| b.0 == inv).map(|b| b.1));
+                            view! {
+                                <li
+                                    class="badge"
+                                    class:broken=move || broken().is_some()
+                                    data-testid=format!("inv-{}", inv.as_str())
+                                    data-state=move || if broken().is_some() { "broken" } else { "ok" }
+                                    title=move || app.lang.get().speak().invariant_meaning(inv)
+                                >
+                                    <span class="mark" aria-hidden="true">{move || if broken().is_some() { "✕" } else { "✓" }}</span>
+                                    <span class="name">{move || app.lang.get().speak().invariant(inv)}</span>
+                                    <span class="sr-only">
+                                        {move || if broken().is_some() { app.words().inv_broken } else { app.words().inv_ok }}
+                                    </span>
+                                    {move || {
+                                        broken()
+                                            .map(|t| {
+                                                view! {
+                                                    <button class="jump" on:click=move |_| {
+                                                        app.playing.set(false);
+                                                        app.set_t(t);
+                                                    }>{app.words().inv_jump}</button>
+                                                }
+                                            })
+                                    }}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+            <FutureViolation />
+        </section>
+    }
+}
+
+/// If the run will break an invariant later, say when (a mutation demo).
+#[component]
+fn FutureViolation() -> impl IntoView {
+    let app = use_app();
+    move || {
+        app.rev.get();
+        let t = app.t.get();
+        let next = app.model.with_value(|m| m.broken.iter().find(|b| b.1 > t).copied());
+        next.map(|(inv, at, _)| {
+            view! {
+                <p class="future" data-testid="future-violation">
+                    <button class="jump" on:click=move |_| {
+                        app.playing.set(false);
+                        app.set_t(at);
+                    }>
+                        {format!("✕ {} @ {}", app.lang.get().speak().invariant(inv), app.lang.get().speak().duration(at))}
+                    </button>
+                </p>
+            }
+        })
+    }
+}

@@ -1,0 +1,386 @@
+//! The parliament: legislators on a semicircle with their ledgers, and the
+//! messengers walking between them. Everything drawn comes from the snapshot.
+
+use super::use_app;
+use crate::protocol::paxos::{Choice, PaxosMsg};
+use crate::protocol::Msg;
+use crate::viz::palette;
+use crate::viz::parliament::{Layout, Messenger, SeatStatus, SEAT_R};
+use leptos::prelude::*;
+
+fn names() -> Vec<String> {
+    use_app().model.with_value(|m| m.run.names.to_vec())
+}
+
+/// "1a (3,Α)", "1b (3,Α) β", "2a α", "2b α", "3 α".
+pub fn messenger_label(names: &[String], m: &Msg) -> String {
+    let b = |b: crate::protocol::paxos::Ballot| {
+        format!("({},{})", b.round, names.get(b.node.index()).map(String::as_str).unwrap_or("?"))
+    };
+    match m {
+        Msg::Paxos(p) => match *p {
+            PaxosMsg::Prepare { ballot } => format!("1a {}", b(ballot)),
+            PaxosMsg::Promise { ballot, last_vote } => match last_vote {
+                Some(v) => format!("1b {} {}:{}", b(ballot), b(v.ballot), v.value),
+                None => format!("1b {}", b(ballot)),
+            },
+            PaxosMsg::Accept { ballot, value } => format!("2a {} {value}", b(ballot)),
+            PaxosMsg::Accepted { ballot, value } => format!("2b {} {value}", b(ballot)),
+            PaxosMsg::Decided { value, .. } => format!("3 {value}"),
+        },
+        Msg::Lease(l) => l.type_name().to_string(),
+    }
+}
+
+fn find(ms: &[Messenger], id: u64) -> Option<&Messenger> {
+    ms.binary_search_by_key(&id, |m| m.id).ok().map(|i| &ms[i])
+}
+
+#[component]
+pub fn Parliament() -> impl IntoView {
+    let app = use_app();
+    let layout = move || {
+        app.rev.get();
+        app.model.with_value(|m| m.layout.clone())
+    };
+    let n = move || app.snap.with(|s| s.seats.len());
+    view! {
+        <svg
+            class="parliament"
+            viewBox=move || layout().view_box()
+            role="img"
+            aria-label=move || app.words().view_parliament
+            data-testid="parliament"
+        >
+            <defs>
+                <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d={"M 0 0 L 10 5 L 0 10 z"} fill="currentColor" />
+                </marker>
+            </defs>
+            <path class="floor" d=move || layout().floor_path() fill="none" />
+            <Quorum />
+            <ForcedLine />
+            <For each={move || (0..n()).map(|i| (i, app.rev.get())).collect::<Vec<_>>()} key={|k| *k} let:k>
+                <Legislator i=k.0 layout=layout() />
+            </For>
+            <Messengers />
+            <Banner />
+        </svg>
+    }
+}
+
+#[component]
+fn Banner() -> impl IntoView {
+    let app = use_app();
+    let mid = move || app.model.with_value(|m| m.layout.width / 2.0);
+    view! {
+        <g class="banner" data-testid="banner">
+            {move || {
+                let w = app.words();
+                match app.snap.with(|s| s.chosen) {
+                    Some((v, _)) => {
+                        view! {
+                            <text x=mid() y=40 class="banner-text passed" data-testid="decided" data-value=v.to_string()>
+                                {format!("{}: {}", w.decided_banner, v)}
+                            </text>
+                        }
+                            .into_any()
+                    }
+                    None if app.snap.with(|s| s.t) == 0 && app.model.with_value(|m| m.is_paxos()) => {
+                        view! {
+                            <text x=mid() y=40 class="banner-text hint">
+                                {w.press_space}
+                            </text>
+                        }
+                            .into_any()
+                    }
+                    None => view! { <text x=mid() y=40 class="banner-text muted">{w.no_decision}</text> }.into_any(),
+                }
+            }}
+        </g>
+    }
+}
+
+#[component]
+fn Legislator(i: usize, layout: Layout) -> impl IntoView {
+    let app = use_app();
+    let names = names();
+    let name = names.get(i).cloned().unwrap_or_default();
+    let seat_pt = layout.seats[i];
+    let card = layout.ledgers[i];
+    let (w, h) = (layout.ledger_w, layout.ledger_h);
+    let seat = move || app.snap.with(|s| s.seats.get(i).cloned());
+    let status = move || seat().map(|s| s.status).unwrap_or(SeatStatus::Present);
+    let away = move || matches!(status(), SeatStatus::Away);
+    let asleep = move || matches!(status(), SeatStatus::Asleep { .. });
+    let selected = move || app.selected.get() == Some(i as u8);
+    let names2 = names.clone();
+    let ink = Memo::new(move |_| {
+        let Some(s) = seat() else { return (String::new(), String::new(), String::new()) };
+        let speak = app.lang.get().speak();
+        let wd = app.words();
+        let promised = s.max_bal.map(|b| speak.ballot(&names2, b)).unwrap_or_else(|| wd.nothing_yet.into());
+        let vote = s
+            .last_vote
+            .map(|v| format!("{} {}", speak.ballot(&names2, v.ballot), v.value))
+            .unwrap_or_else(|| wd.not_voted.into());
+        let learned = s.learned.map(|v| v.to_string()).unwrap_or_else(|| wd.nothing_yet.into());
+        (promised, vote, learned)
+    });
+    let names3 = names.clone();
+    let pencil = move || {
+        seat().and_then(|s| s.pencil).map(|p| app.lang.get().speak().pencil(&names3, &p))
+    };
+    let roles = move || seat().map(|s| (s.proposer, s.acceptor, s.learner)).unwrap_or_default();
+    let label = {
+        let name = name.clone();
+        move || {
+            let wd = app.words();
+            let (p, a, l) = roles();
+            let mut r = Vec::new();
+            if p {
+                r.push(wd.proposer);
+            }
+            if a {
+                r.push(wd.acceptor);
+            }
+            if l {
+                r.push(wd.learner);
+            }
+            let st = match status() {
+                SeatStatus::Present => wd.present_in_chamber,
+                SeatStatus::Away => wd.away,
+                SeatStatus::Asleep { .. } => wd.asleep,
+            };
+            format!("{name}: {} — {st}", r.join(", "))
+        }
+    };
+    let select = move || app.selected.update(|s| *s = if *s == Some(i as u8) { None } else { Some(i as u8) });
+    view! {
+        <g
+            class="legislator"
+            class:away=away
+            class:asleep=asleep
+            class:selected=selected
+            data-testid=format!("seat-{i}")
+            data-name=name.clone()
+            data-status=move || match status() {
+                SeatStatus::Present => "present",
+                SeatStatus::Away => "away",
+                SeatStatus::Asleep { .. } => "asleep",
+            }
+            tabindex="0"
+            role="button"
+            aria-label=label
+            aria-pressed=move || selected().to_string()
+            on:click=move |_| select()
+            on:keydown=move |e: web_sys::KeyboardEvent| {
+                if e.key() == "Enter" {
+                    e.prevent_default();
+                    select();
+                }
+            }
+        >
+            // Ledger card: ink (durable) above, pencil (volatile) below.
+            <g class="ledger" transform=format!("translate({},{})", card.x - w / 2.0, card.y - h / 2.0)>
+                <rect class="ledger-card" width=w height=h rx=6 />
+                <text class="ink small" x=8 y=18>
+                    {move || format!("{} {}", app.words().promised, ink.with(|x| x.0.clone()))}
+                </text>
+                <text class="ink small" x=8 y=36 data-testid=format!("vote-{i}")>
+                    {move || format!("{} {}", app.words().last_vote, ink.with(|x| x.1.clone()))}
+                </text>
+                <text class="ink decree" x=8 y=56 data-testid=format!("learned-{i}")>
+                    {move || format!("{} {}", app.words().learned, ink.with(|x| x.2.clone()))}
+                </text>
+                {move || {
+                    pencil()
+                        .map(|p| {
+                            view! {
+                                <g class="pencil">
+                                    <rect x=4 y=62 width=w - 8.0 height=18 rx=3 />
+                                    <text class="small" x=8 y=75>{p}</text>
+                                </g>
+                            }
+                        })
+                }}
+            </g>
+            <line class="tether" x1=seat_pt.x y1=seat_pt.y x2=card.x y2=card.y />
+            <circle class="seat" cx=seat_pt.x cy=seat_pt.y r=SEAT_R />
+            <text class="seat-name" x=seat_pt.x y=seat_pt.y + 11.0>{name.clone()}</text>
+            <RoleMarks x=seat_pt.x y=seat_pt.y roles=Signal::derive(roles) />
+            {move || match status() {
+                SeatStatus::Away => {
+                    view! {
+                        <g class="door">
+                            <rect x=seat_pt.x + 18.0 y=seat_pt.y - 44.0 width=18 height=28 rx=2 />
+                            <circle cx=seat_pt.x + 32.0 cy=seat_pt.y - 30.0 r=2 />
+                        </g>
+                    }
+                        .into_any()
+                }
+                SeatStatus::Asleep { left_us } => {
+                    view! {
+                        <g class="zzz">
+                            <text x=seat_pt.x + 22.0 y=seat_pt.y - 30.0>"z z z"</text>
+                            <text class="small countdown" x=seat_pt.x y=seat_pt.y + 50.0>
+                                {app.lang.get().speak().duration(left_us)}
+                            </text>
+                        </g>
+                    }
+                        .into_any()
+                }
+                SeatStatus::Present => ().into_any(),
+            }}
+        </g>
+    }
+}
+
+/// Quill (proposer), ballot box (acceptor), book (learner), drawn small
+/// under the seat so the roles can be told apart without colour.
+#[component]
+fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView {
+    view! {
+        <g class="roles" transform=format!("translate({},{})", x - 27.0, y + 36.0)>
+            {move || {
+                let (p, a, l) = roles.get();
+                let mut out = Vec::new();
+                let mut dx = 0.0;
+                if p {
+                    out.push(view! {
+                        <g class="role-quill" transform=format!("translate({dx},0)")>
+                            <title>"proposer"</title>
+                            <path d={"M2 14 L14 2 L16 4 L4 16 Z M2 14 L1 17 L4 16"} />
+                        </g>
+                    }.into_any());
+                    dx += 19.0;
+                }
+                if a {
+                    out.push(view! {
+                        <g class="role-box" transform=format!("translate({dx},0)")>
+                            <title>"acceptor"</title>
+                            <rect x=1 y=5 width=15 height=11 rx=1 />
+                            <line x1=5 y1=8 x2=12 y2=8 />
+                        </g>
+                    }.into_any());
+                    dx += 19.0;
+                }
+                if l {
+                    out.push(view! {
+                        <g class="role-book" transform=format!("translate({dx},0)")>
+                            <title>"learner"</title>
+                            <path d={"M1 4 L8 6 L15 4 L15 15 L8 17 L1 15 Z M8 6 L8 17"} />
+                        </g>
+                    }.into_any());
+                }
+                out
+            }}
+        </g>
+    }
+}
+
+#[component]
+fn Messengers() -> impl IntoView {
+    let app = use_app();
+    let ids = move || {
+        let rev = app.rev.get_untracked();
+        app.snap.with(|s| s.messengers.iter().map(|m| (m.id, rev)).collect::<Vec<_>>())
+    };
+    view! {
+        <g class="messengers" data-testid="messengers">
+            <For each=ids key=|k| *k let:k>
+                <MessengerView id=k.0 />
+            </For>
+        </g>
+    }
+}
+
+#[component]
+fn MessengerView(id: u64) -> impl IntoView {
+    let app = use_app();
+    let names = names();
+    let Some(m) = app.snap.with_untracked(|s| find(&s.messengers, id).cloned()) else {
+        return ().into_any();
+    };
+    let label = messenger_label(&names, &m.msg);
+    let colour = palette::message_colour(&m.msg);
+    let width = 14.0 + 7.2 * label.chars().count() as f64;
+    let kind = match m.msg {
+        Msg::Paxos(p) => p.type_name(),
+        Msg::Lease(l) => l.type_name(),
+    };
+    let pos = move || app.snap.with(|s| find(&s.messengers, id).map(|m| (m.at.x, m.at.y, m.falling)));
+    view! {
+        <g
+            class=format!("messenger {kind}")
+            class:lost=move || pos().and_then(|p| p.2).is_some()
+            data-testid="messenger"
+            data-kind=kind
+            transform=move || pos().map(|(x, y, _)| format!("translate({x:.1},{y:.1})")).unwrap_or_default()
+            opacity=move || pos().and_then(|p| p.2).map(|k| format!("{:.2}", 1.0 - k)).unwrap_or_else(|| "1".into())
+        >
+            <rect x=-width / 2.0 y=-12 width=width height=24 rx=5 fill=colour />
+            <text class="messenger-label" x=0 y=5 fill=if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" }>
+                {label}
+            </text>
+            {m.duplicate.then(|| view! { <text class="dup" x=width / 2.0 + 3.0 y=-8>"×2"</text> })}
+            {m.blocked.then(|| view! { <text class="blocked" x=0 y=-16>"✕"</text> })}
+        </g>
+    }
+    .into_any()
+}
+
+#[component]
+fn Quorum() -> impl IntoView {
+    let app = use_app();
+    view! {
+        <g class="quorum" data-testid="quorum">
+            {move || {
+                let layout = app.model.with_value(|m| m.layout.clone());
+                app.snap.with(|s| s.quorum.clone()).map(|q| {
+                    let pts: Vec<String> = q
+                        .members
+                        .iter()
+                        .filter_map(|n| layout.seats.get(n.index()))
+                        .map(|p| format!("{:.1},{:.1}", p.x, p.y))
+                        .collect();
+                    let shared: Vec<_> = q.shared.iter().filter_map(|n| layout.seats.get(n.index()).copied()).collect();
+                    let class = format!("hull phase-{}", q.phase);
+                    view! {
+                        <polyline class=class points=pts.join(" ") data-members=q.members.len() />
+                        {shared
+                            .into_iter()
+                            .map(|p| view! { <circle class="shared-ring" cx=p.x cy=p.y r=42 /> })
+                            .collect_view()}
+                    }
+                })
+            }}
+        </g>
+    }
+}
+
+#[component]
+fn ForcedLine() -> impl IntoView {
+    let app = use_app();
+    view! {
+        <g class="forced" data-testid="forced">
+            {move || {
+                let layout = app.model.with_value(|m| m.layout.clone());
+                let (pick, quorum) = app.snap.with(|s| (s.pick.clone(), s.quorum.clone()));
+                let pick = pick?;
+                // Only while that ballot is the one on the floor.
+                if quorum.map(|q| q.ballot) != Some(pick.ballot) {
+                    return None;
+                }
+                let Choice::Forced { voter, .. } = pick.choice else { return None };
+                let (a, b) = (layout.seats.get(voter.index())?, layout.seats.get(pick.proposer.index())?);
+                Some(view! {
+                    <line class="forced-line" x1=a.x y1=a.y x2=b.x y2=b.y />
+                    <text class="forced-label" x=(a.x + b.x) / 2.0 y=(a.y + b.y) / 2.0 - 6.0>
+                        {format!("B3 → {}", pick.value)}
+                    </text>
+                })
+            }}
+        </g>
+    }
+}

@@ -1,0 +1,133 @@
+//! The transport: play/pause, step, jump, speed (logarithmic, ×0.01 to
+//! ×1000), the time, and the scrubber with markers for faults, decisions and
+//! violations. Jumping anywhere restores a checkpoint and replays forward.
+
+use super::keys::{step, toggle_play};
+use super::model::Milestone;
+use super::use_app;
+use leptos::prelude::*;
+
+fn speed_label(log: f64) -> String {
+    let s = 10f64.powf(log);
+    if s < 0.1 {
+        format!("×{s:.2}")
+    } else if s < 10.0 {
+        format!("×{s:.1}")
+    } else {
+        format!("×{s:.0}")
+    }
+}
+
+#[component]
+pub fn Transport() -> impl IntoView {
+    let app = use_app();
+    let w = move || app.words();
+    let button = move |label: fn(&crate::i18n::Words) -> &'static str, icon: &'static str, id: &'static str, f: fn(super::App)| {
+        view! {
+            <button class="btn transport-btn" aria-label=move || label(app.words()) title=move || label(app.words()) data-testid=id on:click=move |_| f(app)>
+                {icon}
+            </button>
+        }
+    };
+    view! {
+        <footer class="transport" data-testid="transport">
+            <div class="controls">
+                {button(|w| w.to_start, "|◀◀", "to-start", |a| { a.playing.set(false); a.set_t(0); })}
+                {button(|w| w.step_back, "◀|", "step-back", |a| step(a, false, false))}
+                <button
+                    class="btn transport-btn play"
+                    data-testid="play"
+                    aria-label=move || if app.playing.get() { w().pause } else { w().play }
+                    title=move || if app.playing.get() { w().pause } else { w().play }
+                    on:click=move |_| toggle_play(app)
+                >
+                    {move || if app.playing.get() { "❚❚" } else { "▶" }}
+                </button>
+                {button(|w| w.step_forward, "▶|", "step-forward", |a| step(a, true, false))}
+                {button(|w| w.to_end, "▶▶|", "to-end", |a| { a.playing.set(false); a.set_t(a.end.get_untracked()); })}
+                <label class="speed">
+                    <span>{move || w().speed}</span>
+                    <input
+                        type="range"
+                        min="-2"
+                        max="3"
+                        step="0.05"
+                        data-testid="speed"
+                        aria-valuetext=move || speed_label(app.speed_log.get())
+                        prop:value=move || app.speed_log.get().to_string()
+                        on:input=move |ev| {
+                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                                app.speed_log.set(v.clamp(-2.0, 3.0));
+                            }
+                        }
+                    />
+                    <output data-testid="speed-label">{move || speed_label(app.speed_log.get())}</output>
+                </label>
+                <span class="hash small" data-testid="trace-hash" title="trace hash">
+                    {move || {
+                        app.rev.get();
+                        app.model.with_value(|m| m.hash.clone()).unwrap_or_default()
+                    }}
+                </span>
+                <output class="clock" data-testid="time" data-us=move || app.t.get().to_string()>
+                    {move || app.lang.get().speak().time_label(app.t.get())}
+                    " / "
+                    {move || app.lang.get().speak().duration(app.end.get())}
+                </output>
+            </div>
+            <Scrubber />
+        </footer>
+    }
+}
+
+#[component]
+fn Scrubber() -> impl IntoView {
+    let app = use_app();
+    let markers = move || {
+        app.rev.get();
+        let end = app.end.get().max(1) as f64;
+        app.model.with_value(|m| {
+            m.milestones
+                .iter()
+                .map(|(t, k)| (*t as f64 / end * 1000.0, *k))
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <div class="scrubber">
+            <svg class="markers" viewBox="0 0 1000 14" preserveAspectRatio="none" aria-hidden="true">
+                {move || {
+                    markers()
+                        .into_iter()
+                        .map(|(x, k)| {
+                            let (class, shape) = match k {
+                                Milestone::Fault => ("fault", format!("M{:.1} 1 L{:.1} 13 L{:.1} 13 Z", x, x - 5.0, x + 5.0)),
+                                Milestone::Decision => ("decision", format!("M{:.1} 1 L{:.1} 7 L{:.1} 13 L{:.1} 7 Z", x, x + 5.0, x, x - 5.0)),
+                                Milestone::Violation => ("violation", format!("M{:.1} 2 L{:.1} 12 M{:.1} 2 L{:.1} 12", x - 5.0, x + 5.0, x + 5.0, x - 5.0)),
+                                Milestone::Lease => ("lease", format!("M{:.1} 3 L{:.1} 11", x, x)),
+                            };
+                            view! { <path class=format!("marker {class}") d=shape /> }
+                        })
+                        .collect_view()
+                }}
+            </svg>
+            <input
+                type="range"
+                class="scrub"
+                min="0"
+                data-testid="scrubber"
+                aria-label=move || app.words().scrubber
+                aria-valuetext=move || app.lang.get().speak().time_label(app.t.get())
+                prop:max=move || app.end.get().to_string()
+                step="1"
+                prop:value=move || app.t.get().to_string()
+                on:input=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<u64>() {
+                        app.playing.set(false);
+                        app.set_t(v);
+                    }
+                }
+            />
+        </div>
+    }
+}

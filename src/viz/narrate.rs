@@ -1,0 +1,214 @@
+//! Narration: the trace turned into one fact per line, in a form that each
+//! language then puts into words (`i18n`). Broadcasts are folded into one
+//! line ("Α sends prepare (1a) for ballot (3,Α) to everyone"), deliveries are
+//! left to the picture, and everything else is kept.
+
+use crate::check::Invariant;
+use crate::protocol::lease::LeaseNote;
+use crate::protocol::paxos::PaxosNote;
+use crate::protocol::{Msg, Note, Timer};
+use crate::sim::fault::Fault;
+use crate::sim::{NodeId, SimTime};
+use crate::trace::{DropReason, EventKind, TraceEvent};
+
+/// One narrated fact.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Say {
+    /// A message to one node.
+    Sent { from: NodeId, to: NodeId, msg: Msg },
+    /// The same message to several nodes at once.
+    Broadcast { from: NodeId, to: Vec<NodeId>, everyone: bool, msg: Msg },
+    Dropped { from: NodeId, to: NodeId, msg: Msg, reason: DropReason },
+    Duplicated { from: NodeId, to: NodeId, msg: Msg },
+    Timer { node: NodeId, timer: Timer },
+    Fault { fault: Fault<NodeId> },
+    Woke { node: NodeId },
+    Paxos { node: NodeId, note: PaxosNote },
+    Lease { node: NodeId, note: LeaseNote },
+    Violation { node: NodeId, invariant: Invariant, detail: String },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub t: SimTime,
+    /// Trace position of the first event the line covers.
+    pub seq: u64,
+    pub say: Say,
+}
+
+impl Line {
+    /// Lines worth a marker on the scrubber and a jump key.
+    pub fn is_milestone(&self) -> bool {
+        matches!(
+            self.say,
+            Say::Fault { .. }
+                | Say::Violation { .. }
+                | Say::Paxos { note: PaxosNote::Chosen { .. } | PaxosNote::ValuePicked { .. } | PaxosNote::Learned { .. }, .. }
+                | Say::Lease {
+                    note: LeaseNote::Granted { .. } | LeaseNote::WriteRejected { .. } | LeaseNote::SplitBrainStart { .. },
+                    ..
+                }
+        )
+    }
+}
+
+/// Is this note worth a line? Ledger updates are visible in the ledgers, and
+/// a worker's belief flips are shown on its lane.
+fn tell(note: &Note) -> bool {
+    !matches!(
+        note,
+        Note::Paxos(PaxosNote::Ledger { .. } | PaxosNote::Asked { .. } | PaxosNote::BallotStarted { .. })
+            | Note::Lease(LeaseNote::Belief { .. } | LeaseNote::WriteSent { .. })
+    )
+}
+
+/// Narrate `events` (a slice of a trace). `everyone` is the node count that
+/// makes a broadcast "to everyone".
+pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let e = &events[i];
+        let line = |say| Line { t: e.t, seq: e.seq, say };
+        match &e.kind {
+            EventKind::Send { to, msg, .. } => {
+                // Fold consecutive sends of the same message by the same node.
+                let mut to_list = vec![*to];
+                let mut j = i + 1;
+                while j < events.len() {
+                    match &events[j].kind {
+                        EventKind::Send { to: t2, msg: m2, .. } if events[j].node == e.node && m2 == msg && events[j].t == e.t => {
+                            to_list.push(*t2);
+                            j += 1;
+                        }
+                        // Monitor findings and duplicates interleave with sends.
+                        EventKind::Duplicate { .. } | EventKind::Note(Note::Paxos(PaxosNote::Chosen { .. })) if events[j].t == e.t => {
+                            j += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                // Keep what we skipped over (except the sends).
+                let skipped: Vec<&TraceEvent> = events[i + 1..j]
+                    .iter()
+                    .filter(|x| !matches!(x.kind, EventKind::Send { .. }))
+                    .collect();
+                if to_list.len() == 1 {
+                    out.push(line(Say::Sent {
+                        from: e.node,
+                        to: *to,
+                        msg: *msg,
+                    }));
+                } else {
+                    let everyone = to_list.len() >= node_count;
+                    out.push(line(Say::Broadcast {
+                        from: e.node,
+                        to: to_list,
+                        everyone,
+                        msg: *msg,
+                    }));
+                }
+                for x in skipped {
+                    out.extend(single(x));
+                }
+                i = j;
+                continue;
+            }
+            _ => out.extend(single(e)),
+        }
+        i += 1;
+    }
+    out
+}
+
+fn single(e: &TraceEvent) -> Option<Line> {
+    let say = match &e.kind {
+        EventKind::Send { to, msg, .. } => Say::Sent {
+            from: e.node,
+            to: *to,
+            msg: *msg,
+        },
+        EventKind::Deliver { .. } => return None,
+        EventKind::Drop { from, to, msg, reason, .. } => Say::Dropped {
+            from: *from,
+            to: *to,
+            msg: *msg,
+            reason: *reason,
+        },
+        EventKind::Duplicate { to, msg, .. } => Say::Duplicated {
+            from: e.node,
+            to: *to,
+            msg: *msg,
+        },
+        EventKind::Timer { timer } => Say::Timer { node: e.node, timer: *timer },
+        EventKind::Fault { fault } => Say::Fault { fault: fault.clone() },
+        EventKind::Resume => Say::Woke { node: e.node },
+        EventKind::Note(n) if !tell(n) => return None,
+        EventKind::Note(Note::Paxos(n)) => Say::Paxos {
+            node: e.node,
+            note: n.clone(),
+        },
+        EventKind::Note(Note::Lease(n)) => Say::Lease {
+            node: e.node,
+            note: n.clone(),
+        },
+        EventKind::Violation { invariant, detail } => Say::Violation {
+            node: e.node,
+            invariant: *invariant,
+            detail: detail.clone(),
+        },
+    };
+    Some(Line {
+        t: e.t,
+        seq: e.seq,
+        say,
+    })
+}
+
+/// Timers worth narrating (the others are bookkeeping).
+pub fn timer_is_interesting(t: &Timer) -> bool {
+    use crate::protocol::lease::LeaseTimer;
+    use crate::protocol::paxos::PaxosTimer;
+    matches!(
+        t,
+        Timer::Paxos(PaxosTimer::PhaseTimeout | PaxosTimer::Backoff)
+            | Timer::Lease(LeaseTimer::Deadline | LeaseTimer::LlmTimeout)
+    )
+}
+
+/// `lines` without the bookkeeping timers.
+pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
+    lines(events, node_count)
+        .into_iter()
+        .filter(|l| !matches!(&l.say, Say::Timer { timer, .. } if !timer_is_interesting(timer)))
+        // A role talking to another role on the same machine is not a messenger.
+        .filter(|l| !matches!(&l.say, Say::Sent { from, to, .. } if from == to))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::paxos::PaxosMsg;
+    use crate::scenario::builtin;
+    use crate::scenario::run::Run;
+
+    #[test]
+    fn broadcasts_fold_into_one_line() {
+        let run = Run::record(&builtin::get("calm").unwrap()).unwrap();
+        let ls = story(&run.trace, run.names.len());
+        let first = ls.iter().find(|l| matches!(l.say, Say::Broadcast { .. })).unwrap();
+        match &first.say {
+            Say::Broadcast { from, to, everyone, msg } => {
+                assert_eq!(*from, NodeId(0));
+                assert_eq!(to.len(), 5);
+                assert!(*everyone);
+                assert!(matches!(msg, Msg::Paxos(PaxosMsg::Prepare { .. })));
+            }
+            _ => unreachable!(),
+        }
+        // Every chosen/learned fact survives.
+        assert!(ls.iter().any(|l| matches!(l.say, Say::Paxos { note: PaxosNote::Chosen { .. }, .. })));
+        assert_eq!(ls.iter().filter(|l| matches!(l.say, Say::Paxos { note: PaxosNote::Learned { .. }, .. })).count(), 5);
+    }
+}

@@ -1,0 +1,44 @@
+//! Colours and labels: the Okabe–Ito palette (colour-blind safe), and never
+//! colour alone — every message also carries its phase label.
+
+use crate::protocol::lease::LeaseMsg;
+use crate::protocol::paxos::PaxosMsg;
+use crate::protocol::Msg;
+
+pub const BLUE: &str = "#0072B2";
+pub const SKY: &str = "#56B4E9";
+pub const ORANGE: &str = "#E69F00";
+pub const GREEN: &str = "#009E73";
+pub const BLACK: &str = "#000000";
+pub const VERMILLION: &str = "#D55E00";
+pub const PURPLE: &str = "#CC79A7";
+pub const YELLOW: &str = "#F0E442";
+pub const GREY: &str = "#8a8a8a";
+
+/// Colour of a message by its kind.
+pub fn message_colour(m: &Msg) -> &'static str {
+    match m {
+        Msg::Paxos(p) => match p {
+            PaxosMsg::Prepare { .. } => BLUE,
+            PaxosMsg::Promise { .. } => SKY,
+            PaxosMsg::Accept { .. } => ORANGE,
+            PaxosMsg::Accepted { .. } => GREEN,
+            PaxosMsg::Decided { .. } => BLACK,
+        },
+        Msg::Lease(l) => match l {
+            LeaseMsg::Acquire { .. } | LeaseMsg::AcquireReply { .. } | LeaseMsg::Release { .. } => BLUE,
+            LeaseMsg::Write { .. } | LeaseMsg::WriteReply { .. } => GREEN,
+            LeaseMsg::Ask { .. } | LeaseMsg::Answer { .. } => PURPLE,
+        },
+    }
+}
+
+/// A stable hue per ballot round, so the same ballot is recognisable in the
+/// chamber, the ledgers and the diagram. Golden-angle steps keep neighbours apart.
+pub fn ballot_hue(round: u32, node: u8) -> u32 {
+    ((round as u64 * 137 + node as u64 * 53) % 360) as u32
+}
+
+pub fn ballot_colour(round: u32, node: u8) -> String {
+    format!("hsl({}, 65%, 42%)", ballot_hue(round, node))
+}

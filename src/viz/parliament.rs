@@ -1,0 +1,393 @@
+//! The chamber: where legislators sit, what their ledgers say at time t, and
+//! where the messengers are. Pure geometry and data for the parliament view.
+
+use super::flights::{Fate, Flight, Flights};
+use crate::protocol::paxos::{Ballot, Choice, Members, PaxosNode, PaxosNote, Phase, Vote};
+use crate::protocol::{Msg, Note, Value};
+use crate::sim::{NodeId, SimTime, Simulator, Status};
+use crate::trace::{DropReason, EventKind, TraceEvent};
+
+/// Seat circle radius, and ledger card size.
+pub const SEAT_R: f64 = 32.0;
+const CARD_W: f64 = 160.0;
+const CARD_H: f64 = 80.0;
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// Seat and ledger positions for `n` legislators on a semicircle. The
+/// chamber grows with the number of legislators (the SVG scales it to fit),
+/// so that cards never cover seats or each other.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub width: f64,
+    pub height: f64,
+    pub centre: Point,
+    pub radius: f64,
+    pub seats: Vec<Point>,
+    pub ledgers: Vec<Point>,
+    pub ledger_w: f64,
+    pub ledger_h: f64,
+}
+
+impl Layout {
+    pub fn new(n: usize) -> Layout {
+        let n = n.max(1);
+        let r = 280.0 + 34.0 * n.saturating_sub(4) as f64;
+        let (cx, cy) = (r + 230.0, r + 180.0);
+        let (width, height) = (2.0 * cx, cy + 64.0);
+        let (w, h) = (CARD_W, CARD_H);
+        // A horseshoe open towards the viewer: seats from the far left (180°)
+        // over the top to the far right (360°).
+        let angle = |i: usize| {
+            if n == 1 {
+                270f64.to_radians()
+            } else {
+                (180.0 + 180.0 * i as f64 / (n - 1) as f64).to_radians()
+            }
+        };
+        let mut seats = Vec::with_capacity(n);
+        let mut ledgers = Vec::with_capacity(n);
+        for i in 0..n {
+            let a = angle(i);
+            let (c, s) = (a.cos(), a.sin());
+            seats.push(Point { x: cx + r * c, y: cy + r * s });
+            // Distance from the card's centre to its edge along the ray, plus
+            // the seat, a gap, and a little more on the diagonals (corners).
+            let edge = (if c.abs() > 1e-9 { w / 2.0 / c.abs() } else { f64::MAX })
+                .min(if s.abs() > 1e-9 { h / 2.0 / s.abs() } else { f64::MAX });
+            let out = SEAT_R + 12.0 + edge + 18.0 * (2.0 * a).sin().abs();
+            ledgers.push(Point {
+                x: (cx + (r + out) * c).clamp(w / 2.0 + 4.0, width - w / 2.0 - 4.0),
+                y: (cy + (r + out) * s).clamp(h / 2.0 + 4.0, height - h / 2.0 - 4.0),
+            });
+        }
+        Layout {
+            width,
+            height,
+            centre: Point { x: cx, y: cy },
+            radius: r,
+            seats,
+            ledgers,
+            ledger_w: w,
+            ledger_h: h,
+        }
+    }
+
+    pub fn view_box(&self) -> String {
+        format!("0 0 {:.0} {:.0}", self.width, self.height)
+    }
+
+    /// The chamber floor: an arc under the seats.
+    pub fn floor_path(&self) -> String {
+        let (c, r) = (self.centre, self.radius);
+        format!("M {:.1} {:.1} A {r:.1} {r:.1} 0 0 1 {:.1} {:.1}", c.x - r, c.y, c.x + r, c.y)
+    }
+
+    /// Where a messenger from `a` to `b` is at progress `p` (0..1): a curve
+    /// through the chamber floor, offset by direction so that a request and its
+    /// reply do not overlap.
+    pub fn path_point(&self, a: NodeId, b: NodeId, p: f64) -> Point {
+        let (pa, pb) = (self.seats[a.index()], self.seats[b.index()]);
+        let mid = Point {
+            x: (pa.x + pb.x) / 2.0,
+            y: (pa.y + pb.y) / 2.0,
+        };
+        let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let side = if a < b { 1.0 } else { -1.0 };
+        let c = self.centre;
+        let q = Point {
+            x: mid.x + (c.x - mid.x) * 0.35 - dy / len * 14.0 * side,
+            y: mid.y + (c.y - 60.0 - mid.y) * 0.35 + dx / len * 14.0 * side,
+        };
+        let u = 1.0 - p;
+        Point {
+            x: u * u * pa.x + 2.0 * u * p * q.x + p * p * pb.x,
+            y: u * u * pa.y + 2.0 * u * p * q.y + p * p * pb.y,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatStatus {
+    Present,
+    /// Crashed: away from the chamber; the ledger stays.
+    Away,
+    /// Paused: asleep, with the time left.
+    Asleep { left_us: u64 },
+}
+
+/// The proposer's pencil slips.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pencil {
+    Idle,
+    Collecting { ballot: Ballot, promises: usize, need: usize },
+    Voting { ballot: Ballot, value: Value, choice: Choice, votes: usize, need: usize },
+    Passed { value: Value },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    pub id: NodeId,
+    pub proposer: bool,
+    pub acceptor: bool,
+    pub learner: bool,
+    pub status: SeatStatus,
+    /// Ink: the promise and the last vote.
+    pub max_bal: Option<Ballot>,
+    pub last_vote: Option<Vote>,
+    /// Ink: the decree it learned.
+    pub learned: Option<Value>,
+    pub pencil: Option<Pencil>,
+    /// The decree its proposer wants.
+    pub wants: Option<Value>,
+}
+
+pub fn seats(sim: &Simulator) -> Vec<Seat> {
+    (0..sim.node_count())
+        .map(|i| {
+            let id = NodeId(i as u8);
+            let status = match sim.status(id) {
+                Status::Up => SeatStatus::Present,
+                Status::Down => SeatStatus::Away,
+                Status::Paused { until, .. } => SeatStatus::Asleep {
+                    left_us: until.0.saturating_sub(sim.now().0),
+                },
+            };
+            let Some(p) = sim.node(id).as_paxos() else {
+                return Seat {
+                    id,
+                    proposer: false,
+                    acceptor: false,
+                    learner: false,
+                    status,
+                    max_bal: None,
+                    last_vote: None,
+                    learned: None,
+                    pencil: None,
+                    wants: None,
+                };
+            };
+            seat_of(id, p, status)
+        })
+        .collect()
+}
+
+fn seat_of(id: NodeId, p: &PaxosNode, status: SeatStatus) -> Seat {
+    let need = p.synod.quorum;
+    let pencil = p.proposer.as_ref().map(|pr| match &pr.phase {
+        Phase::Idle => Pencil::Idle,
+        Phase::Preparing { ballot, promises } => Pencil::Collecting {
+            ballot: *ballot,
+            promises: promises.len(),
+            need,
+        },
+        Phase::Accepting {
+            ballot,
+            value,
+            choice,
+            accepted,
+            ..
+        } => Pencil::Voting {
+            ballot: *ballot,
+            value: *value,
+            choice: *choice,
+            votes: accepted.len(),
+            need,
+        },
+        Phase::Done { value, .. } => Pencil::Passed { value: *value },
+    });
+    Seat {
+        id,
+        proposer: p.proposer.is_some(),
+        acceptor: p.acceptor.is_some(),
+        learner: p.learner.is_some(),
+        status,
+        max_bal: p.acceptor.as_ref().and_then(|a| a.max_bal),
+        last_vote: p.acceptor.as_ref().and_then(|a| a.last_vote()),
+        learned: p.learned(),
+        pencil,
+        wants: p.proposer.as_ref().map(|pr| pr.value),
+    }
+}
+
+/// A messenger as drawn at time t.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Messenger {
+    pub id: u64,
+    pub at: Point,
+    pub msg: Msg,
+    pub from: NodeId,
+    pub to: NodeId,
+    /// 0..1 once it has fallen (lost), for the fall-and-fade.
+    pub falling: Option<f64>,
+    pub blocked: bool,
+    pub duplicate: bool,
+}
+
+/// How long a lost messenger keeps falling on screen (simulated µs).
+pub const FALL_US: u64 = 250_000;
+
+pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime) -> Vec<Messenger> {
+    flights
+        .at(t, FALL_US)
+        .map(|f: &Flight| {
+            let (falling, p) = match f.fate {
+                Fate::Dropped(_) if t >= f.ended => {
+                    let k = (t.0 - f.ended.0) as f64 / FALL_US as f64;
+                    (Some(k.min(1.0)), f.progress(f.ended))
+                }
+                _ => (None, f.progress(t)),
+            };
+            let mut at = layout.path_point(f.from, f.to, p);
+            if let Some(k) = falling {
+                at.y += 70.0 * k * k;
+            }
+            Messenger {
+                id: f.id.0,
+                at,
+                msg: f.msg,
+                from: f.from,
+                to: f.to,
+                falling,
+                blocked: matches!(f.fate, Fate::Dropped(DropReason::Partition)),
+                duplicate: f.duplicate,
+            }
+        })
+        .collect()
+}
+
+/// A quorum as drawn: its members, the phase, and the member(s) it shares
+/// with the quorum before it (B2).
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuorumMark {
+    pub proposer: NodeId,
+    pub ballot: Ballot,
+    pub phase: &'static str,
+    pub members: Members,
+    pub shared: Members,
+    pub t: SimTime,
+}
+
+/// The forced choice on display: the proposer, the vote that forced it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForcedMark {
+    pub proposer: NodeId,
+    pub ballot: Ballot,
+    pub value: Value,
+    pub choice: Choice,
+}
+
+/// Quorum and value-choice facts of a run, indexed by time.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    pub quorums: Vec<QuorumMark>,
+    pub picks: Vec<(SimTime, ForcedMark)>,
+}
+
+impl Marks {
+    pub fn from_trace(trace: &[TraceEvent]) -> Marks {
+        let mut m = Marks::default();
+        for e in trace {
+            let EventKind::Note(Note::Paxos(n)) = &e.kind else { continue };
+            match *n {
+                PaxosNote::PromiseQuorum { ballot, members } | PaxosNote::AcceptedQuorum { ballot, members, .. } => {
+                    let shared = m.quorums.last().map(|q: &QuorumMark| Members(q.members.0 & members.0)).unwrap_or_default();
+                    m.quorums.push(QuorumMark {
+                        proposer: e.node,
+                        ballot,
+                        phase: if matches!(n, PaxosNote::PromiseQuorum { .. }) { "1b" } else { "2b" },
+                        members,
+                        shared,
+                        t: e.t,
+                    });
+                }
+                PaxosNote::ValuePicked { ballot, value, choice } => m.picks.push((
+                    e.t,
+                    ForcedMark {
+                        proposer: e.node,
+                        ballot,
+                        value,
+                        choice,
+                    },
+                )),
+                _ => {}
+            }
+        }
+        m
+    }
+
+    /// The latest quorum formed at or before `t`.
+    pub fn quorum_at(&self, t: SimTime) -> Option<&QuorumMark> {
+        let i = self.quorums.partition_point(|q| q.t <= t);
+        i.checked_sub(1).map(|i| &self.quorums[i])
+    }
+
+    /// The latest value choice at or before `t`.
+    pub fn pick_at(&self, t: SimTime) -> Option<&ForcedMark> {
+        let i = self.picks.partition_point(|(pt, _)| *pt <= t);
+        i.checked_sub(1).map(|i| &self.picks[i].1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::builtin;
+    use crate::scenario::run::Run;
+
+    #[test]
+    fn seats_and_cards_fit_the_stage_for_every_size() {
+        for n in 1..=9 {
+            let l = Layout::new(n);
+            for (s, c) in l.seats.iter().zip(&l.ledgers) {
+                assert!(s.x > SEAT_R && s.x < l.width - SEAT_R && s.y > SEAT_R && s.y < l.height - SEAT_R);
+                assert!(c.x - l.ledger_w / 2.0 >= 0.0 && c.x + l.ledger_w / 2.0 <= l.width);
+                assert!(c.y - l.ledger_h / 2.0 >= 0.0 && c.y + l.ledger_h / 2.0 <= l.height);
+            }
+        }
+    }
+
+    #[test]
+    fn ledgers_never_cover_a_seat_or_each_other() {
+        for n in 1..=9 {
+            let l = Layout::new(n);
+            let (hw, hh) = (l.ledger_w / 2.0, l.ledger_h / 2.0);
+            for (i, c) in l.ledgers.iter().enumerate() {
+                for (k, s) in l.seats.iter().enumerate() {
+                    // Closest point of the card to the seat's centre.
+                    let qx = s.x.clamp(c.x - hw, c.x + hw);
+                    let qy = s.y.clamp(c.y - hh, c.y + hh);
+                    let d = ((s.x - qx).powi(2) + (s.y - qy).powi(2)).sqrt();
+                    assert!(d >= SEAT_R + 4.0, "n={n}: card {i} covers seat {k}");
+                }
+                for (j, d) in l.ledgers.iter().enumerate().skip(i + 1) {
+                    let apart = (c.x - d.x).abs() >= 2.0 * hw + 4.0 || (c.y - d.y).abs() >= 2.0 * hh + 4.0;
+                    assert!(apart, "n={n}: cards {i} and {j} overlap");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn messengers_start_at_the_sender_and_end_at_the_receiver() {
+        let l = Layout::new(5);
+        let a = l.path_point(NodeId(0), NodeId(3), 0.0);
+        let b = l.path_point(NodeId(0), NodeId(3), 1.0);
+        assert!((a.x - l.seats[0].x).abs() < 1e-9 && (b.y - l.seats[3].y).abs() < 1e-9);
+    }
+
+    #[test]
+    fn forced_scenario_shows_quorums_sharing_a_member() {
+        let run = Run::record(&builtin::get("forced").unwrap()).unwrap();
+        let m = Marks::from_trace(&run.trace);
+        assert!(m.quorums.len() >= 2);
+        // B2: every quorum shares a member with the one before it.
+        assert!(m.quorums.windows(2).all(|w| w[1].shared.len() >= 1));
+        assert!(m.picks.iter().any(|(_, p)| matches!(p.choice, Choice::Forced { .. })));
+    }
+}

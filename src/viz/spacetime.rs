@@ -1,0 +1,490 @@
+//! Geometry of the space-time diagram: one horizontal lane per node, time
+//! running left to right, an arrow per messenger, shaded spans while a node
+//! is crashed or paused, and marks for the facts a reader looks for.
+//!
+//! Pure functions of (trace, window, pixel size): no DOM, no signals. The
+//! page draws the result with its own SVG elements, and `trace::svg` turns
+//! the same [`Diagram`] into a standalone file, so what the page shows and
+//! what a user exports cannot drift apart.
+//!
+//! Where an arrow ends says what became of the messenger:
+//! - **delivered**: at the receiver's lane, at the arrival time;
+//! - **lost**: messengers "fall halfway" (the network decides a loss at
+//!   half the would-be latency), so the arrow stops midway between the two
+//!   lanes at the moment of the fall, still pointing where it was going;
+//! - **cut by a partition** or **receiver down**: at the receiver's lane when
+//!   it was refused there, or as a short stub when the link was already cut
+//!   at sending time;
+//! - **in flight**: still travelling when the run stopped; drawn to the end.
+//!
+//! A busy run has thousands of messengers; at most `max_arrows` (the first
+//! ones sent in the window) are laid out, and `omitted_arrows` says how many
+//! were left out, so a view can tell the reader rather than silently drop them.
+
+use crate::protocol::Msg;
+use crate::scenario::run::Run;
+use crate::sim::fault::Fault;
+use crate::sim::{NodeId, SimTime};
+use crate::trace::label::{self, NoteClass};
+use crate::trace::{DropReason, EventKind, TraceEvent};
+use std::collections::BTreeMap;
+
+mod axis;
+
+/// Default cap on arrows (an SVG with more is slow to draw and unreadable).
+pub const DEFAULT_MAX_ARROWS: usize = 800;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub from_us: u64,
+    pub to_us: u64,
+    /// Pixel size of the whole drawing, lane names included.
+    pub width: f64,
+    pub height: f64,
+    pub max_arrows: usize,
+}
+
+impl Options {
+    pub fn new(from_us: u64, to_us: u64, width: f64, height: f64) -> Self {
+        Options {
+            from_us,
+            to_us,
+            width,
+            height,
+            max_arrows: DEFAULT_MAX_ARROWS,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lane {
+    pub node: NodeId,
+    pub name: String,
+    pub y: f64,
+}
+
+/// What became of a messenger.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    Delivered,
+    /// Fell into the sea halfway.
+    Lost,
+    /// Refused by a cut link.
+    Partitioned,
+    /// The receiver had crashed.
+    ReceiverDown,
+    /// Still travelling when the run stopped.
+    InFlight,
+}
+
+impl Fate {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fate::Delivered => "delivered",
+            Fate::Lost => "lost",
+            Fate::Partitioned => "partition",
+            Fate::ReceiverDown => "receiver down",
+            Fate::InFlight => "in flight",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    /// The message copy's id (`msg.id` in the trace).
+    pub id: u64,
+    pub from: NodeId,
+    pub to: NodeId,
+    pub t_send_us: u64,
+    /// Arrival, fall or refusal; the run's end for one still in flight.
+    pub t_end_us: u64,
+    pub x1: f64,
+    pub y1: f64,
+    pub x2: f64,
+    pub y2: f64,
+    /// `1a (3,Α)`, `2a (3,Α) α`, `write order-1 e2` …
+    pub label: String,
+    /// The trace's message type (`prepare` … `llm_answer`).
+    pub msg_type: &'static str,
+    pub fate: Fate,
+    /// A second copy made by the network.
+    pub duplicate: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SpanKind {
+    Crashed,
+    Paused,
+}
+
+/// A stretch of a lane during which the node was away or frozen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Span {
+    pub node: NodeId,
+    pub kind: SpanKind,
+    pub from_us: u64,
+    pub to_us: u64,
+    /// Clipped to the window.
+    pub x1: f64,
+    pub x2: f64,
+    pub y: f64,
+}
+
+/// A partition, from the cut to the heal, across all lanes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetSpan {
+    pub from_us: u64,
+    pub to_us: u64,
+    pub x1: f64,
+    pub x2: f64,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    /// The node it happened at (`NodeId::NET` for the network).
+    pub node: NodeId,
+    pub t_us: u64,
+    pub x: f64,
+    pub y: f64,
+    pub class: NoteClass,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tick {
+    pub t_us: u64,
+    pub x: f64,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagram {
+    pub width: f64,
+    pub height: f64,
+    pub from_us: u64,
+    pub to_us: u64,
+    /// Where time runs: the lanes' horizontal extent and the arrows' room.
+    pub plot: Rect,
+    pub lanes: Vec<Lane>,
+    pub arrows: Vec<Arrow>,
+    pub omitted_arrows: usize,
+    pub spans: Vec<Span>,
+    pub net_spans: Vec<NetSpan>,
+    pub markers: Vec<Marker>,
+    pub omitted_markers: usize,
+    pub ticks: Vec<Tick>,
+}
+
+/// Lay a recorded run out.
+pub fn layout(run: &Run, opts: &Options) -> Diagram {
+    layout_trace(&run.names, &run.trace, run.end, opts)
+}
+
+/// Lay out any trace; `end` is when the run stopped (open spans and
+/// messengers still in flight reach it).
+pub fn layout_trace(names: &[String], trace: &[TraceEvent], end: SimTime, opts: &Options) -> Diagram {
+    let from = opts.from_us.min(u64::MAX - 1);
+    let to = opts.to_us.max(from + 1);
+    let width = finite_or(opts.width, 800.0).clamp(100.0, 100_000.0);
+    let height = finite_or(opts.height, 300.0).clamp(60.0, 100_000.0);
+    let label_w = (width * 0.2).min(90.0);
+    let plot = Rect {
+        x: label_w,
+        y: 24.0,
+        w: width - label_w - 12.0,
+        h: height - 24.0 - 8.0,
+    };
+    let n = names.len().max(1);
+    let lane_y = |id: NodeId| {
+        if id.index() < names.len() {
+            plot.y + (id.index() as f64 + 0.5) * plot.h / n as f64
+        } else {
+            plot.y // the network's marks sit on the top edge
+        }
+    };
+    let x_of = |t: u64| plot.x + (t as f64 - from as f64) / (to - from) as f64 * plot.w;
+    let lanes = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Lane {
+            node: NodeId(i as u8),
+            name: name.clone(),
+            y: lane_y(NodeId(i as u8)),
+        })
+        .collect();
+    let end = end.0.max(trace.last().map_or(0, |e| e.t.0));
+
+    let (arrows, omitted_arrows) = arrows(names, trace, end, from, to, opts.max_arrows, &lane_y, &x_of);
+    let (spans, net_spans) = spans(names, trace, end, from, to, &lane_y, &x_of);
+    let mut markers = Vec::new();
+    let mut omitted_markers = 0;
+    // The trace is in time order: look only at the window's slice.
+    let lo = trace.partition_point(|e| e.t.0 < from);
+    let hi = trace.partition_point(|e| e.t.0 <= to);
+    for e in &trace[lo..hi] {
+        let mark = match &e.kind {
+            EventKind::Note(note) => label::note(names, note),
+            EventKind::Violation { invariant, detail } => {
+                Some((NoteClass::Violation, format!("VIOLATION {invariant}: {detail}")))
+            }
+            _ => None,
+        };
+        if let Some((class, label)) = mark {
+            if markers.len() >= opts.max_arrows {
+                omitted_markers += 1;
+                continue;
+            }
+            markers.push(Marker {
+                node: e.node,
+                t_us: e.t.0,
+                x: x_of(e.t.0),
+                y: lane_y(e.node),
+                class,
+                label,
+            });
+        }
+    }
+    Diagram {
+        width,
+        height,
+        from_us: from,
+        to_us: to,
+        plot,
+        lanes,
+        arrows,
+        omitted_arrows,
+        spans,
+        net_spans,
+        markers,
+        omitted_markers,
+        ticks: axis::ticks(from, to, plot.w, &x_of),
+    }
+}
+
+fn finite_or(x: f64, default: f64) -> f64 {
+    if x.is_finite() {
+        x
+    } else {
+        default
+    }
+}
+
+struct Flight {
+    from: NodeId,
+    to: NodeId,
+    t_send: u64,
+    end: Option<(u64, Fate)>,
+    msg: Msg,
+    duplicate: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn arrows(
+    names: &[String],
+    trace: &[TraceEvent],
+    end: u64,
+    from: u64,
+    to: u64,
+    max: usize,
+    lane_y: &dyn Fn(NodeId) -> f64,
+    x_of: &dyn Fn(u64) -> f64,
+) -> (Vec<Arrow>, usize) {
+    // Message ids grow with each send, so this map iterates in send order.
+    let mut flights: BTreeMap<u64, Flight> = BTreeMap::new();
+    let mut travelling = 0usize;
+    for e in trace {
+        if e.t.0 > to && travelling == 0 {
+            break; // nothing later can touch the window
+        }
+        match &e.kind {
+            EventKind::Send { id, to: dest, msg } | EventKind::Duplicate { id, to: dest, msg, .. } => {
+                if e.t.0 > to {
+                    continue; // sent after the window: never drawn
+                }
+                travelling += 1;
+                flights.insert(
+                    id.0,
+                    Flight {
+                        from: e.node,
+                        to: *dest,
+                        t_send: e.t.0,
+                        end: None,
+                        msg: *msg,
+                        duplicate: matches!(e.kind, EventKind::Duplicate { .. }),
+                    },
+                );
+            }
+            EventKind::Deliver { id, .. } => {
+                if let Some(f) = flights.get_mut(&id.0).filter(|f| f.end.is_none()) {
+                    f.end = Some((e.t.0, Fate::Delivered));
+                    travelling -= 1;
+                }
+                if e.t.0 < from {
+                    flights.remove(&id.0); // over before the window: never drawn
+                }
+            }
+            EventKind::Drop { id, reason, .. } => {
+                let fate = match reason {
+                    DropReason::Loss => Fate::Lost,
+                    DropReason::Partition => Fate::Partitioned,
+                    DropReason::Down => Fate::ReceiverDown,
+                };
+                if let Some(f) = flights.get_mut(&id.0).filter(|f| f.end.is_none()) {
+                    f.end = Some((e.t.0, fate));
+                    travelling -= 1;
+                }
+                if e.t.0 < from {
+                    flights.remove(&id.0);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    let mut omitted = 0;
+    for (id, f) in flights {
+        let (t_end, fate) = f.end.unwrap_or((end.max(f.t_send), Fate::InFlight));
+        if f.t_send > to || t_end < from {
+            continue;
+        }
+        if out.len() >= max {
+            omitted += 1;
+            continue;
+        }
+        let (x1, y1) = (x_of(f.t_send), lane_y(f.from));
+        let (mut x2, mut y2) = (x_of(t_end), lane_y(f.to));
+        match fate {
+            Fate::Lost => y2 = (y1 + y2) / 2.0,
+            Fate::Partitioned | Fate::ReceiverDown if t_end == f.t_send => {
+                x2 = x1 + 8.0;
+                y2 = y1 + (y2 - y1) * 0.2;
+            }
+            _ => {}
+        }
+        out.push(Arrow {
+            id,
+            from: f.from,
+            to: f.to,
+            t_send_us: f.t_send,
+            t_end_us: t_end,
+            x1,
+            y1,
+            x2,
+            y2,
+            label: label::msg(names, &f.msg),
+            msg_type: label::msg_type(&f.msg),
+            fate,
+            duplicate: f.duplicate,
+        });
+    }
+    (out, omitted)
+}
+
+fn spans(
+    names: &[String],
+    trace: &[TraceEvent],
+    end: u64,
+    from: u64,
+    to: u64,
+    lane_y: &dyn Fn(NodeId) -> f64,
+    x_of: &dyn Fn(u64) -> f64,
+) -> (Vec<Span>, Vec<NetSpan>) {
+    // Per node: the open span, if any (kind, start).
+    let mut open: Vec<Option<(SpanKind, u64)>> = vec![None; names.len()];
+    let mut done: Vec<(NodeId, SpanKind, u64, u64)> = Vec::new();
+    let mut cuts: Vec<(u64, u64, String)> = Vec::new();
+    let mut open_cuts: Vec<(u64, String)> = Vec::new();
+    for e in trace {
+        let i = e.node.index();
+        match &e.kind {
+            EventKind::Fault { fault } => match fault {
+                Fault::Crash { node } if node.index() < open.len() => {
+                    let slot = &mut open[node.index()];
+                    match *slot {
+                        Some((SpanKind::Crashed, _)) => {} // already away
+                        Some((SpanKind::Paused, s)) => {
+                            done.push((*node, SpanKind::Paused, s, e.t.0));
+                            *slot = Some((SpanKind::Crashed, e.t.0));
+                        }
+                        None => *slot = Some((SpanKind::Crashed, e.t.0)),
+                    }
+                }
+                Fault::Restart { node } if node.index() < open.len() => {
+                    if let Some((SpanKind::Crashed, s)) = open[node.index()] {
+                        done.push((*node, SpanKind::Crashed, s, e.t.0));
+                        open[node.index()] = None;
+                    }
+                }
+                // A pause of a crashed node does nothing; a longer pause of a
+                // paused one extends the same span (its resume ends it).
+                Fault::Pause { node, .. } if node.index() < open.len() && open[node.index()].is_none() => {
+                    open[node.index()] = Some((SpanKind::Paused, e.t.0));
+                }
+                Fault::Partition { .. } => {
+                    open_cuts.push((e.t.0, label::fault(&label::named_fault(names, fault))));
+                }
+                Fault::Heal => {
+                    for (s, l) in open_cuts.drain(..) {
+                        cuts.push((s, e.t.0, l));
+                    }
+                }
+                _ => {}
+            },
+            EventKind::Resume if i < open.len() => {
+                if let Some((SpanKind::Paused, s)) = open[i] {
+                    done.push((e.node, SpanKind::Paused, s, e.t.0));
+                    open[i] = None;
+                }
+            }
+            _ => {}
+        }
+    }
+    for (i, o) in open.iter().enumerate() {
+        if let Some((kind, s)) = *o {
+            done.push((NodeId(i as u8), kind, s, end));
+        }
+    }
+    cuts.extend(open_cuts.into_iter().map(|(s, l)| (s, end, l)));
+    done.sort_by_key(|&(n, _, s, _)| (n, s));
+    let clip = |s: u64, t: u64| (x_of(s.max(from)), x_of(t.min(to)));
+    let spans = done
+        .into_iter()
+        .filter(|&(_, _, s, t)| s <= to && t >= from)
+        .map(|(node, kind, s, t)| {
+            let (x1, x2) = clip(s, t);
+            Span {
+                node,
+                kind,
+                from_us: s,
+                to_us: t,
+                x1,
+                x2,
+                y: lane_y(node),
+            }
+        })
+        .collect();
+    let net = cuts
+        .into_iter()
+        .filter(|&(s, t, _)| s <= to && t >= from)
+        .map(|(s, t, label)| {
+            let (x1, x2) = clip(s, t);
+            NetSpan {
+                from_us: s,
+                to_us: t,
+                x1,
+                x2,
+                label,
+            }
+        })
+        .collect();
+    (spans, net)
+}

@@ -1,0 +1,45 @@
+// Shared helpers for the end-to-end tests: serve dist/, launch Debian's
+// Chromium through playwright-core (no browser download), collect console
+// errors so that any test fails on them, and save screenshots as artifacts.
+import { chromium } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(here, '..', '..');
+export const ARTIFACTS = join(here, 'artifacts');
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function start() {
+  const server = await serve(join(ROOT, 'dist'), 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  return { server, browser, url };
+}
+
+/// A fresh page with error collection. `errors` must be empty at the end.
+export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 } } = {}) {
+  const context = await ctx.browser.newContext({ locale, viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  await page.goto(ctx.url + hash);
+  await page.waitForSelector('[data-testid=app]');
+  return { page, errors, context };
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}

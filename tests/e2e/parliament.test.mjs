@@ -1,0 +1,165 @@
+// The parliament view, used the way a teacher and a student use it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, open, shot, ROOT } from './lib.mjs';
+
+let ctx;
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+// textContent, not innerText: many of these are SVG text elements.
+const text = async (page, id) => (await page.getByTestId(id).textContent()).trim();
+const seat = (page, i) => page.locator(`[data-testid=seat-${i}] circle.seat`);
+async function setRange(page, id, value) {
+  await page.getByTestId(id).evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+const nativeHash = (scenario, seed) => {
+  const out = execFileSync('cargo', ['run', '--release', '--quiet', '--bin', 'paxos-island', '--',
+    'run', '--scenario', scenario, '--seed', String(seed)], { cwd: ROOT, encoding: 'utf8' });
+  return out.match(/trace hash ([0-9a-f]{16})/)[1];
+};
+
+async function fastest(page) {
+  await setRange(page, 'speed', 2);
+}
+
+test('the first screen is the calm run, paused at 0, with the hint', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByText('Press Space').waitFor();
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), '0');
+  assert.equal(await page.locator('[data-testid^=seat-]').count(), 5);
+  await shot(page, 'parliament-first-screen');
+  assert.deepEqual(errors, []);
+});
+
+test('the same seed gives the same trace hash in the browser as natively', async () => {
+  const golden = readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(/\("calm", "([0-9a-f]{16})"\)/)[1];
+  const { page, errors } = await open(ctx);
+  assert.equal(await text(page, 'trace-hash'), golden);
+  // A different seed, typed into the page, against the command-line tool.
+  await page.getByTestId('seed').fill('7');
+  await page.getByTestId('seed-apply').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=seed]').value === '7');
+  assert.equal(await text(page, 'trace-hash'), nativeHash('calm', 7));
+  assert.deepEqual(errors, []);
+});
+
+test('playing the calm run ends with every ledger showing decree α', async () => {
+  const { page, errors } = await open(ctx);
+  await fastest(page);
+  await page.keyboard.press('Space');
+  await page.getByTestId('decided').waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('decided').getAttribute('data-value'), 'α');
+  await page.waitForFunction(() => document.querySelector('[data-testid=play]').getAttribute('aria-label') === 'Play');
+  for (let i = 0; i < 5; i++) assert.match(await text(page, `learned-${i}`), /α/);
+  await shot(page, 'parliament-decided');
+  assert.deepEqual(errors, []);
+});
+
+test('step forward then back shows the same ledgers again', async () => {
+  const { page, errors } = await open(ctx);
+  const ledgers = async () => Promise.all([0, 1, 2, 3, 4].map(async (i) =>
+    `${await text(page, `vote-${i}`)}|${await text(page, `learned-${i}`)}`));
+  for (let i = 0; i < 6; i++) await page.getByTestId('step-forward').click();
+  const t6 = await page.getByTestId('time').getAttribute('data-us');
+  const before = await ledgers();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  assert.notEqual(await page.getByTestId('time').getAttribute('data-us'), t6);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), t6);
+  assert.deepEqual(await ledgers(), before);
+  assert.deepEqual(errors, []);
+});
+
+test('a crashed legislator leaves the chamber and comes back with its ledger', async () => {
+  const { page, errors } = await open(ctx);
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  const vote = await text(page, 'vote-2');
+  await seat(page, 2).click();
+  await page.getByTestId('crash').click();
+  assert.equal(await page.getByTestId('seat-2').getAttribute('data-status'), 'away');
+  assert.equal(await text(page, 'vote-2'), vote, 'the ink stays');
+  await shot(page, 'parliament-crashed');
+  await page.getByTestId('restart').click();
+  assert.equal(await page.getByTestId('seat-2').getAttribute('data-status'), 'present');
+  assert.deepEqual(errors, []);
+});
+
+test('a stalled legislator sleeps and wakes with its old beliefs', async () => {
+  const { page, errors } = await open(ctx);
+  await page.keyboard.press('ArrowRight');
+  await seat(page, 1).click();
+  await page.getByTestId('pause-seconds').fill('2');
+  await page.getByTestId('pause').click();
+  assert.equal(await page.getByTestId('seat-1').getAttribute('data-status'), 'asleep');
+  await page.locator('[data-testid=seat-1] .zzz').waitFor();
+  await shot(page, 'parliament-asleep');
+  await page.keyboard.press('End');
+  assert.equal(await page.getByTestId('seat-1').getAttribute('data-status'), 'present');
+  assert.match(await text(page, 'narration'), /wakes up/);
+  assert.deepEqual(errors, []);
+});
+
+test('bad input in a form field is refused inline and the run is untouched', async () => {
+  const { page, errors } = await open(ctx);
+  const hash = await text(page, 'trace-hash');
+  await page.getByTestId('seed').fill('forty-two');
+  await page.getByTestId('seed-apply').click();
+  assert.match(await text(page, 'seed-error'), /not a seed/);
+  assert.equal(await page.getByTestId('seed').getAttribute('aria-invalid'), 'true');
+  assert.equal(await text(page, 'trace-hash'), hash);
+  await seat(page, 0).click();
+  await page.getByTestId('pause-seconds').fill('-3');
+  await page.getByTestId('pause').click();
+  assert.match(await text(page, 'fault-error'), /not a duration/);
+  await page.getByTestId('propose-value').fill('an overly long decree for this chamber');
+  await page.getByTestId('propose').click();
+  assert.match(await text(page, 'fault-error'), /at most 24 bytes/);
+  assert.equal(await text(page, 'trace-hash'), hash);
+  await shot(page, 'parliament-bad-input');
+  assert.deepEqual(errors, []);
+});
+
+test('the scrubber jumps to the middle and back', async () => {
+  const { page, errors } = await open(ctx);
+  const end = Number((await page.getByTestId('scrubber').getAttribute('max')));
+  await setRange(page, 'scrubber', Math.floor(end / 2));
+  assert.equal(Number(await page.getByTestId('time').getAttribute('data-us')), Math.floor(end / 2));
+  assert.ok(await page.getByTestId('messenger').count() >= 0);
+  await setRange(page, 'scrubber', 0);
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), '0');
+  assert.deepEqual(errors, []);
+});
+
+test('a mutation breaks agreement and the badge turns red with a jump to the step', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('scenario').selectOption('forced');
+  await page.getByTestId('mutation').selectOption('skip-b3');
+  assert.equal(await page.getByTestId('inv-agreement').getAttribute('data-state'), 'ok');
+  await page.keyboard.press('End');
+  assert.equal(await page.getByTestId('inv-agreement').getAttribute('data-state'), 'broken');
+  await page.getByTestId('inv-agreement').getByRole('button').click();
+  const t = Number(await page.getByTestId('time').getAttribute('data-us'));
+  assert.ok(t > 0);
+  assert.equal(await page.getByTestId('inv-agreement').getAttribute('data-state'), 'broken');
+  await shot(page, 'parliament-agreement-broken');
+  assert.deepEqual(errors, []);
+});
+
+test('keyboard: ? opens the help, Escape closes it; P presents', async () => {
+  const { page, errors } = await open(ctx);
+  await page.keyboard.press('?');
+  await page.getByTestId('help').waitFor();
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getByTestId('help').count(), 0);
+  await page.keyboard.press('p');
+  assert.match(await page.getByTestId('app').getAttribute('class'), /presenter/);
+  await shot(page, 'parliament-presenter');
+  assert.deepEqual(errors, []);
+});
