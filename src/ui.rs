@@ -130,6 +130,11 @@ pub fn start() {
     leptos::mount::mount_to_body(Root);
 }
 
+/// Mount the app into a given element (browser tests).
+pub fn mount_into(parent: web_sys::HtmlElement) -> leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable> {
+    leptos::mount::mount_to(parent, Root)
+}
+
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
