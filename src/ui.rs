@@ -6,8 +6,10 @@
 //! new virtual time and publishes one [`model::Snap`]; components read narrow
 //! parts of it.
 
+pub mod browser;
 pub mod inspector;
 pub mod keys;
+pub mod lease;
 pub mod model;
 pub mod narration;
 pub mod parliament;
@@ -28,6 +30,14 @@ pub enum View {
     Lease,
     Ballots,
     Lessons,
+}
+
+/// The lease lab's side-by-side mode: the same seed and faults, one setting flipped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Compare {
+    Off,
+    Fencing,
+    Design,
 }
 
 /// Everything the components share. `Copy`: signals are handles.
@@ -53,6 +63,10 @@ pub struct App {
     pub toast: RwSignal<Option<(String, bool)>>,
     pub scenario_name: RwSignal<String>,
     pub reduced_motion: bool,
+    pub compare: RwSignal<Compare>,
+    /// The second pane of the side-by-side mode.
+    pub model_b: StoredValue<Option<Model>>,
+    pub snap_b: RwSignal<Option<Snap>>,
 }
 
 impl App {
@@ -68,7 +82,12 @@ impl App {
     /// and the reason is shown.
     pub fn load(&self, scenario: Scenario, keep_time: bool) -> Result<(), String> {
         let model = Model::new(&scenario)?;
-        let end = model.end();
+        let b = match Self::twin(&scenario, self.compare.get_untracked()) {
+            Some(s) => Some(Model::new(&s)?),
+            None => None,
+        };
+        let end = model.end().max(b.as_ref().map_or(0, |m| m.end()));
+        self.model_b.set_value(b);
         let t = if keep_time { self.t.get_untracked().min(end) } else { 0 };
         self.model.set_value(model);
         self.scenario_name.set(scenario.name.clone());
@@ -85,6 +104,33 @@ impl App {
         }
     }
 
+    /// The other pane of a comparison: the same scenario with one setting flipped.
+    pub fn twin(s: &Scenario, how: Compare) -> Option<Scenario> {
+        use crate::protocol::lease::Design;
+        let mut b = s.clone();
+        let l = b.lease.as_mut()?;
+        match how {
+            Compare::Off => return None,
+            Compare::Fencing => l.fencing = !l.fencing,
+            Compare::Design => {
+                l.design = if l.design == Design::InLoop { Design::Beside } else { Design::InLoop };
+                if !b.nodes.iter().any(|n| n.roles.contains(&crate::scenario::Role::Llm)) {
+                    b.nodes = crate::scenario::lease_spec::lab_nodes(b.nodes_with(crate::scenario::Role::Worker).len());
+                }
+            }
+        }
+        Some(b)
+    }
+
+    /// Switch the comparison on or off (rebuilding the second pane).
+    pub fn set_compare(&self, how: Compare) {
+        self.compare.set(how);
+        let s = self.scenario();
+        if let Err(e) = self.load(s, true) {
+            self.toast.set(Some((e, true)));
+        }
+    }
+
     /// Move the cursor and publish the new snapshot.
     pub fn set_t(&self, t: u64) {
         let t = t.min(self.end.get_untracked());
@@ -92,10 +138,17 @@ impl App {
             m.seek(t);
             m.snap(t)
         });
+        let snap_b = self.model_b.try_update_value(|b| {
+            b.as_mut().map(|m| {
+                m.seek(t);
+                m.snap(t)
+            })
+        });
         self.t.set(t);
         if let Some(s) = snap {
             self.snap.set(s);
         }
+        self.snap_b.set(snap_b.flatten());
     }
 
     pub fn scenario(&self) -> Scenario {
@@ -186,6 +239,9 @@ fn Root() -> impl IntoView {
         toast: RwSignal::new(None),
         scenario_name: RwSignal::new(first.name.clone()),
         reduced_motion: prefers_reduced_motion(),
+        compare: RwSignal::new(Compare::Off),
+        model_b: StoredValue::new(None),
+        snap_b: RwSignal::new(None),
     };
     provide_context(app);
     raf::drive(app);
@@ -212,13 +268,16 @@ fn Root() -> impl IntoView {
                 <section class="stage" data-testid="stage" aria-live="off">
                     {move || match app.view.get() {
                         View::Parliament => view! { <parliament::Parliament /> }.into_any(),
+                        View::Lease => view! { <lease::LeaseLab /> }.into_any(),
                         _ => view! { <p class="todo">"…"</p> }.into_any(),
                     }}
                 </section>
                 <aside class="side">
                     <narration::Narration />
                     <narration::Invariants />
-                    <inspector::Inspector />
+                    <Show when=move || app.view.get() == View::Parliament>
+                        <inspector::Inspector />
+                    </Show>
                 </aside>
             </main>
             <transport::Transport />

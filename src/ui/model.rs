@@ -3,7 +3,10 @@
 //! the time the user is looking at. It lives in a `StoredValue`, outside the
 //! reactive graph; each frame publishes a small `Snap` of it.
 
+use crate::check::lease_monitor::LeaseStats;
+use crate::check::red_flags::RedFlags;
 use crate::check::Invariant;
+use crate::viz::lease::Lanes;
 use crate::protocol::paxos::PaxosNote;
 use crate::protocol::{Note, Value};
 use crate::scenario::run::Run;
@@ -38,6 +41,9 @@ pub struct Model {
     pub chosen: Option<(Value, u64)>,
     /// The trace hash (same bytes natively and here), for runs of a sane size.
     pub hash: Option<String>,
+    /// Lease lab: the lanes and the red flags.
+    pub lanes: Option<Lanes>,
+    pub flags: Option<RedFlags>,
 }
 
 impl Model {
@@ -79,6 +85,9 @@ impl Model {
         cursor.set_recording(false);
         let layout = Layout::new(run.names.len());
         let hash = (run.trace.len() <= 300_000).then(|| run.hash());
+        let lease = run.scenario.protocol == Protocol::Lease;
+        let lanes = lease.then(|| crate::viz::lease::lanes(&run));
+        let flags = if lease { crate::check::red_flags::evaluate(&run.scenario).ok() } else { None };
         Model {
             run,
             flights,
@@ -91,6 +100,8 @@ impl Model {
             broken,
             chosen,
             hash,
+            lanes,
+            flags,
         }
     }
 
@@ -154,6 +165,7 @@ impl Model {
             chosen: self.chosen.filter(|(_, at)| *at <= t.0),
             broken: self.broken.iter().copied().filter(|(_, at, _)| *at <= t.0).collect(),
             story_upto: self.story_upto(t.0),
+            lease: self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)),
         }
     }
 }
@@ -169,4 +181,6 @@ pub struct Snap {
     pub chosen: Option<(Value, u64)>,
     pub broken: Vec<(Invariant, u64, u64)>,
     pub story_upto: usize,
+    /// Lease lab: the figures so far.
+    pub lease: Option<LeaseStats>,
 }

@@ -1,0 +1,61 @@
+//! Small wrappers around browser APIs: downloads, the URL fragment, local
+//! storage. Failures are returned, never panicked on.
+
+use wasm_bindgen::JsCast;
+
+/// Offer `text` as a file download.
+pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
+    let err = |e: wasm_bindgen::JsValue| format!("{e:?}");
+    let window = web_sys::window().ok_or("no window")?;
+    let doc = window.document().ok_or("no document")?;
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(err)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(err)?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    doc.body().ok_or("no body")?.append_child(&a).map_err(err)?;
+    a.click();
+    a.remove();
+    // Give the download a moment to start before the URL is revoked.
+    let cb = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), 2_000);
+    Ok(())
+}
+
+pub fn local_get(key: &str) -> Option<String> {
+    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+}
+
+pub fn local_set(key: &str, value: &str) -> Result<(), String> {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or("local storage is not available")?;
+    storage.set_item(key, value).map_err(|_| "local storage is full or blocked".to_string())
+}
+
+pub fn local_remove(key: &str) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// The URL fragment without the leading '#'.
+pub fn hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .map(|h| h.trim_start_matches('#').to_string())
+        .unwrap_or_default()
+}
+
+/// Replace the fragment without adding a history entry.
+pub fn replace_hash(fragment: &str) {
+    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+        let url = if fragment.is_empty() { " ".to_string() } else { format!("#{fragment}") };
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url.trim()));
+    }
+}

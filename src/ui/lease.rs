@@ -1,0 +1,137 @@
+//! The lease lab: watch an LLM stall expire a lease and a fencing token stop
+//! a stale writer — in lanes, in counters, side by side, with the red flags
+//! and the charts.
+
+pub mod charts;
+pub mod controls;
+pub mod flags;
+pub mod lanes;
+
+use super::{use_app, Compare};
+use crate::protocol::lease::Design;
+use lanes::{LaneView, Pane};
+use leptos::prelude::*;
+
+/// What distinguishes a pane, in words.
+fn pane_title(app: super::App, pane: Pane) -> String {
+    let w = app.words();
+    let spec = match pane {
+        Pane::A => app.model.with_value(|m| m.scenario().lease.clone()),
+        Pane::B => app.model_b.with_value(|b| b.as_ref().and_then(|m| m.scenario().lease.clone())),
+    };
+    let Some(spec) = spec else { return String::new() };
+    let design = match spec.design {
+        Design::InLoop => w.design_in_loop,
+        Design::Beside => w.design_beside,
+        Design::NoLlm => w.design_none,
+    };
+    let fencing = if spec.fencing { w.fencing_on } else { w.fencing_off };
+    format!("{design} · {fencing}")
+}
+
+#[component]
+pub fn LeaseLab() -> impl IntoView {
+    let app = use_app();
+    let caption = move || {
+        let name = app.scenario_name.get();
+        app.lang.get().speak().scenario_caption(&name)
+    };
+    let two = move || app.compare.get() != Compare::Off;
+    view! {
+        <div class="lease-lab" data-testid="lease-lab">
+            <p class="caption" data-testid="caption">{caption}</p>
+            <CompareBar />
+            <div class="panes" class:two=two>
+                <section class="pane" data-testid="pane-a">
+                    <h3 class="pane-title">{move || { app.rev.get(); pane_title(app, Pane::A) }}</h3>
+                    <LaneView pane=Pane::A />
+                    <Counters pane=Pane::A />
+                </section>
+                <Show when=two>
+                    <section class="pane" data-testid="pane-b">
+                        <h3 class="pane-title">{move || { app.rev.get(); pane_title(app, Pane::B) }}</h3>
+                        <LaneView pane=Pane::B />
+                        <Counters pane=Pane::B />
+                    </section>
+                </Show>
+            </div>
+            <div class="lab-bottom">
+                <controls::Controls />
+                <flags::RedFlags />
+                <charts::Charts />
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn CompareBar() -> impl IntoView {
+    let app = use_app();
+    let option = move |how: Compare, label: fn(&crate::i18n::Words) -> &'static str, id: &'static str| {
+        view! {
+            <label class="choice">
+                <input
+                    type="radio"
+                    name="compare"
+                    data-testid=id
+                    prop:checked=move || app.compare.get() == how
+                    on:change=move |_| app.set_compare(how)
+                />
+                {move || label(app.words())}
+            </label>
+        }
+    };
+    view! {
+        <fieldset class="compare-bar">
+            <legend>{move || app.words().compare}</legend>
+            {option(Compare::Off, |w| w.compare_off, "compare-off")}
+            {option(Compare::Fencing, |w| w.compare_fencing, "compare-fencing")}
+            {option(Compare::Design, |w| w.compare_design, "compare-design")}
+        </fieldset>
+    }
+}
+
+#[component]
+fn Counters(pane: Pane) -> impl IntoView {
+    let app = use_app();
+    let stats = move || match pane {
+        Pane::A => app.snap.with(|s| s.lease.clone()),
+        Pane::B => app.snap_b.with(|s| s.as_ref().and_then(|s| s.lease.clone())),
+    };
+    let id = move |k: &str| format!("{k}{}", if pane == Pane::B { "-b" } else { "" });
+    view! {
+        <dl class="counters">
+            {move || {
+                let w = app.words();
+                let sp = app.lang.get().speak();
+                let st = stats().unwrap_or_default();
+                view! {
+                    <div class="counter">
+                        <dt>{w.stale_attempted}</dt>
+                        <dd data-testid=id("stale-attempted")>{st.stale_attempted}</dd>
+                    </div>
+                    <div class="counter good">
+                        <dt>{w.stale_rejected}</dt>
+                        <dd data-testid=id("stale-rejected")>{st.stale_rejected}</dd>
+                    </div>
+                    <div class="counter">
+                        <dt>{w.stale_accepted}</dt>
+                        <dd data-testid=id("stale-accepted")>{st.stale_accepted}</dd>
+                    </div>
+                    <div class="counter" class:bad={st.lost_updates > 0}>
+                        <dt>{w.damaged_rows}</dt>
+                        <dd data-testid=id("damaged")>{st.lost_updates}</dd>
+                    </div>
+                    <div class="counter" class:bad={st.split_brain_us > 0}>
+                        <dt>{w.split_time}</dt>
+                        <dd data-testid=id("split-time") data-us=st.split_brain_us>{sp.duration(st.split_brain_us)}</dd>
+                    </div>
+                    <div class="counter">
+                        <dt>{w.failover}</dt>
+                        <dd>{st.mean_failover_us().map(|f| sp.duration(f)).unwrap_or_else(|| "—".into())}</dd>
+                    </div>
+                }
+            }}
+        </dl>
+    }
+}

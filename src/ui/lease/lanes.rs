@@ -1,0 +1,222 @@
+//! The lease lanes: per worker, the lease as it believes (top band) and as
+//! the store says (bottom band) — the gap between them, hatched red, is the
+//! danger; then the store, `orders` and the LLM on the same time axis.
+
+use super::super::use_app;
+use crate::viz::lease::{Lanes, WorkerLane};
+use crate::viz::palette;
+use leptos::prelude::*;
+
+const X0: f64 = 130.0;
+const X1: f64 = 985.0;
+const WORKER_H: f64 = 58.0;
+const ROW_H: f64 = 44.0;
+const TOP: f64 = 26.0;
+
+fn x(t: u64, end: u64) -> f64 {
+    X0 + (t as f64 / end.max(1) as f64) * (X1 - X0)
+}
+
+/// Which model a lanes view draws.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Pane {
+    A,
+    B,
+}
+
+#[component]
+pub fn LaneView(pane: Pane) -> impl IntoView {
+    let app = use_app();
+    let data = move || {
+        app.rev.get();
+        let pick = |m: &super::super::model::Model| (m.lanes.clone(), m.run.names.to_vec());
+        match pane {
+            Pane::A => app.model.with_value(|m| Some(pick(m))),
+            Pane::B => app.model_b.with_value(|b| b.as_ref().map(pick)),
+        }
+    };
+    let end = move || app.end.get();
+    let height = move || {
+        data().and_then(|(l, _)| l).map(|l| TOP + l.workers.len() as f64 * WORKER_H + 3.0 * ROW_H + 8.0).unwrap_or(100.0)
+    };
+    let seek = move |ev: web_sys::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(svg) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let r = svg.get_bounding_client_rect();
+        let fx = (ev.client_x() as f64 - r.left()) / r.width().max(1.0) * 1000.0;
+        if fx >= X0 && fx <= X1 {
+            app.playing.set(false);
+            app.set_t(((fx - X0) / (X1 - X0) * app.end.get_untracked() as f64) as u64);
+        }
+    };
+    view! {
+        <svg
+            class="lanes"
+            viewBox=move || format!("0 0 1000 {:.0}", height())
+            data-testid=if pane == Pane::A { "lanes" } else { "lanes-b" }
+            role="img"
+            aria-label=move || app.words().view_lease
+            on:click=seek
+        >
+            <defs>
+                <pattern id="hatch-red" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                    <rect width=6 height=6 fill="#fbe0d2" />
+                    <line x1=0 y1=0 x2=0 y2=6 stroke=palette::VERMILLION stroke-width=3 />
+                </pattern>
+                <pattern id="hatch-grey" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+                    <line x1=0 y1=0 x2=0 y2=8 stroke="#9a9a9a" stroke-width=2 />
+                </pattern>
+            </defs>
+            {move || {
+                let (lanes, names) = data()?;
+                let lanes = lanes?;
+                let lang = app.lang.get();
+                Some(draw(&lanes, &names, end(), lang))
+            }}
+            <line
+                class="cursor"
+                x1=move || x(app.t.get(), end())
+                x2=move || x(app.t.get(), end())
+                y1=TOP - 6.0
+                y2=height
+            />
+        </svg>
+    }
+}
+
+fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+    let w = lang.words();
+    let speak = lang.speak();
+    let bottom = TOP + l.workers.len() as f64 * WORKER_H + 3.0 * ROW_H;
+    let ticks: Vec<u64> = {
+        let step = [1u64, 2, 5, 10, 20, 30, 60].into_iter().map(|s| s * 1_000_000).find(|s| end / s <= 12).unwrap_or(120_000_000);
+        (0..=end / step).map(|k| k * step).collect()
+    };
+    let name = |n: crate::sim::NodeId| names.get(n.index()).cloned().unwrap_or_default();
+    let row_y = |k: usize| TOP + l.workers.len() as f64 * WORKER_H + k as f64 * ROW_H;
+    view! {
+        <g class="axis">
+            {ticks
+                .into_iter()
+                .map(|t| {
+                    view! {
+                        <line class="tick" x1=x(t, end) x2=x(t, end) y1=TOP - 4.0 y2=bottom />
+                        <text class="tick-label" x=x(t, end) y=TOP - 10.0>{speak.duration(t)}</text>
+                    }
+                })
+                .collect_view()}
+        </g>
+        <g class="split">
+            {l.split
+                .iter()
+                .map(|s| {
+                    view! {
+                        <rect class="split-window" x=x(s.from.0, end) y=TOP - 4.0 width=(x(s.to.0, end) - x(s.from.0, end)).max(2.0) height=bottom - TOP + 4.0 />
+                        <text class="split-label" x=x(s.from.0, end) + 3.0 y=bottom - 4.0>{w.split_brain}</text>
+                    }
+                })
+                .collect_view()}
+        </g>
+        {l.workers.iter().enumerate().map(|(i, wl)| worker(wl, TOP + i as f64 * WORKER_H, end, w)).collect_view()}
+        <g class="row store" transform=format!("translate(0,{:.1})", row_y(0))>
+            <text class="row-name" x=8 y=26>{w.lane_store}</text>
+            {l.grants
+                .iter()
+                .map(|g| {
+                    let xx = x(g.t.0, end);
+                    view! {
+                        <line class="grant" class:takeover=g.takeover x1=xx x2=xx y1=6 y2=36 />
+                        <text class="grant-label" x=xx + 3.0 y=16>{format!("{} e{}", name(g.holder), g.epoch)}</text>
+                    }
+                })
+                .collect_view()}
+            {l.expiries
+                .iter()
+                .map(|(t, _, e)| view! { <text class="expiry" x=x(t.0, end) y=34>{format!("✕{e}")}</text> })
+                .collect_view()}
+        </g>
+        <g class="row orders" transform=format!("translate(0,{:.1})", row_y(1))>
+            <text class="row-name" x=8 y=26>{w.lane_orders}</text>
+            {l.writes
+                .iter()
+                .map(|wr| {
+                    let xx = x(wr.t.0, end);
+                    let y = 12.0 + (wr.key % 3) as f64 * 10.0;
+                    if !wr.accepted {
+                        view! {
+                            <g class="write rejected" data-testid="write-rejected" data-epoch=wr.epoch>
+                                <rect class="reject-box" x=xx - 8.0 y=2 width=16 height=30 rx=3 />
+                                <text class="reject-mark" x=xx y=24>"✕"</text>
+                                <text class="reject-label" x=xx + 11.0 y=12>{format!("{} < {}", wr.epoch, wr.highest)}</text>
+                            </g>
+                        }
+                            .into_any()
+                    } else if wr.overwrote {
+                        view! {
+                            <g class="write damaged" data-testid="write-damaged" data-epoch=wr.epoch>
+                                <circle cx=xx cy=y r=6 />
+                                <text class="damage-label" x=xx + 8.0 y=y + 4.0>{format!("! {} > {}", wr.highest, wr.epoch)}</text>
+                            </g>
+                        }
+                            .into_any()
+                    } else {
+                        view! { <circle class="write accepted" data-epoch=wr.epoch cx=xx cy=y r=3.5 /> }.into_any()
+                    }
+                })
+                .collect_view()}
+        </g>
+        <g class="row llm" transform=format!("translate(0,{:.1})", row_y(2))>
+            <text class="row-name" x=8 y=26>{w.lane_llm}</text>
+            {l.calls
+                .iter()
+                .map(|c| {
+                    let (a, b) = (x(c.from.0, end), x(c.to.map_or(end, |t| t.0), end));
+                    let long = c.to.map_or(end, |t| t.0).saturating_sub(c.from.0);
+                    let y = 10.0 + (c.worker.index() % 3) as f64 * 9.0;
+                    view! {
+                        <line class="call" class:explain=c.purpose == crate::protocol::llm::Purpose::Explain x1=a x2=b.max(a + 2.0) y1=y y2=y />
+                        {(long > 1_000_000).then(|| view! { <text class="call-label" x=a y=y - 2.0>{format!("{} {}", name(c.worker), speak.duration(long))}</text> })}
+                    }
+                })
+                .collect_view()}
+        </g>
+    }
+}
+
+fn worker(wl: &WorkerLane, y0: f64, end: u64, w: &'static crate::i18n::Words) -> impl IntoView {
+    let bands = |list: &[crate::viz::lease::Band], y: f64, h: f64, class: &'static str| {
+        list.iter()
+            .map(|b| {
+                let (a, z) = (x(b.from.0, end), x(b.to.0, end));
+                view! {
+                    <rect class=class x=a y=y width=(z - a).max(1.5) height=h />
+                    {(z - a > 22.0).then(|| view! { <text class=format!("{class}-label") x=a + 3.0 y=y + h - 3.0>{b.epoch}</text> })}
+                }
+            })
+            .collect_view()
+    };
+    let spans = |list: &[crate::viz::lease::Span], y: f64, h: f64, class: &'static str, label: &'static str| {
+        list.iter()
+            .map(|s| {
+                let (a, z) = (x(s.from.0, end), x(s.to.0, end));
+                view! {
+                    <rect class=class x=a y=y width=(z - a).max(1.5) height=h />
+                    {(z - a > 40.0 && !label.is_empty()).then(|| view! { <text class=format!("{class}-label") x=a + 3.0 y=y + 11.0>{label}</text> })}
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <g class="worker-lane" data-testid=format!("lane-{}", wl.name) transform=format!("translate(0,{y0:.1})")>
+            <text class="row-name" x=8 y=22>{wl.name.clone()}</text>
+            <text class="band-name" x=40 y=18>{w.believes}</text>
+            <text class="band-name" x=40 y=38>{w.store_says}</text>
+            {bands(&wl.believed, 6.0, 16.0, "belief")}
+            {spans(&wl.danger, 6.0, 16.0, "danger", "")}
+            {bands(&wl.truth, 27.0, 14.0, "truth")}
+            {spans(&wl.waiting, 44.0, 8.0, "waiting", w.waiting_llm)}
+            {spans(&wl.frozen, 2.0, 50.0, "frozen", w.frozen)}
+            {spans(&wl.down, 2.0, 50.0, "down", "")}
+        </g>
+    }
+}

@@ -1,0 +1,324 @@
+//! The lease lab's lanes, from a run's trace: per worker what it *believes*
+//! and, beneath it, what the store says; frozen and LLM-waiting spans; the
+//! store's grants; the writes on `orders`, accepted or refused; the LLM's
+//! calls; and the split-brain windows. Pure data; the view maps time to x.
+
+use crate::protocol::lease::{LeaseNote, View};
+use crate::protocol::llm::{LlmOutcome, Purpose};
+use crate::protocol::Note;
+use crate::scenario::run::Run;
+use crate::scenario::Role;
+use crate::sim::fault::Fault;
+use crate::sim::{NodeId, SimTime};
+use crate::trace::EventKind;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Band {
+    pub from: SimTime,
+    pub to: SimTime,
+    pub epoch: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Span {
+    pub from: SimTime,
+    pub to: SimTime,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkerLane {
+    pub node: NodeId,
+    pub name: String,
+    /// "I hold the lease with epoch e" — the worker's belief.
+    pub believed: Vec<Band>,
+    /// The store's grants to this worker (granted → expired on the store's clock).
+    pub truth: Vec<Band>,
+    /// Paused (frozen) spans.
+    pub frozen: Vec<Span>,
+    /// Crashed spans.
+    pub down: Vec<Span>,
+    /// Waiting on an LLM answer inside the loop.
+    pub waiting: Vec<Span>,
+    /// Believed while the store had already let the lease go: the danger.
+    pub danger: Vec<Span>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct WriteMark {
+    pub t: SimTime,
+    pub writer: NodeId,
+    pub epoch: u64,
+    pub key: u16,
+    pub accepted: bool,
+    /// For a refusal: the epoch storage had already seen.
+    pub highest: u64,
+    /// Accepted, but over a row written with a higher epoch (damage).
+    pub overwrote: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GrantMark {
+    pub t: SimTime,
+    pub holder: NodeId,
+    pub epoch: u64,
+    pub takeover: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LlmCall {
+    pub worker: NodeId,
+    pub from: SimTime,
+    pub to: Option<SimTime>,
+    pub purpose: Purpose,
+    pub outcome: Option<LlmOutcome>,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Lanes {
+    pub workers: Vec<WorkerLane>,
+    pub grants: Vec<GrantMark>,
+    pub expiries: Vec<(SimTime, NodeId, u64)>,
+    pub writes: Vec<WriteMark>,
+    pub calls: Vec<LlmCall>,
+    pub split: Vec<Span>,
+    pub end: SimTime,
+}
+
+fn close(open: &mut Option<(SimTime, u64)>, at: SimTime, into: &mut Vec<Band>) {
+    if let Some((from, epoch)) = open.take() {
+        into.push(Band { from, to: at.max(from), epoch });
+    }
+}
+
+fn close_span(open: &mut Option<SimTime>, at: SimTime, into: &mut Vec<Span>) {
+    if let Some(from) = open.take() {
+        into.push(Span { from, to: at.max(from) });
+    }
+}
+
+pub fn lanes(run: &Run) -> Lanes {
+    let names = &run.names;
+    let workers: Vec<NodeId> = run.scenario.nodes_with(Role::Worker);
+    let n = run.names.len();
+    let mut believed: Vec<Option<(SimTime, u64)>> = vec![None; n];
+    let mut truth: Vec<Option<(SimTime, u64)>> = vec![None; n];
+    let mut frozen: Vec<Option<SimTime>> = vec![None; n];
+    let mut down: Vec<Option<SimTime>> = vec![None; n];
+    let mut waiting: Vec<Option<SimTime>> = vec![None; n];
+    let mut out = Lanes {
+        workers: workers
+            .iter()
+            .map(|&w| WorkerLane {
+                node: w,
+                name: names[w.index()].clone(),
+                believed: Vec::new(),
+                truth: Vec::new(),
+                frozen: Vec::new(),
+                down: Vec::new(),
+                waiting: Vec::new(),
+                danger: Vec::new(),
+            })
+            .collect(),
+        end: run.end,
+        ..Lanes::default()
+    };
+    let lane = |w: NodeId| workers.iter().position(|&x| x == w);
+    let mut split_open: Option<SimTime> = None;
+    let mut row_epoch: Vec<u64> = Vec::new();
+    for e in &run.trace {
+        let t = e.t;
+        match &e.kind {
+            EventKind::Note(Note::Lease(note)) => match *note {
+                LeaseNote::Belief { holding, epoch } => {
+                    if let Some(l) = lane(e.node) {
+                        if holding {
+                            believed[e.node.index()] = Some((t, epoch));
+                        } else {
+                            close(&mut believed[e.node.index()], t, &mut out.workers[l].believed);
+                        }
+                    }
+                }
+                LeaseNote::Granted { holder, epoch, previous, .. } => {
+                    if let Some((h, _, _)) = previous {
+                        if let Some(l) = lane(h) {
+                            close(&mut truth[h.index()], t, &mut out.workers[l].truth);
+                        }
+                    }
+                    if lane(holder).is_some() {
+                        truth[holder.index()] = Some((t, epoch));
+                    }
+                    out.grants.push(GrantMark {
+                        t,
+                        holder,
+                        epoch,
+                        takeover: previous.is_some_and(|(h, _, _)| h != holder),
+                    });
+                }
+                LeaseNote::Renewed { holder, epoch, .. } => {
+                    // A renewal that bumps the epoch starts a new band.
+                    if let Some(l) = lane(holder) {
+                        if truth[holder.index()].is_some_and(|(_, e0)| e0 != epoch) {
+                            close(&mut truth[holder.index()], t, &mut out.workers[l].truth);
+                            truth[holder.index()] = Some((t, epoch));
+                        } else if truth[holder.index()].is_none() {
+                            truth[holder.index()] = Some((t, epoch));
+                        }
+                    }
+                }
+                LeaseNote::Expired { holder, epoch, view: View::Store } | LeaseNote::Released { holder, epoch } => {
+                    if let Some(l) = lane(holder) {
+                        if truth[holder.index()].is_some_and(|(_, e0)| e0 == epoch) {
+                            close(&mut truth[holder.index()], t, &mut out.workers[l].truth);
+                        }
+                    }
+                    out.expiries.push((t, holder, epoch));
+                }
+                LeaseNote::WriteAccepted { writer, epoch, key, previous } => {
+                    let k = key as usize;
+                    if row_epoch.len() <= k {
+                        row_epoch.resize(k + 1, 0);
+                    }
+                    let overwrote = epoch < row_epoch[k].max(previous);
+                    row_epoch[k] = epoch;
+                    out.writes.push(WriteMark {
+                        t,
+                        writer,
+                        epoch,
+                        key,
+                        accepted: true,
+                        highest: previous,
+                        overwrote,
+                    });
+                }
+                LeaseNote::WriteRejected { writer, epoch, key, highest, .. } => out.writes.push(WriteMark {
+                    t,
+                    writer,
+                    epoch,
+                    key,
+                    accepted: false,
+                    highest,
+                    overwrote: false,
+                }),
+                LeaseNote::LlmRequest { purpose } => {
+                    out.calls.push(LlmCall {
+                        worker: e.node,
+                        from: t,
+                        to: None,
+                        purpose,
+                        outcome: None,
+                    });
+                    if purpose == Purpose::KeepLease {
+                        waiting[e.node.index()] = Some(t);
+                    }
+                }
+                LeaseNote::LlmResponse { outcome, .. } => {
+                    if let Some(c) = out.calls.iter_mut().rev().find(|c| c.worker == e.node && c.to.is_none()) {
+                        c.to = Some(t);
+                        c.outcome = Some(outcome);
+                    }
+                    if let Some(l) = lane(e.node) {
+                        close_span(&mut waiting[e.node.index()], t, &mut out.workers[l].waiting);
+                    }
+                }
+                LeaseNote::SplitBrainStart { .. } => split_open = Some(t),
+                LeaseNote::SplitBrainEnd { .. } => close_span(&mut split_open, t, &mut out.split),
+                _ => {}
+            },
+            EventKind::Fault { fault: Fault::Pause { node, .. } } => {
+                if lane(*node).is_some() {
+                    frozen[node.index()] = Some(t);
+                }
+            }
+            EventKind::Resume => {
+                if let Some(l) = lane(e.node) {
+                    close_span(&mut frozen[e.node.index()], t, &mut out.workers[l].frozen);
+                }
+            }
+            EventKind::Fault { fault: Fault::Crash { node } } => {
+                if let Some(l) = lane(*node) {
+                    // A crash wipes the worker's belief (volatile) and its wait.
+                    close(&mut believed[node.index()], t, &mut out.workers[l].believed);
+                    close_span(&mut waiting[node.index()], t, &mut out.workers[l].waiting);
+                    close_span(&mut frozen[node.index()], t, &mut out.workers[l].frozen);
+                    down[node.index()] = Some(t);
+                }
+            }
+            EventKind::Fault { fault: Fault::Restart { node } } => {
+                if let Some(l) = lane(*node) {
+                    close_span(&mut down[node.index()], t, &mut out.workers[l].down);
+                }
+            }
+            _ => {}
+        }
+    }
+    let end = run.end;
+    for (l, &w) in workers.iter().enumerate() {
+        let i = w.index();
+        close(&mut believed[i], end, &mut out.workers[l].believed);
+        close(&mut truth[i], end, &mut out.workers[l].truth);
+        close_span(&mut frozen[i], end, &mut out.workers[l].frozen);
+        close_span(&mut down[i], end, &mut out.workers[l].down);
+        close_span(&mut waiting[i], end, &mut out.workers[l].waiting);
+    }
+    close_span(&mut split_open, end, &mut out.split);
+    for w in &mut out.workers {
+        w.danger = w.believed.iter().flat_map(|b| uncovered(b, &w.truth)).collect();
+    }
+    out
+}
+
+/// The parts of belief band `b` that no truth band of the same epoch covers.
+fn uncovered(b: &Band, truth: &[Band]) -> Vec<Span> {
+    let mut gaps = vec![Span { from: b.from, to: b.to }];
+    for t in truth.iter().filter(|t| t.epoch == b.epoch) {
+        gaps = gaps
+            .into_iter()
+            .flat_map(|g| {
+                let mut parts = Vec::new();
+                if t.from > g.from {
+                    parts.push(Span { from: g.from, to: t.from.min(g.to) });
+                }
+                if t.to < g.to {
+                    parts.push(Span { from: t.to.max(g.from), to: g.to });
+                }
+                parts.into_iter().filter(|p| p.to > p.from)
+            })
+            .collect();
+    }
+    // Slivers from message latency are not the danger the lab is about.
+    gaps.retain(|g| g.to.0 - g.from.0 >= 50_000);
+    gaps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::builtin;
+
+    #[test]
+    fn kleppmann_lanes_tell_the_story() {
+        let run = Run::record(&builtin::get("kleppmann").unwrap()).unwrap();
+        let l = lanes(&run);
+        assert_eq!(l.workers.len(), 2);
+        let w1 = &l.workers[0];
+        assert_eq!(w1.believed[0].epoch, 33);
+        assert_eq!(w1.frozen.len(), 1, "one pause");
+        // W1 believed well past the store's expiry of its lease: the danger gap.
+        let truth_end = w1.truth[0].to;
+        assert!(w1.believed[0].to > truth_end);
+        assert!(l.writes.iter().any(|w| !w.accepted && w.epoch == 33 && w.highest == 34));
+        assert_eq!(l.split.len(), 1);
+        assert!(w1.danger.iter().any(|d| d.to.0 - d.from.0 > 5_000_000), "W1 believed long after expiry");
+        assert!(l.grants.iter().any(|g| g.takeover && g.epoch == 34));
+    }
+
+    #[test]
+    fn llm_calls_pair_with_their_answers() {
+        let run = Run::record(&builtin::get("llm-in-loop").unwrap()).unwrap();
+        let l = lanes(&run);
+        assert!(!l.calls.is_empty());
+        let stalled = l.calls.iter().map(|c| c.to.map(|to| to.0 - c.from.0).unwrap_or(0)).max().unwrap();
+        assert!(stalled >= 12_000_000, "the 12 s stall shows: {stalled}");
+        assert!(l.workers[0].waiting.iter().any(|s| s.to.0 - s.from.0 >= 12_000_000));
+    }
+}
