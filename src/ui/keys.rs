@@ -7,11 +7,26 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-fn typing(e: &web_sys::KeyboardEvent) -> bool {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.has_attribute("contenteditable"))
-        .unwrap_or(false)
+/// Should the focused element keep this key for itself? Text fields keep
+/// every key; buttons, checkboxes and radios keep Space, Enter and arrows
+/// (they have native meanings there); elsewhere the shortcuts apply.
+fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
+    let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
+    if el.has_attribute("contenteditable") {
+        return true;
+    }
+    let kind = el.get_attribute("type").unwrap_or_default().to_ascii_lowercase();
+    let key = e.key();
+    let press = matches!(key.as_str(), " " | "Enter");
+    let arrow = key.starts_with("Arrow");
+    match el.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        "INPUT" if kind == "radio" => press || arrow,
+        "INPUT" if matches!(kind.as_str(), "checkbox" | "button" | "submit") => press,
+        "INPUT" => true,
+        "BUTTON" | "A" | "SUMMARY" => press,
+        _ => false,
+    }
 }
 
 pub fn step(app: App, forward: bool, milestone: bool) {
@@ -43,7 +58,7 @@ pub fn nudge_speed(app: App, up: bool) {
 
 pub fn install(app: App) {
     let h = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
-        if typing(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+        if native_owns(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
         let handled = match e.key().as_str() {

@@ -4,7 +4,7 @@
 //! left to the picture, and everything else is kept.
 
 use crate::check::Invariant;
-use crate::protocol::lease::LeaseNote;
+use crate::protocol::lease::{LeaseMsg, LeaseNote};
 use crate::protocol::paxos::PaxosNote;
 use crate::protocol::{Msg, Note, Timer};
 use crate::sim::fault::Fault;
@@ -183,6 +183,14 @@ pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
         .filter(|l| !matches!(&l.say, Say::Timer { timer, .. } if !timer_is_interesting(timer)))
         // A role talking to another role on the same machine is not a messenger.
         .filter(|l| !matches!(&l.say, Say::Sent { from, to, .. } if from == to))
+        // Lease bookkeeping messages whose meaning a note already tells
+        // (the grant or refusal, the LLM's question and answer, the write's result).
+        .filter(|l| {
+            !matches!(
+                &l.say,
+                Say::Sent { msg: Msg::Lease(LeaseMsg::AcquireReply { .. } | LeaseMsg::Ask { .. } | LeaseMsg::Answer { .. } | LeaseMsg::WriteReply { .. } | LeaseMsg::Acquire { .. }), .. }
+            )
+        })
         .collect()
 }
 

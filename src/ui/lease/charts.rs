@@ -128,6 +128,22 @@ pub fn Charts() -> impl IntoView {
             sweep_svgs.set(Some((a, b)));
         }
     };
+    // The figures behind the chart, for anyone who wants to read them off the page.
+    let sweep_data = move || {
+        sweep.with_value(|s| {
+            let cells = s.as_ref().map(|s| s.cells()).unwrap_or_default();
+            let rows: Vec<String> = cells
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{{\"ttl_us\":{},\"fencing\":{},\"runs\":{},\"split_brain_us\":{:.0},\"stale_attempted\":{:.3},\"stale_accepted\":{:.3},\"lost_updates\":{:.3}}}",
+                        c.ttl_us, c.fencing, c.runs, c.split_brain_us, c.stale_attempted, c.stale_accepted, c.lost_updates
+                    )
+                })
+                .collect();
+            format!("[{}]", rows.join(","))
+        })
+    };
     let start_sweep = move || {
         let base = app.scenario();
         let Some(spec) = base.lease.clone() else { return };
@@ -193,7 +209,7 @@ pub fn Charts() -> impl IntoView {
                             <progress data-testid="sweep-progress" max="1" value=p>{format!("{:.0} %", p * 100.0)}</progress>
                         })}
                         {move || sweep_svgs.get().map(|(a, b)| view! {
-                            <div class="chart" data-testid="sweep-chart" inner_html=a.clone()></div>
+                            <div class="chart" data-testid="sweep-chart" data-cells=sweep_data() inner_html=a.clone()></div>
                             <button class="btn" on:click=move |_| download("split-brain-vs-ttl.svg", a.clone())>{app.words().download_svg}</button>
                             <div class="chart" data-testid="sweep-chart-stale" inner_html=b.clone()></div>
                             <button class="btn" on:click=move |_| download("stale-writes-vs-ttl.svg", b.clone())>{app.words().download_svg}</button>

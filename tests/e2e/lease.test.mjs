@@ -1,0 +1,126 @@
+// The lease lab: the scene the article is about.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, open, shot } from './lib.mjs';
+
+let ctx;
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+const num = async (page, id) => Number((await page.getByTestId(id).textContent()).trim());
+
+async function lab(page) {
+  await page.getByTestId('tab-lease').click();
+  await page.getByTestId('lease-lab').waitFor();
+}
+
+test('Kleppmann: the write with epoch 33 is rejected after 34 was accepted', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  assert.match(await page.getByTestId('caption').textContent(), /33/);
+  await page.keyboard.press('End');
+  await page.locator('[data-testid=write-rejected][data-epoch="33"]').waitFor();
+  assert.equal(await num(page, 'stale-rejected'), 1);
+  assert.equal(await num(page, 'stale-accepted'), 0);
+  assert.equal(await num(page, 'damaged'), 0);
+  // The narration at the refusal, read in order: 34 accepted before 33 was refused.
+  await page.keyboard.press('Shift+ArrowLeft');
+  const story = (await page.getByTestId('narration').innerText()).split('\n');
+  const refused = story.findIndex((l) => /REJECTS W1's write to order-1: epoch 33 < 34 already written/.test(l));
+  const accepted = story.findIndex((l) => /accepts W2's write to order-1 with epoch 34/.test(l));
+  assert.ok(refused >= 0, 'the refusal is narrated');
+  assert.ok(accepted === -1 || accepted > refused, 'newest first: 34 accepted earlier than 33 refused');
+  await shot(page, 'lease-kleppmann');
+  assert.deepEqual(errors, []);
+});
+
+test('fencing off: the stale write is accepted and a row is damaged', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('fencing').uncheck();
+  await page.getByTestId('apply-settings').click();
+  await page.keyboard.press('End');
+  assert.equal(await num(page, 'stale-accepted'), 1);
+  assert.equal(await num(page, 'damaged'), 1);
+  await page.locator('[data-testid=write-damaged][data-epoch="33"]').waitFor();
+  assert.equal(await page.getByTestId('inv-fencing-monotonic').getAttribute('data-state'), 'broken');
+  await shot(page, 'lease-fencing-off');
+  assert.deepEqual(errors, []);
+});
+
+test('an LLM in the loop stalling longer than the TTL splits the brain and raises the p99 flag', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('scenario').selectOption('llm-in-loop');
+  await page.getByTestId('preset').selectOption('stall');
+  await page.getByTestId('stall').fill('8');
+  await page.getByTestId('apply-settings').click();
+  await page.keyboard.press('End');
+  assert.ok(Number(await page.getByTestId('split-time').getAttribute('data-us')) > 0, 'a split-brain window');
+  assert.equal(await page.getByTestId('flag-p99').getAttribute('data-state'), 'raised');
+  assert.equal(await page.getByTestId('flag-depends').getAttribute('data-state'), 'raised');
+  await shot(page, 'lease-llm-in-loop');
+  // The same stall beside the loop: no split brain, flags quiet.
+  await page.getByTestId('design').selectOption('beside');
+  await page.getByTestId('apply-settings').click();
+  await page.keyboard.press('End');
+  assert.equal(await page.getByTestId('split-time').getAttribute('data-us'), '0');
+  assert.equal(await page.getByTestId('flag-depends').getAttribute('data-state'), 'quiet');
+  assert.deepEqual(errors, []);
+});
+
+test('side by side: the same seed and faults with fencing on and off', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('compare-fencing').check();
+  await page.getByTestId('pane-b').waitFor();
+  await page.keyboard.press('End');
+  assert.equal(await num(page, 'damaged'), 0);
+  assert.equal(await num(page, 'damaged-b'), 1);
+  await shot(page, 'lease-side-by-side');
+  assert.deepEqual(errors, []);
+});
+
+test('impossible settings are refused inline and the last good run stays', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  const hash = await page.getByTestId('trace-hash').textContent();
+  await page.getByTestId('ttl').fill('0');
+  await page.getByTestId('apply-settings').click();
+  assert.match(await page.getByTestId('settings-error').textContent(), /TTL/);
+  await page.getByTestId('ttl').fill('3');
+  await page.getByTestId('renew').fill('5');
+  await page.getByTestId('apply-settings').click();
+  assert.match(await page.getByTestId('settings-error').textContent(), /lapse between renewals/);
+  await page.getByTestId('renew').fill('');
+  await page.getByTestId('workers').fill('9');
+  await page.getByTestId('apply-settings').click();
+  assert.match(await page.getByTestId('settings-error').textContent(), /1 – 5/);
+  assert.equal(await page.getByTestId('trace-hash').textContent(), hash);
+  await shot(page, 'lease-refused');
+  assert.deepEqual(errors, []);
+});
+
+test('the Monte Carlo sweep finishes without freezing the page and shows split brain falling as the TTL grows', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('scenario').selectOption('llm-in-loop');
+  await page.getByTestId('preset').selectOption('typical_llm');
+  await page.getByTestId('apply-settings').click();
+  await page.getByTestId('chart-tab-sweep').click();
+  await page.getByTestId('run-sweep').click();
+  await page.getByTestId('sweep-progress').waitFor();
+  // The page answers while the sweep runs.
+  await page.keyboard.press('ArrowRight');
+  await page.getByTestId('sweep-chart').waitFor({ timeout: 120000 });
+  const cells = JSON.parse(await page.getByTestId('sweep-chart').getAttribute('data-cells'));
+  const on = cells.filter((c) => c.fencing).sort((a, b) => a.ttl_us - b.ttl_us);
+  assert.ok(on.length >= 5 && on.every((c) => c.runs > 0));
+  assert.ok(on[0].split_brain_us > on[on.length - 1].split_brain_us, 'short TTLs split the brain more');
+  assert.ok(cells.filter((c) => c.fencing).every((c) => c.lost_updates === 0), 'fencing on: no damage');
+  assert.ok(cells.some((c) => !c.fencing && c.lost_updates > 0), 'fencing off: damage');
+  assert.match(await page.getByTestId('sweep-chart').innerHTML(), /<svg/);
+  await page.getByTestId('sweep-chart').scrollIntoViewIfNeeded();
+  await shot(page, 'lease-sweep');
+  assert.deepEqual(errors, []);
+});
