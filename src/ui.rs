@@ -14,6 +14,7 @@ pub mod model;
 pub mod narration;
 pub mod parliament;
 pub mod raf;
+pub mod spacetime;
 pub mod topbar;
 pub mod transport;
 
@@ -267,7 +268,10 @@ fn Root() -> impl IntoView {
             <main class="stage-and-side">
                 <section class="stage" data-testid="stage" aria-live="off">
                     {move || match app.view.get() {
-                        View::Parliament => view! { <parliament::Parliament /> }.into_any(),
+                        View::Parliament => view! {
+                            <parliament::Parliament />
+                            <spacetime::SpaceTime />
+                        }.into_any(),
                         View::Lease => view! { <lease::LeaseLab /> }.into_any(),
                         _ => view! { <p class="todo">"…"</p> }.into_any(),
                     }}

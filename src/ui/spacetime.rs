@@ -1,0 +1,83 @@
+//! The space-time diagram under the chamber: one lane per node, arrows for
+//! messengers, ✕ for losses, shaded faults — the same geometry and drawing
+//! as the SVG export, with the time cursor on top. Click to seek.
+
+use super::{browser, use_app};
+use crate::trace::svg;
+use crate::viz::spacetime::{layout, Options};
+use leptos::prelude::*;
+
+const WIDTH: f64 = 1200.0;
+/// Show at most this much time at once (µs); longer runs scroll with the cursor.
+const WINDOW_US: u64 = 3_000_000;
+
+/// The window to draw for cursor `t`: the whole run if short, otherwise a
+/// window holding the cursor at 70 %, moved in tenths so the drawing is not
+/// recomputed every frame.
+fn window(t: u64, end: u64) -> (u64, u64) {
+    if end <= WINDOW_US {
+        return (0, end.max(1));
+    }
+    let step = WINDOW_US / 10;
+    let want = t.saturating_sub(WINDOW_US * 7 / 10);
+    let from = (want / step * step).min(end - WINDOW_US);
+    (from, from + WINDOW_US)
+}
+
+#[component]
+pub fn SpaceTime() -> impl IntoView {
+    let app = use_app();
+    let win = Memo::new(move |_| window(app.t.get(), app.end.get()));
+    let drawing = Memo::new(move |_| {
+        app.rev.get();
+        let (from, to) = win.get();
+        let title = app.words().spacetime_title;
+        app.model.with_value(|m| {
+            let height = 34.0 + 26.0 * m.run.names.len() as f64;
+            let d = layout(&m.run, &Options::new(from, to, WIDTH, height));
+            (svg::render(&d, title), d.plot.x, d.plot.w, d.height, d.omitted_arrows)
+        })
+    });
+    let cursor_x = move || {
+        let (from, to) = win.get();
+        let (_, px, pw, _, _) = drawing.get();
+        px + (app.t.get().saturating_sub(from)) as f64 / (to - from).max(1) as f64 * pw
+    };
+    let seek = move |ev: web_sys::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let r = el.get_bounding_client_rect();
+        let fx = (ev.client_x() as f64 - r.left()) / r.width().max(1.0) * WIDTH;
+        let (from, to) = win.get_untracked();
+        let (_, px, pw, _, _) = drawing.get_untracked();
+        if fx >= px && fx <= px + pw {
+            app.playing.set(false);
+            app.set_t(from + ((fx - px) / pw * (to - from) as f64) as u64);
+        }
+    };
+    let export = move |_| {
+        let (svg, ..) = drawing.get_untracked();
+        let name = format!("{}-spacetime.svg", app.scenario_name.get_untracked());
+        if let Err(e) = browser::download(&name, &svg, "image/svg+xml") {
+            app.toast.set(Some((e, true)));
+        }
+    };
+    view! {
+        <section class="spacetime" aria-label=move || app.words().spacetime_title data-testid="spacetime">
+            <div class="spacetime-head">
+                <h2>{move || app.words().spacetime_title}</h2>
+                {move || {
+                    let omitted = drawing.with(|d| d.4);
+                    (omitted > 0).then(|| view! { <span class="small hint">{format!("+{omitted} …")}</span> })
+                }}
+                <button class="btn small" data-testid="export-spacetime" on:click=export>{move || app.words().download_svg}</button>
+            </div>
+            <div class="spacetime-frame" on:click=seek>
+                <div class="spacetime-svg" inner_html=move || drawing.with(|d| d.0.clone())></div>
+                <svg class="spacetime-cursor" viewBox=move || format!("0 0 {WIDTH} {:.0}", drawing.with(|d| d.3)) preserveAspectRatio="none" aria-hidden="true">
+                    <line x1=cursor_x x2=cursor_x y1=0 y2=move || drawing.with(|d| d.3) />
+                </svg>
+            </div>
+        </section>
+    }
+}
