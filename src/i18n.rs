@@ -241,6 +241,28 @@ words!(
     waiting_llm,
     frozen,
     settings_refused,
+    file_menu,
+    export_trace,
+    export_scenario,
+    import_file,
+    drop_hint,
+    copy_link,
+    share_title,
+    share_hint,
+    copy,
+    copied,
+    copy_failed,
+    export_view_svg,
+    export_view_png,
+    export_spacetime,
+    export_shiviz,
+    export_mermaid,
+    window_from,
+    window_to,
+    restore_previous,
+    previous_kept,
+    scenario_loaded,
+    autosave_restored,
 );
 
 /// Sentences with facts in them.
@@ -279,6 +301,13 @@ pub trait Speak: Sync {
     fn scenario_title(&self, name: &str) -> String;
     fn scenario_caption(&self, name: &str) -> &'static str;
     fn mutation_title(&self, m: crate::check::Mutation) -> &'static str;
+    /// Why a file could not be imported.
+    fn import_error(&self, e: &crate::trace::import::ImportError) -> String;
+    /// Why a share link could not be opened.
+    fn share_error(&self, e: &crate::trace::share::ShareError) -> String;
+    /// How an imported trace was shown: 0 verified (hash), 1 different version
+    /// (first difference at `n`), 2 events only (`why`).
+    fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
     /// The figures behind red flag `which` (0 depends, 1 p99, 2 TTL, 3 drill).
     fn flag_detail(&self, which: usize, f: &crate::check::red_flags::RedFlags) -> String;
 }

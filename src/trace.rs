@@ -6,6 +6,7 @@
 //! back. The trace hash is an FNV-1a hash of that canonical JSON, so "the same
 //! trace" means the same bytes natively and in the browser.
 
+pub mod decode;
 pub mod import;
 pub mod json;
 pub mod label;
@@ -65,6 +66,9 @@ pub enum EventKind {
     Note(Note),
     /// An invariant monitor saw a broken rule.
     Violation { invariant: Invariant, detail: String },
+    /// An event of a kind this version does not know (another tool's, or a
+    /// hand-made trace): kept and shown as it was written.
+    Foreign { kind: String, detail: String },
 }
 
 impl EventKind {

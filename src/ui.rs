@@ -7,6 +7,7 @@
 //! parts of it.
 
 pub mod browser;
+pub mod files;
 pub mod inspector;
 pub mod keys;
 pub mod lease;
@@ -65,6 +66,12 @@ pub struct App {
     pub scenario_name: RwSignal<String>,
     pub reduced_motion: bool,
     pub compare: RwSignal<Compare>,
+    /// What an import or a link replaced, ready to be restored.
+    pub previous: StoredValue<Option<Model>>,
+    /// A note about what is on screen (a verified replay, recorded events only …).
+    pub status: RwSignal<Option<String>>,
+    /// The share dialog's link, when open.
+    pub share: RwSignal<Option<String>>,
     /// The second pane of the side-by-side mode.
     pub model_b: StoredValue<Option<Model>>,
     pub snap_b: RwSignal<Option<Snap>>,
@@ -87,15 +94,51 @@ impl App {
             Some(s) => Some(Model::new(&s)?),
             None => None,
         };
+        self.install(model, b, keep_time);
+        Ok(())
+    }
+
+    /// Put a model (and its comparison twin) on screen.
+    pub fn install(&self, model: Model, b: Option<Model>, keep_time: bool) {
         let end = model.end().max(b.as_ref().map_or(0, |m| m.end()));
+        let name = model.scenario().name.clone();
         self.model_b.set_value(b);
         let t = if keep_time { self.t.get_untracked().min(end) } else { 0 };
         self.model.set_value(model);
-        self.scenario_name.set(scenario.name.clone());
+        self.scenario_name.set(name);
         self.end.set(end);
         self.rev.update(|r| *r += 1);
         self.set_t(t);
-        Ok(())
+    }
+
+    /// Replace the whole work with `model` (an import, a link), keeping the
+    /// current work so that it can be restored: nothing is discarded silently.
+    pub fn replace(&self, model: Model, status: Option<String>) {
+        self.playing.set(false);
+        self.compare.set(Compare::Off);
+        let old = self.model.try_update_value(|m| std::mem::replace(m, model));
+        self.previous.set_value(old);
+        self.install_current();
+        self.status.set(status);
+    }
+
+    /// Bring back the work that the last import or link replaced.
+    pub fn restore_previous(&self) {
+        if let Some(prev) = self.previous.try_update_value(|p| p.take()).flatten() {
+            let replaced = self.model.try_update_value(|m| std::mem::replace(m, prev));
+            self.previous.set_value(replaced);
+            self.install_current();
+            self.status.set(None);
+        }
+    }
+
+    fn install_current(&self) {
+        self.model_b.set_value(None);
+        let (end, name) = self.model.with_value(|m| (m.end(), m.scenario().name.clone()));
+        self.scenario_name.set(name);
+        self.end.set(end);
+        self.rev.update(|r| *r += 1);
+        self.set_t(0);
     }
 
     pub fn load_builtin(&self, name: &str) {
@@ -174,6 +217,8 @@ impl App {
     }
 }
 
+const LANG_KEY: &str = "paxos-island:v1:lang";
+
 pub fn use_app() -> App {
     expect_context::<App>()
 }
@@ -219,8 +264,11 @@ fn browser_lang() -> Lang {
 
 #[component]
 fn Root() -> impl IntoView {
-    let first = builtin::get("calm").expect("built in");
-    let model = Model::new(&first).expect("the calm scenario runs");
+    let lang = browser::local_get(LANG_KEY).and_then(|c| Lang::from_code(&c)).unwrap_or_else(browser_lang);
+    let (first, message, kept) = files::initial(lang);
+    let model = Model::new(&first)
+        .or_else(|_| Model::new(&builtin::get("calm").expect("built in")))
+        .expect("the calm scenario runs");
     let end = model.end();
     let snap0 = model.snap(0);
     let app = App {
@@ -231,8 +279,8 @@ fn Root() -> impl IntoView {
         snap: RwSignal::new(snap0),
         playing: RwSignal::new(false),
         speed_log: RwSignal::new(-1.0),
-        lang: RwSignal::new(browser_lang()),
-        view: RwSignal::new(View::Parliament),
+        lang: RwSignal::new(lang),
+        view: RwSignal::new(if first.protocol == crate::scenario::Protocol::Lease { View::Lease } else { View::Parliament }),
         selected: RwSignal::new(None),
         large: RwSignal::new(false),
         presenter: RwSignal::new(false),
@@ -241,12 +289,32 @@ fn Root() -> impl IntoView {
         scenario_name: RwSignal::new(first.name.clone()),
         reduced_motion: prefers_reduced_motion(),
         compare: RwSignal::new(Compare::Off),
+        previous: StoredValue::new(None),
+        status: RwSignal::new(None),
+        share: RwSignal::new(None),
         model_b: StoredValue::new(None),
         snap_b: RwSignal::new(None),
     };
     provide_context(app);
     raf::drive(app);
     keys::install(app);
+    if let Some(m) = message {
+        app.toast.set(Some(m));
+    }
+    if let Some(old) = kept.and_then(|s| Model::new(&s).ok()) {
+        // A link replaced the autosaved work: keep it one click away.
+        app.previous.set_value(Some(old));
+        app.status.set(Some(app.words().previous_kept.to_string()));
+    }
+    // Autosave the work whenever it changes, and the language when switched.
+    Effect::new(move |_| {
+        app.rev.get();
+        files::autosave(app);
+    });
+    Effect::new(move |_| {
+        let _ = browser::local_set(LANG_KEY, app.lang.get().code());
+    });
+    let dragging = RwSignal::new(false);
     Effect::new(move |_| {
         let lang = app.lang.get();
         if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
@@ -262,11 +330,26 @@ fn Root() -> impl IntoView {
             class="app"
             class:large=move || app.large.get() || app.presenter.get()
             class:presenter=move || app.presenter.get()
+            class:dragging=move || dragging.get()
             data-testid="app"
+            on:dragover=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                dragging.set(true);
+            }
+            on:dragleave=move |_| dragging.set(false)
+            on:drop=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                dragging.set(false);
+                if let Some(f) = ev.data_transfer().and_then(|d| d.files()).and_then(|l| l.get(0)) {
+                    files::import_file(app, f);
+                }
+            }
         >
+            <div class="drop-hint" aria-hidden="true">{move || app.words().drop_hint}</div>
             <topbar::TopBar />
             <main class="stage-and-side">
                 <section class="stage" data-testid="stage" aria-live="off">
+                    <files::StatusBar />
                     {move || match app.view.get() {
                         View::Parliament => view! {
                             <parliament::Parliament />
@@ -286,6 +369,7 @@ fn Root() -> impl IntoView {
             </main>
             <transport::Transport />
             <keys::Help />
+            <files::ShareDialog />
             <Toast />
         </div>
     }

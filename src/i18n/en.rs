@@ -179,6 +179,28 @@ pub const WORDS: Words = Words {
     waiting_llm: "waiting on the LLM",
     frozen: "frozen",
     settings_refused: "These settings cannot run",
+    file_menu: "File",
+    export_trace: "Export trace (JSON)",
+    export_scenario: "Export scenario (JSON)",
+    import_file: "Import a trace or scenario…",
+    drop_hint: "Drop a trace or scenario file to open it",
+    copy_link: "Share link…",
+    share_title: "Link to this scenario",
+    share_hint: "Opening this link reproduces the run exactly (same seed, same faults).",
+    copy: "Copy",
+    copied: "Copied.",
+    copy_failed: "Could not copy; select the link and press Ctrl+C.",
+    export_view_svg: "This view as SVG",
+    export_view_png: "This view as PNG",
+    export_spacetime: "Space-time diagram as SVG",
+    export_shiviz: "ShiViz log",
+    export_mermaid: "Mermaid sequence diagram",
+    window_from: "from (s)",
+    window_to: "to (s)",
+    restore_previous: "Restore my previous work",
+    previous_kept: "Your previous work is kept.",
+    scenario_loaded: "Scenario loaded.",
+    autosave_restored: "Your work from last time is back.",
 };
 
 pub struct En;
@@ -400,6 +422,7 @@ impl Speak for En {
                 }
             }
             Say::Violation { invariant, detail, .. } => format!("{} is broken: {detail}", self.invariant(*invariant)),
+            Say::Foreign { node, kind, detail } => format!("{}: {kind} {detail}", n(*node)),
         }
     }
 
@@ -561,6 +584,22 @@ impl Speak for En {
                 f.drill_writes,
                 f.writes
             ),
+        }
+    }
+
+    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
+        format!("This file cannot be opened: {e}. Your current work is unchanged.")
+    }
+
+    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
+        format!("This link cannot be opened: {e}. Your current work is unchanged.")
+    }
+
+    fn import_status(&self, how: u8, n: usize, text: &str) -> String {
+        match how {
+            0 => format!("Verified replay: re-simulating the scenario gives the same {n} events (trace hash {text})."),
+            1 => format!("This trace was recorded by a different version: showing the recorded events (they differ from this version's from event {n} on)."),
+            _ => format!("Showing the recorded events only ({text})."),
         }
     }
 }

@@ -179,6 +179,28 @@ pub const WORDS: Words = Words {
     waiting_llm: "LLM 待ち",
     frozen: "停止中",
     settings_refused: "この設定では実行できません",
+    file_menu: "ファイル",
+    export_trace: "トレースを書き出す（JSON）",
+    export_scenario: "シナリオを書き出す（JSON）",
+    import_file: "トレースまたはシナリオを読み込む…",
+    drop_hint: "トレースやシナリオのファイルをドロップすると開きます",
+    copy_link: "共有リンク…",
+    share_title: "このシナリオへのリンク",
+    share_hint: "このリンクを開くと、同じシードと同じ障害で実行がそのまま再現されます。",
+    copy: "コピー",
+    copied: "コピーしました。",
+    copy_failed: "コピーできませんでした。リンクを選択して Ctrl+C を押してください。",
+    export_view_svg: "この画面を SVG で",
+    export_view_png: "この画面を PNG で",
+    export_spacetime: "時空図を SVG で",
+    export_shiviz: "ShiViz 用ログ",
+    export_mermaid: "Mermaid シーケンス図",
+    window_from: "開始（秒）",
+    window_to: "終了（秒）",
+    restore_previous: "以前の作業に戻す",
+    previous_kept: "以前の作業は保存されています。",
+    scenario_loaded: "シナリオを読み込みました。",
+    autosave_restored: "前回の作業を復元しました。",
 };
 
 pub struct Ja;
@@ -415,6 +437,7 @@ impl Speak for Ja {
                 }
             }
             Say::Violation { invariant, .. } => format!("「{}」が破られました：{}", self.invariant(*invariant), self.invariant_meaning(*invariant)),
+            Say::Foreign { node, kind, detail } => format!("{}：{kind} {detail}", n(*node)),
         }
     }
 
@@ -581,6 +604,46 @@ impl Speak for Ja {
                 f.drill_writes,
                 f.writes
             ),
+        }
+    }
+
+    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
+        use crate::trace::import::ImportError as E;
+        let what = match e {
+            E::TooBig(n) => format!("ファイルが大きすぎます（{n} バイト。上限は 50 MB）"),
+            E::Empty => "ファイルが空です".into(),
+            E::NotJson(why) => format!("JSON として読めません（{why}）"),
+            E::NotObject | E::WrongFormat(_) => "Paxos Island のトレースではありません".into(),
+            E::WrongVersion(v) => format!("トレースの版 {v} には対応していません（対応は版 1）"),
+            E::EventsNotList => "\"events\" がリストではありません".into(),
+            E::BadEvent { index, problem } => format!("イベント {index} が不正です（{problem}）"),
+            E::Nothing => "使えるシナリオもイベントもありません".into(),
+            E::BadScenario(why) => format!("シナリオが不正です（{why}）"),
+        };
+        format!("このファイルは開けません：{what}。いまの作業はそのままです。")
+    }
+
+    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
+        use crate::trace::share::ShareError as E;
+        let what = match e {
+            E::Empty => "リンクにシナリオが入っていません".into(),
+            E::NotALink => "Paxos Island のシナリオのリンクではありません".into(),
+            E::TooLong(n) => format!("リンクが長すぎます（{n} 文字）"),
+            E::UnknownVersion(v) => format!("別の版のリンクです（形式 {v}）"),
+            E::Cut => "リンクが途中で切れています。最後の文字まで全部コピーしてください".into(),
+            E::Changed => "リンクが変更されたか打ち間違えられています（チェックサムが合いません）".into(),
+            E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
+            E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{why}）"),
+            E::Invalid(why) => format!("シナリオを実行できません（{why}）"),
+        };
+        format!("このリンクは開けません：{what}。いまの作業はそのままです。")
+    }
+
+    fn import_status(&self, how: u8, n: usize, text: &str) -> String {
+        match how {
+            0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
+            1 => format!("このトレースは別の版で記録されました。記録されたイベントを表示しています（イベント {n} 以降がこの版と異なります）。"),
+            _ => format!("記録されたイベントだけを表示しています（{text}）。"),
         }
     }
 }

@@ -212,7 +212,7 @@ impl Synod {
 }
 
 /// A legislator: whichever roles it plays.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PaxosNode {
     pub synod: Arc<Synod>,
     pub acceptor: Option<Acceptor>,

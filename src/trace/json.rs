@@ -202,6 +202,13 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
             m.insert("detail".into(), json!(detail));
             "violation"
         }
+        EventKind::Foreign { kind, detail } => {
+            if !detail.is_empty() {
+                m.insert("detail".into(), json!(detail));
+            }
+            m.insert("kind".into(), json!(kind));
+            return J::Object(m);
+        }
     };
     m.insert("kind".into(), json!(kind));
     J::Object(m)

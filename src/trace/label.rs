@@ -261,6 +261,7 @@ pub fn event(names: &[String], kind: &EventKind) -> String {
             None => note_detail(names, x),
         },
         EventKind::Violation { invariant, detail } => format!("VIOLATION {invariant}: {detail}"),
+        EventKind::Foreign { kind, detail } => format!("{kind} {detail}"),
     }
     .replace(['\n', '\r', '\u{2028}', '\u{2029}'], " ")
     .chars()

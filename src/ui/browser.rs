@@ -59,3 +59,42 @@ pub fn replace_hash(fragment: &str) {
         let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url.trim()));
     }
 }
+
+/// Render an SVG document to a PNG (twice its size, for slides) and offer it
+/// as a download. The drawing happens when the image has loaded.
+pub fn download_png(name: &str, svg: &str) -> Result<(), String> {
+    let err = |e: wasm_bindgen::JsValue| format!("{e:?}");
+    let window = web_sys::window().ok_or("no window")?;
+    let doc = window.document().ok_or("no document")?;
+    let img: web_sys::HtmlImageElement = doc.create_element("img").map_err(err)?.unchecked_into();
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("image/svg+xml");
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(svg));
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(err)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
+    let name = name.to_string();
+    let img2 = img.clone();
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = (|| -> Option<()> {
+            let doc = web_sys::window()?.document()?;
+            let canvas: web_sys::HtmlCanvasElement = doc.create_element("canvas").ok()?.unchecked_into();
+            let (w, h) = (img2.natural_width().max(1) * 2, img2.natural_height().max(1) * 2);
+            canvas.set_width(w);
+            canvas.set_height(h);
+            let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
+            ctx.draw_image_with_html_image_element_and_dw_and_dh(&img2, 0.0, 0.0, w as f64, h as f64).ok()?;
+            let data = canvas.to_data_url_with_type("image/png").ok()?;
+            let a: web_sys::HtmlAnchorElement = doc.create_element("a").ok()?.unchecked_into();
+            a.set_href(&data);
+            a.set_download(&name);
+            doc.body()?.append_child(&a).ok()?;
+            a.click();
+            a.remove();
+            let _ = web_sys::Url::revoke_object_url(&url);
+            Some(())
+        })();
+    });
+    img.set_onload(Some(onload.unchecked_ref()));
+    img.set_src(&web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?);
+    Ok(())
+}

@@ -44,6 +44,9 @@ pub struct Model {
     /// Lease lab: the lanes and the red flags.
     pub lanes: Option<Lanes>,
     pub flags: Option<RedFlags>,
+    /// Shown from recorded events alone (no simulator behind them): a trace
+    /// from another version, a hand-made one, or another tool's.
+    pub recorded_only: bool,
 }
 
 impl Model {
@@ -102,7 +105,36 @@ impl Model {
             hash,
             lanes,
             flags,
+            recorded_only: false,
         }
+    }
+
+    /// A model of recorded events alone. `scenario` is the file's, if it had
+    /// a usable one (for names and roles); otherwise nodes are named from the
+    /// events and the roles guessed from the names.
+    pub fn recorded(scenario: Option<Scenario>, names: Vec<String>, trace: Vec<crate::trace::TraceEvent>) -> Result<Model, String> {
+        use crate::scenario::run::Checkpoint;
+        let end = trace.last().map_or(SimTime(1), |e| SimTime(e.t.0.max(1)));
+        let scenario = match scenario {
+            Some(s) => s,
+            None => placeholder(&names, end.0),
+        };
+        // A quiet world to satisfy the time machine; nothing is simulated.
+        let world = scenario.build().or_else(|_| placeholder(&names, end.0).build()).map_err(|e| e.to_string())?;
+        let sim = Simulator::new(world, false);
+        let run = Run {
+            names: std::sync::Arc::new(names),
+            scenario,
+            trace,
+            checkpoints: vec![Checkpoint { steps: 0, trace_len: 0, sim: sim.clone() }],
+            end,
+            truncated: false,
+            last: sim,
+        };
+        let mut m = Model::from_run(run);
+        m.recorded_only = true;
+        m.flags = None;
+        Ok(m)
     }
 
     pub fn end(&self) -> u64 {
@@ -150,7 +182,12 @@ impl Model {
     /// The parliament as it is at the cursor.
     pub fn snap(&self, t: u64) -> Snap {
         let t = SimTime(t);
-        let seats = parliament::seats(&self.cursor);
+        let seats = if self.recorded_only {
+            let upto = self.run.events_until(t);
+            parliament::seats_from_trace(self.run.names.len(), &self.run.trace[..upto], t)
+        } else {
+            parliament::seats(&self.cursor)
+        };
         let quorum = self.marks.quorum_at(t).cloned();
         let pick = self.marks.pick_at(t).cloned();
         let mut messengers = parliament::messengers(&self.layout, &self.flights, t);
@@ -165,7 +202,7 @@ impl Model {
             chosen: self.chosen.filter(|(_, at)| *at <= t.0),
             broken: self.broken.iter().copied().filter(|(_, at, _)| *at <= t.0).collect(),
             story_upto: self.story_upto(t.0),
-            lease: self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)),
+            lease: if self.recorded_only { None } else { self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)) },
         }
     }
 }
@@ -183,4 +220,45 @@ pub struct Snap {
     pub story_upto: usize,
     /// Lease lab: the figures so far.
     pub lease: Option<LeaseStats>,
+}
+
+/// A scenario that only names the nodes of a trace (roles guessed from the
+/// names the built-in lease lab uses; everyone else is a legislator).
+fn placeholder(names: &[String], end_us: u64) -> Scenario {
+    use crate::scenario::{NodeSpec, PaxosSpec, Role};
+    let lease = names.iter().any(|n| n == "store" || n == "orders");
+    let role = |n: &str| -> Vec<Role> {
+        if !lease {
+            return vec![Role::Acceptor, Role::Learner];
+        }
+        vec![match n {
+            "store" => Role::LeaseStore,
+            "orders" => Role::Storage,
+            "llm" => Role::Llm,
+            _ => Role::Worker,
+        }]
+    };
+    let mut nodes: Vec<NodeSpec> = names
+        .iter()
+        .filter(|n| crate::scenario::names::check_name(n).is_ok())
+        .map(|n| NodeSpec { id: n.clone(), roles: role(n) })
+        .collect();
+    if nodes.is_empty() {
+        nodes.push(NodeSpec { id: "?".into(), roles: vec![Role::Acceptor] });
+    }
+    let mut s = crate::scenario::builtin::parliament("recorded", 1, &[]);
+    s.nodes = nodes;
+    s.stop_at_us = end_us.clamp(1, crate::scenario::MAX_STOP_US);
+    if lease {
+        s.protocol = Protocol::Lease;
+        s.paxos = None;
+        s.lease = Some(crate::scenario::LeaseSpec::new(3_000_000, crate::protocol::lease::Design::NoLlm, Default::default()));
+    } else {
+        // A placeholder with more than nine legislators keeps nine acceptors.
+        for n in s.nodes.iter_mut().skip(9) {
+            n.roles = vec![Role::Learner];
+        }
+        s.paxos = Some(PaxosSpec { proposals: Vec::new(), ..s.paxos.clone().expect("a parliament has a paxos section") });
+    }
+    s
 }

@@ -50,6 +50,7 @@ pub fn TopBar() -> impl IntoView {
                 {tab(View::Lessons, |w| w.view_lessons, "tab-lessons")}
             </nav>
             <div class="tools">
+                <super::files::FileMenu />
                 <button
                     class="btn"
                     data-testid="lang"

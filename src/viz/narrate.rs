@@ -26,6 +26,8 @@ pub enum Say {
     Paxos { node: NodeId, note: PaxosNote },
     Lease { node: NodeId, note: LeaseNote },
     Violation { node: NodeId, invariant: Invariant, detail: String },
+    /// An event of a kind this version does not know.
+    Foreign { node: NodeId, kind: String, detail: String },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -155,6 +157,11 @@ fn single(e: &TraceEvent) -> Option<Line> {
         EventKind::Violation { invariant, detail } => Say::Violation {
             node: e.node,
             invariant: *invariant,
+            detail: detail.clone(),
+        },
+        EventKind::Foreign { kind, detail } => Say::Foreign {
+            node: e.node,
+            kind: kind.clone(),
             detail: detail.clone(),
         },
     };

@@ -215,6 +215,71 @@ fn seat_of(id: NodeId, p: &PaxosNode, status: SeatStatus) -> Seat {
     }
 }
 
+/// Seats rebuilt from a trace alone (a recorded or foreign trace, with no
+/// simulator behind it): the ledgers from `ledger` and `learned` notes, the
+/// presence from crash, restart, pause and resume events. `events` are those
+/// up to the instant shown, which is `t`.
+pub fn seats_from_trace(n: usize, events: &[TraceEvent], t: SimTime) -> Vec<Seat> {
+    use crate::sim::fault::Fault;
+    let mut seats: Vec<Seat> = (0..n)
+        .map(|i| Seat {
+            id: NodeId(i as u8),
+            proposer: false,
+            acceptor: false,
+            learner: false,
+            status: SeatStatus::Present,
+            max_bal: None,
+            last_vote: None,
+            learned: None,
+            pencil: None,
+            wants: None,
+        })
+        .collect();
+    let mut wake: Vec<Option<u64>> = vec![None; n];
+    for e in events {
+        let i = e.node.index();
+        match &e.kind {
+            EventKind::Note(Note::Paxos(p)) if i < n => match *p {
+                PaxosNote::Ledger { max_bal, last_vote } => {
+                    seats[i].acceptor = true;
+                    seats[i].max_bal = max_bal;
+                    seats[i].last_vote = last_vote;
+                }
+                PaxosNote::Learned { value, .. } => {
+                    seats[i].learner = true;
+                    seats[i].learned = Some(value);
+                }
+                PaxosNote::Asked { value } => {
+                    seats[i].proposer = true;
+                    seats[i].wants = Some(value);
+                }
+                PaxosNote::BallotStarted { .. } => seats[i].proposer = true,
+                _ => {}
+            },
+            EventKind::Fault { fault } => match *fault {
+                Fault::Crash { node } if node.index() < n => seats[node.index()].status = SeatStatus::Away,
+                Fault::Restart { node } if node.index() < n => seats[node.index()].status = SeatStatus::Present,
+                Fault::Pause { node, for_us } if node.index() < n && seats[node.index()].status != SeatStatus::Away => {
+                    wake[node.index()] = Some(e.t.0.saturating_add(for_us));
+                    seats[node.index()].status = SeatStatus::Asleep { left_us: 0 };
+                }
+                _ => {}
+            },
+            EventKind::Resume if i < n => {
+                wake[i] = None;
+                seats[i].status = SeatStatus::Present;
+            }
+            _ => {}
+        }
+    }
+    for (s, w) in seats.iter_mut().zip(wake) {
+        if let (SeatStatus::Asleep { left_us }, Some(at)) = (&mut s.status, w) {
+            *left_us = at.saturating_sub(t.0);
+        }
+    }
+    seats
+}
+
 /// A messenger as drawn at time t.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Messenger {

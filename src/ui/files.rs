@@ -1,0 +1,340 @@
+//! Traces in and out: export (trace, scenario, views as SVG/PNG, ShiViz,
+//! Mermaid), import by file picker or drag-and-drop with verified replay,
+//! share links, and the autosave that brings the work back after a reload.
+//!
+//! Bad input never touches the current work: every failure is a message
+//! saying what is wrong, and a successful import keeps the previous work
+//! one click away.
+
+use super::{browser, model::Model, use_app, App, View};
+use crate::scenario::{builtin, Scenario};
+use crate::trace::{self, decode, import, share};
+use leptos::prelude::*;
+
+const AUTOSAVE: &str = "paxos-island:v1:work";
+
+/// What to open at start-up: a share link in the URL, else the autosaved
+/// work, else the calm run. Returns the scenario, a message for the user,
+/// and the autosaved scenario when a link took its place.
+pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Option<Scenario>) {
+    let saved = browser::local_get(AUTOSAVE).and_then(|t| import::scenario_from_text(&t).ok());
+    let calm = || builtin::get("calm").expect("built in");
+    let hash = browser::hash();
+    if share::looks_like_link(&hash) || hash.starts_with("s=") {
+        return match share::decode(&hash) {
+            Ok(s) => {
+                let kept = saved.filter(|old| *old != s);
+                (s, None, kept)
+            }
+            Err(e) => (saved.unwrap_or_else(calm), Some((lang.speak().share_error(&e), true)), None),
+        };
+    }
+    match saved {
+        Some(s) => (s, None, None),
+        None => (calm(), None, None),
+    }
+}
+
+/// Save the work on screen (unless it is recorded events only).
+pub fn autosave(app: App) {
+    let json = app.model.with_value(|m| (!m.recorded_only).then(|| m.scenario().to_json()));
+    if let Some(j) = json {
+        let _ = browser::local_set(AUTOSAVE, &j);
+    }
+}
+
+fn stem(app: App) -> String {
+    app.model.with_value(|m| {
+        let s = m.scenario();
+        let clean: String = s.name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' }).collect();
+        format!("{clean}-seed{}", s.seed)
+    })
+}
+
+/// Fold the file menu away (after one of its actions).
+fn close_menu() {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("[data-testid=file-menu]").ok().flatten())
+    {
+        let _ = el.remove_attribute("open");
+    }
+}
+
+fn save(app: App, name: String, text: String, mime: &str) {
+    close_menu();
+    if let Err(e) = browser::download(&name, &text, mime) {
+        app.toast.set(Some((e, true)));
+    }
+}
+
+/// Open a file's text: a trace (verified, or shown as recorded) or a scenario.
+pub fn import_text(app: App, text: &str) {
+    let speak = app.lang.get_untracked().speak();
+    let parsed = match import::parse(text) {
+        Ok(p) => p,
+        // A bare scenario (not in an envelope) is welcome too.
+        Err(e) => match import::scenario_from_text(text) {
+            Ok(s) => return open_scenario(app, s, app.words().scenario_loaded.to_string()),
+            Err(_) => {
+                app.toast.set(Some((speak.import_error(&e), true)));
+                return;
+            }
+        },
+    };
+    if parsed.events.is_empty() {
+        if let Some(s) = parsed.scenario {
+            return open_scenario(app, s, app.words().scenario_loaded.to_string());
+        }
+    }
+    let n = parsed.events.len();
+    if let Some(s) = &parsed.scenario {
+        match import::verify(s, &parsed.events) {
+            import::Verdict::Identical { hash } => {
+                return open_scenario(app, s.clone(), speak.import_status(0, n, &hash));
+            }
+            import::Verdict::Differs { at, .. } => {
+                return open_recorded(app, Some(s.clone()), &parsed.events, speak.import_status(1, at, ""));
+            }
+        }
+    }
+    let why = parsed.scenario_problem.unwrap_or_default();
+    open_recorded(app, None, &parsed.events, speak.import_status(2, 0, &why));
+}
+
+fn open_scenario(app: App, s: Scenario, status: String) {
+    match Model::new(&s) {
+        Ok(m) => {
+            app.view.set(if m.is_paxos() { View::Parliament } else { View::Lease });
+            app.replace(m, Some(status));
+        }
+        Err(e) => app.toast.set(Some((e, true))),
+    }
+}
+
+fn open_recorded(app: App, s: Option<Scenario>, events: &[serde_json::Value], status: String) {
+    let mut names = decode::Names(s.as_ref().map(|s| s.node_names()).unwrap_or_default());
+    let trace = decode::events(&mut names, events);
+    match Model::recorded(s, names.0, trace) {
+        Ok(m) => {
+            app.view.set(if m.is_paxos() { View::Parliament } else { View::Lease });
+            app.replace(m, Some(status));
+        }
+        Err(e) => app.toast.set(Some((e, true))),
+    }
+}
+
+/// Read a user's file, refusing an oversized one before reading it.
+pub fn import_file(app: App, file: web_sys::File) {
+    let size = file.size() as usize;
+    if size > import::MAX_BYTES {
+        let e = import::ImportError::TooBig(size);
+        app.toast.set(Some((app.lang.get_untracked().speak().import_error(&e), true)));
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()) {
+            Some(text) => import_text(app, &text),
+            None => app.toast.set(Some((app.lang.get_untracked().speak().import_error(&import::ImportError::Empty), true))),
+        }
+    });
+}
+
+/// The share link of the scenario on screen.
+pub fn share_link(app: App) -> String {
+    let code = app.model.with_value(|m| share::encode(m.scenario()));
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    format!("{base}#s={code}")
+}
+
+/// The SVG of the view on screen, standalone (with the app's styles inside).
+fn view_svg(app: App) -> Option<String> {
+    let doc = web_sys::window()?.document()?;
+    let sel = match app.view.get_untracked() {
+        View::Parliament => "[data-testid=parliament]",
+        View::Lease => "[data-testid=lanes]",
+        _ => "[data-testid=stage] svg",
+    };
+    let el = doc.query_selector(sel).ok()??;
+    let inner = el.inner_html();
+    let vb = el.get_attribute("viewBox").unwrap_or_else(|| "0 0 1000 600".into());
+    let dims: Vec<f64> = vb.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    let (w, h) = (dims.get(2).copied().unwrap_or(1000.0), dims.get(3).copied().unwrap_or(600.0));
+    let class = el.get_attribute("class").unwrap_or_default();
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{class}\" viewBox=\"{vb}\" width=\"{w}\" height=\"{h}\"><style>{}</style><rect width=\"100%\" height=\"100%\" fill=\"#fbfaf6\"/>{inner}</svg>",
+        include_str!("../../style/app.css")
+    ))
+}
+
+#[component]
+pub fn FileMenu() -> impl IntoView {
+    let app = use_app();
+    let from = RwSignal::new(String::from("0"));
+    let to = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let picker: NodeRef<leptos::html::Input> = NodeRef::new();
+    let w = move || app.words();
+    let export_trace = move |_| {
+        let text = app.model.with_value(|m| trace::json::export(m.scenario(), &m.run.names, &m.run.trace));
+        save(app, format!("{}.trace.json", stem(app)), text, "application/json");
+    };
+    let export_scenario = move |_| {
+        let text = app.model.with_value(|m| trace::json::export_scenario(m.scenario()));
+        save(app, format!("{}.scenario.json", stem(app)), text, "application/json");
+    };
+    let export_shiviz = move |_| {
+        let text = app.model.with_value(|m| trace::shiviz::export(&m.run.names, &m.run.trace));
+        save(app, format!("{}.shiviz.log", stem(app)), text, "text/plain");
+    };
+    let export_mermaid = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let sp = app.lang.get_untracked().speak();
+        let end = app.end.get_untracked();
+        let parse = |t: &str, default: u64| -> Result<u64, String> {
+            if t.trim().is_empty() {
+                return Ok(default);
+            }
+            match t.trim().replace(',', ".").parse::<f64>() {
+                Ok(v) if v.is_finite() && v >= 0.0 => Ok((v * 1e6).round() as u64),
+                _ => Err(sp.bad_duration(t)),
+            }
+        };
+        match (parse(&from.get_untracked(), 0), parse(&to.get_untracked(), end)) {
+            (Ok(a), Ok(b)) if a < b => {
+                error.set(None);
+                let text = app.model.with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, a, b));
+                save(app, format!("{}.mmd", stem(app)), text, "text/plain");
+            }
+            (Err(e), _) | (_, Err(e)) => error.set(Some(e)),
+            _ => error.set(Some(sp.bad_duration(&to.get_untracked()))),
+        }
+    };
+    let export_view = move |png: bool| {
+        close_menu();
+        let Some(svg) = view_svg(app) else { return };
+        if png {
+            if let Err(e) = browser::download_png(&format!("{}.png", stem(app)), &svg) {
+                app.toast.set(Some((e, true)));
+            }
+        } else {
+            save(app, format!("{}.svg", stem(app)), svg, "image/svg+xml");
+        }
+    };
+    view! {
+        <details class="menu" data-testid="file-menu" on:keydown=|e: web_sys::KeyboardEvent| if e.key() == "Escape" { close_menu() }>
+            <summary class="btn">{move || w().file_menu}</summary>
+            <div class="menu-items" role="menu">
+                <button class="item" role="menuitem" data-testid="import" on:click=move |_| {
+                    close_menu();
+                    if let Some(p) = picker.get() {
+                        p.click();
+                    }
+                }>{move || w().import_file}</button>
+                <input
+                    node_ref=picker
+                    type="file"
+                    accept=".json,application/json"
+                    class="sr-only"
+                    data-testid="import-input"
+                    on:change=move |ev| {
+                        use wasm_bindgen::JsCast;
+                        let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
+                        if let Some(f) = input.files().and_then(|l| l.get(0)) {
+                            import_file(app, f);
+                        }
+                        input.set_value("");
+                    }
+                />
+                <button class="item" role="menuitem" data-testid="export-trace" on:click=export_trace>{move || w().export_trace}</button>
+                <button class="item" role="menuitem" data-testid="export-scenario" on:click=export_scenario>{move || w().export_scenario}</button>
+                <button class="item" role="menuitem" data-testid="share" on:click=move |_| {
+                    close_menu();
+                    app.share.set(Some(share_link(app)));
+                }>{move || w().copy_link}</button>
+                <hr />
+                <button class="item" role="menuitem" data-testid="export-view-svg" on:click=move |_| export_view(false)>{move || w().export_view_svg}</button>
+                <button class="item" role="menuitem" data-testid="export-view-png" on:click=move |_| export_view(true)>{move || w().export_view_png}</button>
+                <button class="item" role="menuitem" data-testid="export-shiviz" on:click=export_shiviz>{move || w().export_shiviz}</button>
+                <form class="item-form" on:submit=export_mermaid>
+                    <span>{move || w().export_mermaid}</span>
+                    <label>{move || w().window_from} " "
+                        <input size="5" data-testid="mermaid-from" prop:value=move || from.get() on:input=move |ev| from.set(event_target_value(&ev)) />
+                    </label>
+                    <label>{move || w().window_to} " "
+                        <input size="5" data-testid="mermaid-to" prop:value=move || to.get() on:input=move |ev| to.set(event_target_value(&ev)) />
+                    </label>
+                    <button class="btn" type="submit" data-testid="export-mermaid">"↓"</button>
+                    <span class="field-error" role="alert">{move || error.get()}</span>
+                </form>
+            </div>
+        </details>
+    }
+}
+
+/// The share dialog: the link, a copy button, and what the link promises.
+#[component]
+pub fn ShareDialog() -> impl IntoView {
+    let app = use_app();
+    let note = RwSignal::new(None::<String>);
+    let copy = move |_| {
+        let Some(link) = app.share.get_untracked() else { return };
+        let Some(clip) = web_sys::window().map(|w| w.navigator().clipboard()) else { return };
+        leptos::task::spawn_local(async move {
+            let done = wasm_bindgen_futures::JsFuture::from(clip.write_text(&link)).await.is_ok();
+            note.set(Some(if done { app.words().copied } else { app.words().copy_failed }.to_string()));
+        });
+    };
+    move || {
+        app.share.get().map(|link| {
+            view! {
+                <div class="dialog-backdrop" on:click=move |_| app.share.set(None)>
+                    <div class="dialog share" role="dialog" aria-modal="true" aria-labelledby="share-title" data-testid="share-dialog" on:click=|e| e.stop_propagation()>
+                        <h2 id="share-title">{app.words().share_title}</h2>
+                        <p class="hint">{app.words().share_hint}</p>
+                        <input class="link" readonly data-testid="share-link" prop:value=link.clone() on:focus=move |ev| {
+                            use wasm_bindgen::JsCast;
+                            let i: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
+                            i.select();
+                        } />
+                        <div class="actions">
+                            <button class="btn primary" data-testid="copy-link" on:click=copy>{app.words().copy}</button>
+                            <button class="btn" on:click=move |_| app.share.set(None)>{app.words().close}</button>
+                            <span role="status">{move || note.get()}</span>
+                        </div>
+                    </div>
+                </div>
+            }
+        })
+    }
+}
+
+/// What is on screen, when it is not simply a built-in run; and the way back.
+#[component]
+pub fn StatusBar() -> impl IntoView {
+    let app = use_app();
+    let has_previous = move || {
+        app.rev.get();
+        app.previous.with_value(|p| p.is_some())
+    };
+    view! {
+        <Show when=move || app.status.get().is_some() || has_previous()>
+            <div class="status-bar" role="status" data-testid="import-status">
+                <span>{move || app.status.get()}</span>
+                <Show when=has_previous>
+                    <button class="btn" data-testid="restore-previous" on:click=move |_| app.restore_previous()>
+                        {move || app.words().restore_previous}
+                    </button>
+                </Show>
+                <button class="btn icon" aria-label=move || app.words().close on:click=move |_| {
+                    app.status.set(None);
+                    app.previous.set_value(None);
+                    app.rev.update(|r| *r += 1);
+                }>"×"</button>
+            </div>
+        </Show>
+    }
+}

@@ -1,0 +1,211 @@
+// Traces in and out of the page: export, import, share links, autosave,
+// other formats — and every kind of bad input.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { start, open, shot, ROOT } from './lib.mjs';
+
+let ctx;
+const dir = mkdtempSync(join(tmpdir(), 'paxos-island-e2e-'));
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+const cli = (...args) => spawnSync('cargo', ['run', '--release', '--quiet', '--bin', 'paxos-island', '--', ...args],
+  { cwd: ROOT, encoding: 'utf8' });
+const hashOf = async (page) => (await page.getByTestId('trace-hash').textContent()).trim();
+
+async function download(page, testid) {
+  await page.getByTestId('file-menu').locator('summary').click();
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  const path = join(dir, d.suggestedFilename());
+  await d.saveAs(path);
+  return path;
+}
+
+async function importFile(page, path) {
+  await page.getByTestId('import-input').setInputFiles(path);
+}
+
+test('browser → CLI: an exported trace replays and verifies on the command line', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('scenario').selectOption('lossy');
+  await page.getByTestId('seed').fill('11');
+  await page.getByTestId('seed-apply').click();
+  const path = await download(page, 'export-trace');
+  const out = cli('replay', path, '--verify');
+  assert.equal(out.status, 0, out.stdout + out.stderr);
+  assert.match(out.stdout, new RegExp(`verified .*hash ${await hashOf(page)}`));
+  assert.deepEqual(errors, []);
+});
+
+test('CLI → browser → CLI: the same events all the way round, with a verified replay', async () => {
+  const original = join(dir, 'cli-forced.trace.json');
+  const out = cli('run', '--scenario', 'forced', '--seed', '5', '--out', original);
+  assert.equal(out.status, 0, out.stderr);
+  const cliHash = out.stdout.match(/trace hash ([0-9a-f]{16})/)[1];
+  const { page, errors } = await open(ctx);
+  await importFile(page, original);
+  await page.getByText('Verified replay').waitFor();
+  assert.equal(await hashOf(page), cliHash);
+  const again = await download(page, 'export-trace');
+  assert.deepEqual(JSON.parse(readFileSync(again, 'utf8')).events, JSON.parse(readFileSync(original, 'utf8')).events);
+  // The previous work is one click away.
+  await page.getByTestId('restore-previous').click();
+  assert.notEqual(await hashOf(page), cliHash);
+  await shot(page, 'files-verified-import');
+  assert.deepEqual(errors, []);
+});
+
+test('a share link reproduces the run exactly; a cut or edited one is refused with the reason', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('scenario').selectOption('partition-heal');
+  await page.getByTestId('seed').fill('77');
+  await page.getByTestId('seed-apply').click();
+  const hash = await hashOf(page);
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  assert.match(link, /#s=s1\./);
+  await shot(page, 'files-share-dialog');
+  const fresh = await ctx.browser.newContext();
+  const p2 = await fresh.newPage();
+  const e2 = [];
+  p2.on('console', (m) => { if (m.type() === 'error') e2.push(m.text()); });
+  await p2.goto(link);
+  await p2.getByTestId('app').waitFor();
+  assert.equal(await hashOf(p2), hash);
+  // Cut short, and one character changed: both refused, the page still works.
+  for (const [bad, why] of [[link.slice(0, link.length - 9), /cut short/], [link.replace(/s1\.(.)/, (m, c) => `s1.${c === 'A' ? 'B' : 'A'}`), /changed or mistyped/]]) {
+    await p2.goto('about:blank');
+    await p2.goto(bad);
+    await p2.getByTestId('toast').waitFor();
+    assert.match(await p2.getByTestId('toast').textContent(), why);
+    assert.equal(await hashOf(p2), hash, 'the work from before is still there');
+  }
+  await fresh.close();
+  assert.deepEqual(errors.concat(e2), []);
+});
+
+test('the work autosaves and comes back after a reload', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('scenario').selectOption('dueling-backoff');
+  await page.getByTestId('seed').fill('1234');
+  await page.getByTestId('seed-apply').click();
+  const hash = await hashOf(page);
+  await page.reload();
+  await page.getByTestId('app').waitFor();
+  assert.equal(await page.getByTestId('seed').inputValue(), '1234');
+  assert.equal(await hashOf(page), hash);
+  assert.deepEqual(errors, []);
+});
+
+test('bad files are refused with a clear message and the current work stays', async () => {
+  const { page, errors } = await open(ctx);
+  const hash = await hashOf(page);
+  const good = JSON.parse(readFileSync(join(dir, 'cli-forced.trace.json'), 'utf8'));
+  const text = JSON.stringify(good);
+  const cases = [
+    ['truncated.json', text.slice(0, text.length / 2), /not valid JSON/],
+    ['types.json', JSON.stringify({ ...good, events: [{ seq: 'zero', t_us: 0, node: 'Α', kind: 'send' }] }), /"seq" must be a whole number/],
+    ['version.json', JSON.stringify({ ...good, version: 7 }), /version 7 is not supported/],
+    ['missing.json', JSON.stringify({ format: 'paxos-island-trace', version: 1, events: [{ seq: 0, t_us: 0, kind: 'send' }] }), /"node" must be a short text/],
+    ['order.json', JSON.stringify({ ...good, events: [good.events[3], good.events[1]] }), /out of order/],
+    ['other.json', JSON.stringify({ hello: 'world' }), /not a Paxos Island trace/],
+    ['empty.json', '', /empty/],
+  ];
+  for (const [name, body, why] of cases) {
+    const path = join(dir, name);
+    writeFileSync(path, body);
+    await importFile(page, path);
+    await page.getByTestId('toast').waitFor();
+    assert.match(await page.getByTestId('toast').textContent(), why, name);
+    assert.equal(await hashOf(page), hash, `${name}: the work is untouched`);
+    await page.getByTestId('toast').getByRole('button').click();
+  }
+  // Bigger than the limit: refused before it is read.
+  const huge = join(dir, 'huge.json');
+  writeFileSync(huge, Buffer.alloc(51_000_000, 32));
+  await importFile(page, huge);
+  await page.getByTestId('toast').waitFor();
+  assert.match(await page.getByTestId('toast').textContent(), /files above 50000000 bytes/);
+  assert.equal(await hashOf(page), hash);
+  await shot(page, 'files-bad-input');
+  assert.deepEqual(errors, []);
+});
+
+test('script in a name or a decree never becomes HTML', async () => {
+  const { page, errors } = await open(ctx);
+  await page.evaluate(() => { window.__pwned = false; });
+  const s = JSON.parse(execFileSync('cargo', ['run', '--release', '--quiet', '--bin', 'paxos-island', '--', 'export-scenario', 'calm'], { cwd: ROOT, encoding: 'utf8' }));
+  s.scenario.paxos.proposals[0].value = '<svg onload=__pwned=1>';
+  const ok = join(dir, 'xss-value.json');
+  writeFileSync(ok, JSON.stringify(s));
+  await importFile(page, ok);
+  await page.getByText('Scenario loaded').waitFor();
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('svg[onload]').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), false);
+  assert.match(await page.getByTestId('decided').textContent(), /<svg onload=__pwned=1>/);
+  s.scenario.nodes[0].id = '<script>';
+  const bad = join(dir, 'xss-name.json');
+  writeFileSync(bad, JSON.stringify(s));
+  await importFile(page, bad);
+  await page.getByTestId('toast').waitFor();
+  assert.match(await page.getByTestId('toast').textContent(), /node name "<script>" is not usable/);
+  assert.equal(await page.locator('script:not([type=module])').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test('a trace from another tool is viewed from its events alone', async () => {
+  const { page, errors } = await open(ctx);
+  const foreign = {
+    format: 'paxos-island-trace', version: 1,
+    events: [
+      { seq: 0, t_us: 0, node: 'p1', kind: 'send', msg: { id: 0, type: 'prepare', ballot: { round: 1, node: 'p1' }, from: 'p1', to: 'p2' } },
+      { seq: 1, t_us: 40000, node: 'p2', kind: 'deliver', msg: { id: 0, type: 'prepare', ballot: { round: 1, node: 'p1' }, from: 'p1', to: 'p2' } },
+      { seq: 2, t_us: 50000, node: 'p2', kind: 'heartbeat', term: 4 },
+    ],
+  };
+  const path = join(dir, 'foreign.json');
+  writeFileSync(path, JSON.stringify(foreign));
+  await importFile(page, path);
+  await page.getByText('Showing the recorded events only').waitFor();
+  assert.equal(await page.locator('[data-testid^=seat-]').count(), 2);
+  await page.keyboard.press('End');
+  assert.match(await page.getByTestId('narration').textContent(), /heartbeat/);
+  await shot(page, 'files-foreign-trace');
+  assert.deepEqual(errors, []);
+});
+
+test('exports: SVG parses, PNG is a PNG, ShiViz matches its regex, Mermaid parses with the real parser', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('scenario').selectOption('lossy');
+  await page.keyboard.press('End');
+  const svg = readFileSync(await download(page, 'export-view-svg'), 'utf8');
+  const parsed = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').getElementsByTagName('parsererror').length, svg);
+  assert.equal(parsed, 0, 'well-formed SVG');
+  const png = readFileSync(await download(page, 'export-view-png'));
+  assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  const log = readFileSync(await download(page, 'export-shiviz'), 'utf8');
+  const lines = log.split('\n').filter((l) => l.length);
+  const re = /^(\S*) (\{.*\})$/;
+  assert.ok(lines.slice(1).some((l) => re.test(l)), 'clock lines in ShiViz form');
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('mermaid-from').fill('0');
+  await page.getByTestId('mermaid-to').fill('0.4');
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-mermaid').click()]);
+  const mmd = join(dir, 'lossy.mmd');
+  await d.saveAs(mmd);
+  assert.match(readFileSync(mmd, 'utf8'), /^sequenceDiagram/);
+  const r = spawnSync('node', [join(ROOT, 'tests/e2e/mermaid-parse.mjs'), mmd], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  // A window typed wrong is refused inline.
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('mermaid-to').fill('soon');
+  await page.getByTestId('export-mermaid').click();
+  assert.match(await page.getByTestId('file-menu').textContent(), /not a duration/);
+  assert.deepEqual(errors, []);
+});
