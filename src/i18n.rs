@@ -19,7 +19,53 @@ pub enum Lang {
     Ja,
 }
 
+/// The words of one lesson (its structure is `scenario::lessons`).
+#[derive(Debug)]
+pub struct LessonText {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// One line under the title in the lesson list.
+    pub summary: &'static str,
+    pub steps: &'static [StepText],
+}
+
+/// The words of one step. Fields a step's stage does not use stay empty.
+#[derive(Debug)]
+pub struct StepText {
+    pub title: &'static str,
+    /// The explanation, in short paragraphs separated by blank lines.
+    pub body: &'static str,
+    /// "What to watch" for a scenario on stage.
+    pub watch: &'static str,
+    /// A predict-then-watch question, its options, and the explanation shown
+    /// once the run has revealed the answer.
+    pub question: &'static str,
+    pub options: &'static [&'static str],
+    pub explain: &'static str,
+    /// Labels a figure or the latency table needs, in the order it uses them.
+    pub labels: &'static [&'static str],
+}
+
+impl StepText {
+    pub const EMPTY: StepText = StepText {
+        title: "",
+        body: "",
+        watch: "",
+        question: "",
+        options: &[],
+        explain: "",
+        labels: &[],
+    };
+}
+
 impl Lang {
+    pub fn lessons(self) -> &'static [LessonText] {
+        match self {
+            Lang::En => en::lessons::LESSONS,
+            Lang::Ja => ja::lessons::LESSONS,
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
@@ -263,6 +309,34 @@ words!(
     previous_kept,
     scenario_loaded,
     autosave_restored,
+    ballots_title,
+    ballots_intro,
+    ballot_number,
+    quorum,
+    voters,
+    b3_column,
+    add_ballot,
+    figure1_reset,
+    delete_row,
+    conditions,
+    latency_title,
+    operation,
+    real_time,
+    scaled_time,
+    llm_slider,
+    lessons_title,
+    step_of,
+    next,
+    back,
+    your_answer,
+    answer_right,
+    answer_wrong,
+    watch_label,
+    try_label,
+    reveal,
+    done,
+    start_lesson,
+    link_to_step,
 );
 
 /// Sentences with facts in them.
@@ -301,6 +375,21 @@ pub trait Speak: Sync {
     fn scenario_title(&self, name: &str) -> String;
     fn scenario_caption(&self, name: &str) -> &'static str;
     fn mutation_title(&self, m: crate::check::Mutation) -> &'static str;
+    /// A scaled duration ("2.8 hours", "≈951 years").
+    fn human(&self, h: &crate::scenario::latency::HumanDuration) -> String;
+    /// A real duration of the latency table ("0.5 ns").
+    fn real(&self, a: &crate::scenario::latency::Amount<crate::scenario::latency::RealUnit>) -> String {
+        use crate::scenario::latency::RealUnit::*;
+        let unit = match a.unit {
+            Nanosecond => "ns",
+            Microsecond => "µs",
+            Millisecond => "ms",
+            Second => "s",
+        };
+        format!("{} {unit}", amount(a.mantissa, a.decimals))
+    }
+    /// The ballot explorer's findings, one sentence each.
+    fn ballot_finding(&self, f: &BallotFinding) -> String;
     /// Why a file could not be imported.
     fn import_error(&self, e: &crate::trace::import::ImportError) -> String;
     /// Why a share link could not be opened.
@@ -310,6 +399,44 @@ pub trait Speak: Sync {
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
     /// The figures behind red flag `which` (0 depends, 1 p99, 2 TTL, 3 drill).
     fn flag_detail(&self, which: usize, f: &crate::check::red_flags::RedFlags) -> String;
+}
+
+/// "4.75" from mantissa 475 and 2 decimals.
+pub fn amount(mantissa: u64, decimals: u8) -> String {
+    if decimals == 0 {
+        return mantissa.to_string();
+    }
+    let p = 10u64.pow(decimals as u32);
+    format!("{}.{:0width$}", mantissa / p, mantissa % p, width = decimals as usize)
+}
+
+/// What the ballot explorer can say, language-neutral (numbers are ballot
+/// numbers as typed; names are priests).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BallotFinding {
+    /// B1 holds.
+    B1Holds,
+    /// B1: these ballots share the number.
+    B1Duplicate { number: i64, count: usize },
+    B2Holds,
+    /// B2: the quorums of these two ballots share no priest.
+    B2Disjoint { a: i64, b: i64 },
+    /// B3 for one ballot: free.
+    Free,
+    /// B3: forced to `decree` by the vote of `voters` in ballot `by`.
+    Forced { by: i64, decree: String, voters: String, satisfied: bool, ambiguous: bool },
+    Successful,
+    /// Theorem 1 holds; after ballot `first` succeeded, later ballots are pinned to `decree`.
+    Pinned { first: i64, decree: String },
+    NoSuccess,
+    /// Two successful ballots with different decrees.
+    Disagree { a: i64, b: i64 },
+    /// Input problems.
+    EmptyQuorum { number: String },
+    EmptyDecree { number: String },
+    BadNumber { typed: String },
+    VoterOutsideQuorum { number: i64, priest: String },
+    Reconstructed,
 }
 
 /// Names joined for a sentence in this language.
@@ -333,6 +460,8 @@ mod tests {
         "key_plus_minus",
         "key_help",
         "nothing_yet",
+        "b3_column",
+        "lane_llm",
         // The language switch names the *other* language.
         "language",
     ];
@@ -349,6 +478,38 @@ mod tests {
             }
             assert_ne!(e, j, "{k} is not translated");
             assert!(j.chars().any(|c| !c.is_ascii()), "{k} = {j:?} has no Japanese in it");
+        }
+    }
+
+    #[test]
+    fn every_lesson_step_has_its_words_in_both_languages() {
+        use crate::scenario::lessons::{Stage, LESSONS};
+        for lang in [Lang::En, Lang::Ja] {
+            let texts = lang.lessons();
+            assert_eq!(texts.len(), LESSONS.len(), "{lang:?}: lesson count");
+            for (def, text) in LESSONS.iter().zip(texts) {
+                assert_eq!(def.id, text.id, "{lang:?}: lessons out of order");
+                assert!(!text.title.is_empty() && !text.summary.is_empty(), "{lang:?} {}: title or summary missing", def.id);
+                assert_eq!(def.steps.len(), text.steps.len(), "{lang:?} {}: step count", def.id);
+                for (i, (stage, st)) in def.steps.iter().zip(text.steps).enumerate() {
+                    let at = format!("{lang:?} {} step {}", def.id, i + 1);
+                    assert!(!st.title.trim().is_empty() && !st.body.trim().is_empty(), "{at}: title or body missing");
+                    match *stage {
+                        Stage::Watch { .. } | Stage::Try { .. } => assert!(!st.watch.trim().is_empty(), "{at}: what to watch"),
+                        Stage::Predict { options, .. } => {
+                            assert!(!st.question.trim().is_empty() && !st.explain.trim().is_empty(), "{at}: question/explanation");
+                            assert_eq!(st.options.len(), options as usize, "{at}: options");
+                        }
+                        Stage::Latency => assert_eq!(st.labels.len(), crate::scenario::latency::TABLE.len(), "{at}: one label per row"),
+                        _ => {}
+                    }
+                    if lang == Lang::Ja {
+                        for t in [st.title, st.body] {
+                            assert!(t.chars().any(|c| !c.is_ascii()), "{at}: {t:?} is not Japanese");
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -7,6 +7,7 @@
 //! simulator's `World`.
 
 pub mod ballots;
+pub mod lessons;
 pub mod builtin;
 pub mod latency;
 pub mod lease_mc;

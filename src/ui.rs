@@ -9,11 +9,16 @@
 pub mod browser;
 pub mod files;
 pub mod inspector;
+pub mod ballots;
+pub mod figures;
 pub mod keys;
+pub mod latency;
+pub mod lessons;
 pub mod lease;
 pub mod model;
 pub mod narration;
 pub mod parliament;
+pub mod perf;
 pub mod raf;
 pub mod spacetime;
 pub mod topbar;
@@ -72,6 +77,11 @@ pub struct App {
     pub status: RwSignal<Option<String>>,
     /// The share dialog's link, when open.
     pub share: RwSignal<Option<String>>,
+    /// Lessons: which lesson (index) is open, and which step.
+    pub lesson: RwSignal<Option<usize>>,
+    pub step: RwSignal<usize>,
+    /// The run may not go past this instant (a question is waiting).
+    pub hold: RwSignal<Option<u64>>,
     /// The second pane of the side-by-side mode.
     pub model_b: StoredValue<Option<Model>>,
     pub snap_b: RwSignal<Option<Snap>>,
@@ -177,7 +187,17 @@ impl App {
 
     /// Move the cursor and publish the new snapshot.
     pub fn set_t(&self, t: u64) {
-        let t = t.min(self.end.get_untracked());
+        let app = *self;
+        perf::measure(move || app.set_t_now(t));
+    }
+
+    fn set_t_now(&self, t: u64) {
+        // A predict-then-watch question holds the run until it is answered.
+        let cap = self.hold.get_untracked().unwrap_or(u64::MAX);
+        let t = t.min(self.end.get_untracked()).min(cap);
+        if t >= cap {
+            self.playing.set(false);
+        }
         let snap = self.model.try_update_value(|m| {
             m.seek(t);
             m.snap(t)
@@ -292,6 +312,9 @@ fn Root() -> impl IntoView {
         previous: StoredValue::new(None),
         status: RwSignal::new(None),
         share: RwSignal::new(None),
+        lesson: RwSignal::new(None),
+        step: RwSignal::new(0),
+        hold: RwSignal::new(None),
         model_b: StoredValue::new(None),
         snap_b: RwSignal::new(None),
     };
@@ -306,6 +329,27 @@ fn Root() -> impl IntoView {
         app.previous.set_value(Some(old));
         app.status.set(Some(app.words().previous_kept.to_string()));
     }
+    if let Some((lesson, step)) = lessons::from_link(&browser::hash()) {
+        lessons::open(app, lesson, step);
+    }
+    // A link pasted into the address bar of the open page.
+    let hc = window_event_listener(leptos::ev::hashchange, move |_| {
+        let hash = browser::hash();
+        if let Some((lesson, step)) = lessons::from_link(&hash) {
+            lessons::open(app, lesson, step);
+        } else if hash.starts_with("s=") {
+            files::open_link(app, &hash);
+        }
+    });
+    on_cleanup(move || hc.remove());
+    // Leaving full screen (Escape, F11) leaves the presentation too.
+    let fs = window_event_listener_untyped("fullscreenchange", move |_| {
+        let full = web_sys::window().and_then(|w| w.document()).and_then(|d| d.fullscreen_element()).is_some();
+        if !full && app.presenter.get_untracked() {
+            app.presenter.set(false);
+        }
+    });
+    on_cleanup(move || fs.remove());
     // Autosave the work whenever it changes, and the language when switched.
     Effect::new(move |_| {
         app.rev.get();
@@ -315,6 +359,14 @@ fn Root() -> impl IntoView {
         let _ = browser::local_set(LANG_KEY, app.lang.get().code());
     });
     let dragging = RwSignal::new(false);
+    // The time machine and the narration only where a run is on stage.
+    let live = Memo::new(move |_| match app.view.get() {
+        View::Parliament | View::Lease => true,
+        View::Ballots => false,
+        View::Lessons => app.lesson.get().is_some_and(|l| {
+            crate::scenario::lessons::LESSONS[l].steps.get(app.step.get()).and_then(|s| s.scenario()).is_some()
+        }),
+    });
     Effect::new(move |_| {
         let lang = app.lang.get();
         if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
@@ -331,6 +383,7 @@ fn Root() -> impl IntoView {
             class:large=move || app.large.get() || app.presenter.get()
             class:presenter=move || app.presenter.get()
             class:dragging=move || dragging.get()
+            class:no-side=move || !live.get()
             data-testid="app"
             on:dragover=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
@@ -356,10 +409,11 @@ fn Root() -> impl IntoView {
                             <spacetime::SpaceTime />
                         }.into_any(),
                         View::Lease => view! { <lease::LeaseLab /> }.into_any(),
-                        _ => view! { <p class="todo">"…"</p> }.into_any(),
+                        View::Ballots => view! { <ballots::BallotExplorer /> }.into_any(),
+                        View::Lessons => view! { <lessons::Lessons /> }.into_any(),
                     }}
                 </section>
-                <aside class="side">
+                <aside class="side" class:hidden=move || !live.get()>
                     <narration::Narration />
                     <narration::Invariants />
                     <Show when=move || app.view.get() == View::Parliament>
@@ -367,7 +421,9 @@ fn Root() -> impl IntoView {
                     </Show>
                 </aside>
             </main>
-            <transport::Transport />
+            <Show when=move || live.get()>
+                <transport::Transport />
+            </Show>
             <keys::Help />
             <files::ShareDialog />
             <Toast />

@@ -1,5 +1,7 @@
 //! English.
 
+pub mod lessons;
+
 use super::{join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
@@ -157,7 +159,7 @@ pub const WORDS: Words = Words {
     flag_ttl: "TTL stretched to wait for the LLM",
     flag_drill: "LLM-down drill: the loop stops",
     lease_rule_title: "The lease rule, in one sentence",
-    lease_rule: "Write orders only while you hold the unexpired order-processor lease, and stamp each write with its epoch, which the database refuses unless it is current.",
+    lease_rule: "Write orders only while you hold the unexpired order-processor row, and stamp each write with its epoch, which the DB refuses unless current.",
     raised: "raised",
     quiet: "quiet",
     charts_title: "Charts",
@@ -201,6 +203,34 @@ pub const WORDS: Words = Words {
     previous_kept: "Your previous work is kept.",
     scenario_loaded: "Scenario loaded.",
     autosave_restored: "Your work from last time is back.",
+    ballots_title: "Ballots of the Synod — B1, B2, B3",
+    ballots_intro: "Each row is a ballot: its number, its decree, its quorum and the priests who voted. Edit anything; the conditions are checked as you type.",
+    ballot_number: "Ballot",
+    quorum: "Quorum",
+    voters: "Voters",
+    b3_column: "B3",
+    add_ballot: "Add a ballot",
+    figure1_reset: "Back to Lamport's Figure 1",
+    delete_row: "Delete this ballot",
+    conditions: "Conditions",
+    latency_title: "If 1 ns were 1 s",
+    operation: "Operation",
+    real_time: "Real",
+    scaled_time: "Scaled ×10⁹",
+    llm_slider: "An LLM call of",
+    lessons_title: "Lessons",
+    step_of: "Step",
+    next: "Next",
+    back: "Back",
+    your_answer: "Your answer",
+    answer_right: "Right.",
+    answer_wrong: "Not quite.",
+    watch_label: "What to watch",
+    try_label: "Free play: everything is unlocked from here.",
+    reveal: "Show me",
+    done: "done",
+    start_lesson: "Start",
+    link_to_step: "Link to this step",
 };
 
 pub struct En;
@@ -600,6 +630,62 @@ impl Speak for En {
             0 => format!("Verified replay: re-simulating the scenario gives the same {n} events (trace hash {text})."),
             1 => format!("This trace was recorded by a different version: showing the recorded events (they differ from this version's from event {n} on)."),
             _ => format!("Showing the recorded events only ({text})."),
+        }
+    }
+
+    fn human(&self, h: &crate::scenario::latency::HumanDuration) -> String {
+        use crate::scenario::latency::Unit::*;
+        let one = |a: &crate::scenario::latency::Amount<crate::scenario::latency::Unit>| {
+            let n = super::amount(a.mantissa, a.decimals);
+            let plural = !(a.mantissa == 1 && a.decimals == 0);
+            let unit = match (a.unit, plural) {
+                (Millisecond, _) => "ms".to_string(),
+                (Second, _) => "s".into(),
+                (Minute, _) => "min".into(),
+                (Hour, _) => "h".into(),
+                (Day, false) => "day".into(),
+                (Day, true) => "days".into(),
+                (Month, false) => "month".into(),
+                (Month, true) => "months".into(),
+                (Year, false) => "year".into(),
+                (Year, true) => "years".into(),
+                (Century, false) => "century".into(),
+                (Century, true) => "centuries".into(),
+                (Millennium, false) => "millennium".into(),
+                (Millennium, true) => "millennia".into(),
+            };
+            format!("{n} {unit}")
+        };
+        let mut s = format!("{}{}", if h.approx { "≈" } else { "" }, one(&h.major));
+        if let Some(m) = &h.minor {
+            s.push(' ');
+            s.push_str(&one(m));
+        }
+        s
+    }
+
+    fn ballot_finding(&self, f: &super::BallotFinding) -> String {
+        use super::BallotFinding::*;
+        match f {
+            B1Holds => "B1 holds: every ballot has its own number.".into(),
+            B1Duplicate { number, count } => format!("B1 broken: {count} ballots are numbered {number}."),
+            B2Holds => "B2 holds: every two quorums share a priest.".into(),
+            B2Disjoint { a, b } => format!("B2 broken: the quorums of ballots {a} and {b} share no priest."),
+            Free => "free: no quorum member voted in an earlier ballot".into(),
+            Forced { by, decree, voters, satisfied, ambiguous } => format!(
+                "{}forced to {decree} by {voters}'s vote in ballot {by}{}",
+                if *satisfied { "" } else { "B3 broken: " },
+                if *ambiguous { " (ambiguous: two ballots share that number)" } else { "" }
+            ),
+            Successful => "successful: every quorum member voted".into(),
+            Pinned { first, decree } => format!("Theorem 1 holds: ballot {first} succeeded, and every later ballot is pinned to {decree}."),
+            NoSuccess => "No ballot has succeeded yet: nothing is decided.".into(),
+            Disagree { a, b } => format!("Consistency broken: ballots {a} and {b} both succeeded with different decrees."),
+            EmptyQuorum { number } => format!("Ballot {number}: a quorum cannot be empty."),
+            EmptyDecree { number } => format!("Ballot {number}: the decree is missing."),
+            BadNumber { typed } => format!("“{typed}” is not a ballot number: use a whole number."),
+            VoterOutsideQuorum { number, priest } => format!("Ballot {number}: {priest} voted without being in the quorum (allowed by the maths, never done by the protocol)."),
+            Reconstructed => "voters reconstructed (the paper's figure does not show them)".into(),
         }
     }
 }

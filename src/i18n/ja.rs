@@ -1,5 +1,7 @@
 //! 日本語。
 
+pub mod lessons;
+
 use super::{join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
@@ -157,7 +159,7 @@ pub const WORDS: Words = Words {
     flag_ttl: "LLM を待つために TTL を延ばしている",
     flag_drill: "LLM 停止訓練でループが止まる",
     lease_rule_title: "リースのルールを一文で",
-    lease_rule: "期限内の order-processor リースを持っている間だけ注文を書き込み、各書き込みにエポックを付ける。データベースは現在のエポック以外を拒否する。",
+    lease_rule: "期限内の order-processor 行を保持している間だけ注文を書き込み、各書き込みにエポックを付ける。DB は現在のエポックでなければ拒否する。",
     raised: "点灯",
     quiet: "消灯",
     charts_title: "グラフ",
@@ -201,6 +203,34 @@ pub const WORDS: Words = Words {
     previous_kept: "以前の作業は保存されています。",
     scenario_loaded: "シナリオを読み込みました。",
     autosave_restored: "前回の作業を復元しました。",
+    ballots_title: "Synod の投票 — B1・B2・B3",
+    ballots_intro: "各行が 1 つの投票です。番号、法令、クォーラム、賛成した議員。どこでも書き換えられ、条件はその場で確かめられます。",
+    ballot_number: "投票",
+    quorum: "クォーラム",
+    voters: "賛成者",
+    b3_column: "B3",
+    add_ballot: "投票を追加",
+    figure1_reset: "Lamport の図 1 に戻す",
+    delete_row: "この投票を削除",
+    conditions: "条件",
+    latency_title: "もし 1 ナノ秒が 1 秒だったら",
+    operation: "操作",
+    real_time: "実時間",
+    scaled_time: "10⁹ 倍すると",
+    llm_slider: "LLM 呼び出し",
+    lessons_title: "レッスン",
+    step_of: "ステップ",
+    next: "次へ",
+    back: "戻る",
+    your_answer: "あなたの答え",
+    answer_right: "正解です。",
+    answer_wrong: "残念、違います。",
+    watch_label: "注目するところ",
+    try_label: "自由に操作できます。ここから先は何でも試せます。",
+    reveal: "答え合わせ",
+    done: "完了",
+    start_lesson: "始める",
+    link_to_step: "このステップへのリンク",
 };
 
 pub struct Ja;
@@ -644,6 +674,56 @@ impl Speak for Ja {
             0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
             1 => format!("このトレースは別の版で記録されました。記録されたイベントを表示しています（イベント {n} 以降がこの版と異なります）。"),
             _ => format!("記録されたイベントだけを表示しています（{text}）。"),
+        }
+    }
+
+    fn human(&self, h: &crate::scenario::latency::HumanDuration) -> String {
+        use crate::scenario::latency::Unit::*;
+        let one = |a: &crate::scenario::latency::Amount<crate::scenario::latency::Unit>| {
+            let n = super::amount(a.mantissa, a.decimals);
+            let unit = match a.unit {
+                Millisecond => "ミリ秒",
+                Second => "秒",
+                Minute => "分",
+                Hour => "時間",
+                Day => "日",
+                Month => "か月",
+                Year => "年",
+                Century => "世紀",
+                Millennium => "千年紀",
+            };
+            format!("{n} {unit}")
+        };
+        let mut s = format!("{}{}", if h.approx { "約 " } else { "" }, one(&h.major));
+        if let Some(m) = &h.minor {
+            s.push(' ');
+            s.push_str(&one(m));
+        }
+        s
+    }
+
+    fn ballot_finding(&self, f: &super::BallotFinding) -> String {
+        use super::BallotFinding::*;
+        match f {
+            B1Holds => "B1 成立：どの投票にも固有の番号があります。".into(),
+            B1Duplicate { number, count } => format!("B1 違反：{count} つの投票が同じ番号 {number} を持っています。"),
+            B2Holds => "B2 成立：どの 2 つのクォーラムにも共通の議員がいます。".into(),
+            B2Disjoint { a, b } => format!("B2 違反：投票 {a} と {b} のクォーラムに共通の議員がいません。"),
+            Free => "自由：クォーラムの誰も、これより前の投票で賛成していません".into(),
+            Forced { by, decree, voters, satisfied, ambiguous } => format!(
+                "{}投票 {by} での {voters} の賛成票により {decree} に強制{}",
+                if *satisfied { "" } else { "B3 違反：" },
+                if *ambiguous { "（同じ番号の投票があるため曖昧）" } else { "" }
+            ),
+            Successful => "成立：クォーラム全員が賛成".into(),
+            Pinned { first, decree } => format!("定理 1 成立：投票 {first} が成立したので、それ以降の投票はすべて {decree} に固定されます。"),
+            NoSuccess => "まだ成立した投票はありません。何も決まっていません。".into(),
+            Disagree { a, b } => format!("一貫性の破綻：投票 {a} と {b} がどちらも成立し、法令が異なります。"),
+            EmptyQuorum { number } => format!("投票 {number}：クォーラムを空にはできません。"),
+            EmptyDecree { number } => format!("投票 {number}：法令がありません。"),
+            BadNumber { typed } => format!("「{typed}」は投票番号として使えません。整数を入力してください。"),
+            VoterOutsideQuorum { number, priest } => format!("投票 {number}：{priest} はクォーラム外で賛成しています（数学的には許されますが、プロトコルでは起きません）。"),
+            Reconstructed => "賛成者は再構成（論文の図には示されていません）".into(),
         }
     }
 }

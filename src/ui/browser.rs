@@ -52,12 +52,15 @@ pub fn hash() -> String {
         .unwrap_or_default()
 }
 
-/// Replace the fragment without adding a history entry.
+/// Replace the fragment without adding a history entry (an empty one
+/// removes it).
 pub fn replace_hash(fragment: &str) {
-    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-        let url = if fragment.is_empty() { " ".to_string() } else { format!("#{fragment}") };
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url.trim()));
-    }
+    let Some(w) = web_sys::window() else { return };
+    let Ok(h) = w.history() else { return };
+    let loc = w.location();
+    let base = format!("{}{}", loc.pathname().unwrap_or_default(), loc.search().unwrap_or_default());
+    let url = if fragment.is_empty() { base } else { format!("{base}#{fragment}") };
+    let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
 }
 
 /// Render an SVG document to a PNG (twice its size, for slides) and offer it

@@ -124,6 +124,14 @@ fn open_recorded(app: App, s: Option<Scenario>, events: &[serde_json::Value], st
     }
 }
 
+/// Open a share link in the running page (pasted into the address bar).
+pub fn open_link(app: App, fragment: &str) {
+    match share::decode(fragment) {
+        Ok(s) => open_scenario(app, s, app.words().scenario_loaded.to_string()),
+        Err(e) => app.toast.set(Some((app.lang.get_untracked().speak().share_error(&e), true))),
+    }
+}
+
 /// Read a user's file, refusing an oversized one before reading it.
 pub fn import_file(app: App, file: web_sys::File) {
     let size = file.size() as usize;

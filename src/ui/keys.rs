@@ -52,6 +52,21 @@ pub fn toggle_play(app: App) {
     app.playing.update(|p| *p = !*p);
 }
 
+/// Presentation: full screen, large type, chrome hidden.
+pub fn toggle_presenter(app: App) {
+    let on = !app.presenter.get_untracked();
+    app.presenter.set(on);
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        if on {
+            if let Some(el) = doc.document_element() {
+                let _ = el.request_fullscreen();
+            }
+        } else if doc.fullscreen_element().is_some() {
+            doc.exit_fullscreen();
+        }
+    }
+}
+
 pub fn nudge_speed(app: App, up: bool) {
     app.speed_log.update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(-2.0, 3.0));
 }
@@ -61,7 +76,28 @@ pub fn install(app: App) {
         if native_owns(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
+        // In an open lesson, the presenter's clicker keys move between steps.
+        if app.view.get_untracked() == super::View::Lessons && app.lesson.get_untracked().is_some() {
+            let by = match e.key().as_str() {
+                "PageDown" | "ArrowRight" | "ArrowDown" => Some(1),
+                "PageUp" | "ArrowLeft" | "ArrowUp" => Some(-1),
+                _ => None,
+            };
+            if let Some(by) = by {
+                e.prevent_default();
+                super::lessons::go(app, by);
+                return;
+            }
+        }
         let handled = match e.key().as_str() {
+            "." => {
+                step(app, true, false);
+                true
+            }
+            "," => {
+                step(app, false, false);
+                true
+            }
             " " | "k" => {
                 toggle_play(app);
                 true
@@ -103,7 +139,7 @@ pub fn install(app: App) {
                 true
             }
             "p" | "P" => {
-                app.presenter.update(|p| *p = !*p);
+                toggle_presenter(app);
                 true
             }
             _ => false,
@@ -127,6 +163,7 @@ pub fn Help() -> impl IntoView {
             (w.key_plus_minus, format!("{} / {}", w.faster, w.slower)),
             (w.key_home_end, format!("{} / {}", w.to_start, w.to_end)),
             (w.key_present, w.present.to_string()),
+            (w.key_page, format!("{} / {} ({})", w.back, w.next, w.view_lessons)),
             (w.key_help, w.help.to_string()),
         ]
     };

@@ -67,7 +67,7 @@ pub fn TopBar() -> impl IntoView {
                 >
                     {move || w().large_type}
                 </button>
-                <button class="btn" data-testid="present" on:click=move |_| app.presenter.update(|p| *p = !*p)>
+                <button class="btn" data-testid="present" on:click=move |_| super::keys::toggle_presenter(app)>
                     {move || if app.presenter.get() { w().exit_present } else { w().present }}
                 </button>
                 <button class="btn icon" aria-label=move || w().help data-testid="help-button" on:click=move |_| app.help_open.set(true)>

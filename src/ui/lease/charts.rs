@@ -202,7 +202,7 @@ pub fn Charts() -> impl IntoView {
             {move || match tab.get() {
                 Tab::Sweep => view! {
                     <div class="sweep">
-                        <button class="btn primary" data-testid="run-sweep" prop:disabled=move || progress.get().is_some_and(|p| p < 1.0) on:click=move |_| start_sweep()>
+                        <button class="btn primary" data-testid="run-sweep" prop:disabled=move || { progress.get().is_some_and(|p| p < 1.0) } on:click=move |_| start_sweep()>
                             {move || app.words().run_sweep}
                         </button>
                         {move || progress.get().map(|p| view! {

@@ -1,0 +1,739 @@
+//! Lesson texts (structure: `scenario::lessons::LESSONS`).
+//!
+//! Every time and actor named here is what the built-in scenario really does
+//! with its default seed (checked with `paxos-island run --scenario …`).
+
+use crate::i18n::{LessonText, StepText};
+
+pub const LESSONS: &[LessonText] = &[
+    // ───────────────────────────────────────────────────────────── latency
+    LessonText {
+        id: "latency",
+        title: "1 ns = 1 s",
+        summary: "Stretch the latency table until a nanosecond lasts a second, and see what an LLM call becomes.",
+        steps: &[
+            StepText {
+                title: "Imagine a nanosecond lasting a second",
+                body: "Computers work in nanoseconds; people do not. The seminar makes the gap visible with one trick: \
+                       stretch every duration by a factor of 10⁹, so that one nanosecond lasts one second.\n\n\
+                       The figures are the well-known latency numbers credited to Jeff Dean and Peter Norvig (c. 2012), \
+                       as copied from Jonas Bonér's widely shared list. Copies differ in a few places; a row on which \
+                       they disagree is left out.\n\n\
+                       On this scale a processor lives in seconds and minutes. A network round trip takes days. \
+                       Crossing an ocean and back takes years. Keep that in mind whenever a program \"just calls\" \
+                       something over the network.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The table, stretched",
+                body: "An L1 cache hit takes half a second. A branch mispredict takes 5 s, a trip to main memory \
+                       1 min 40 s. Sending 1 KB over a gigabit link takes 2.8 hours, and a round trip inside one \
+                       datacenter almost six days.\n\n\
+                       A disk seek is 3.8 months. A packet from California to the Netherlands and back is 4.75 years: \
+                       the seminar rounds it to five years of waiting for a single exchange of messages.\n\n\
+                       The last two rows are not Dean and Norvig's; they are our illustration. An LLM call of 1 s \
+                       becomes 31.7 years, a call of 30 s about 951 years. Move the slider to try calls between 1 and \
+                       30 seconds.",
+                labels: &[
+                    "L1 cache reference",
+                    "Branch mispredict",
+                    "L2 cache reference",
+                    "Main memory reference",
+                    "Send 1 KB over 1 Gbps",
+                    "SSD 4 KB random read",
+                    "Round trip in one datacenter",
+                    "Disk seek",
+                    "California → Netherlands → California",
+                    "LLM call, 1 s",
+                    "LLM call, 30 s",
+                ],
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "What this means for a lease",
+                body: "A lease is renewed every few hundred milliseconds. On this scale that is one renewal every \
+                       3 to 15 years: already a slow rhythm.\n\n\
+                       Put an LLM call inside that loop and each turn waits decades, or up to a millennium. While it \
+                       waits, the lease expires and someone else may take it. The last lesson, \"The lease loop is not \
+                       a chat completion\", shows exactly that.\n\n\
+                       Latency is the most visible difference between a local call and a remote one. As the next \
+                       lesson shows, it is not the deepest.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ───────────────────────────────────────────────────────────── network
+    LessonText {
+        id: "network",
+        title: "Why the network is different",
+        summary: "Waldo et al. (1994): latency, memory access, partial failure, concurrency — and the seminar's SEQ → MT → MP → MM → MMU.",
+        steps: &[
+            StepText {
+                title: "A Note on Distributed Computing",
+                body: "In 1994 Jim Waldo and his colleagues at Sun Labs argued that treating local and remote objects \
+                       as the same kind of thing is a mistake. Their note names four differences.\n\n\
+                       Latency: a remote call is slower by orders of magnitude. It is the most visible difference and \
+                       the least fundamental. Memory access: a pointer means nothing in another address space, so \
+                       either the system mediates all access, or the programmer must see the difference.\n\n\
+                       Partial failure: parts of the system fail independently, no common agent says what failed, and \
+                       a dead link looks just like a dead host. Concurrency: there is no single operating system to \
+                       order the calls or to recover. These two make it impossible to hide the network without \
+                       unacceptable compromises.\n\n\
+                       The seminar sums the hardships up as three: latency, partial failure and loss of state. Paxos \
+                       is a way to agree in spite of all three.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "SEQ → MT → MP → MM → MMU",
+                body: "The seminar traces how programs grew harder, in steps: one sequential program (SEQ), many \
+                       threads (MT), many processes (MP), many machines (MM), and finally MMU, a step the seminar \
+                       outline never spells out. The short glosses in the boxes are ours.\n\n\
+                       On the way, the outline says, we lose the order of execution, a single context and the global \
+                       state. In exchange we gain parallelism, process isolation, independent failure and scale.\n\n\
+                       The outline names three losses and four gains. The figure pairs each with one step, and marks \
+                       the last step's loss as not stated; that pairing is our interpretation, not taken from the seminar's slides.",
+                labels: &[
+                    "SEQ — one sequential program",
+                    "MT — many threads",
+                    "MP — many processes",
+                    "MM — many machines",
+                    "MMU — not expanded in the seminar",
+                    "order",
+                    "a single context",
+                    "global state",
+                    "not stated",
+                    "parallelism",
+                    "process isolation",
+                    "independent failure",
+                    "scale",
+                    "Pairing each loss and gain with a step is our interpretation, not taken from the slides.",
+                ],
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Lost, duplicated, overtaken",
+                body: "Α proposes α and, 400 ms later, Γ proposes γ, on a bad network: a fifth of the messengers are \
+                       lost, 15 % are duplicated and a fifth are held back and overtaken. Lamport's messengers behave \
+                       just so: they may be slow, repeat themselves or never arrive, but they never garble a message.\n\n\
+                       Δ's promise is lost, yet Α still gathers promises from Α, Β and Γ at 213 ms. An accept is \
+                       duplicated; a vote on its way back is lost. At 289 ms a majority has voted and α is chosen; \
+                       Α learns it at 415 ms.\n\n\
+                       Γ starts ballot (2,Γ) at 400 ms. Every majority that could promise it includes someone who \
+                       voted for α, so Γ could only have proposed α; it learns α from Α's announcement at 493 ms and \
+                       stops. The announcement to Β is lost, and Β's ledger stays blank: slow, not wrong.",
+                watch: "Watch for messengers that fall (lost), split in two (duplicated) or arrive out of order. Then \
+                        count the ledgers: four hold α in ink, Β's is blank, and none disagrees.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Safety does not wait for the network",
+                body: "Every step of Paxos is optional: a legislator that receives no message simply does not act. So a \
+                       lost messenger can stall the protocol, but it can never make two ledgers disagree. A duplicate \
+                       changes nothing either: a promise or a vote delivered twice is the same promise or vote.\n\n\
+                       Progress is another matter. It needs a majority that can talk for long enough. Lamport asks no \
+                       more than that: if a majority stays in the Chamber and nobody enters or leaves for long enough, \
+                       proposed decrees pass and reach every ledger present.\n\n\
+                       Keep the two apart for the rest of the course. Safety (consistency) holds always, whatever the \
+                       network does. Liveness (progress) needs the network to behave for a while.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ────────────────────────────────────────────────────────── parliament
+    LessonText {
+        id: "parliament",
+        title: "The Paxos parliament",
+        summary: "Lamport's island allegory: legislators, ledgers in ink, messengers — and what survives a crash.",
+        steps: &[
+            StepText {
+                title: "An island of part-time legislators",
+                body: "In \"The Part-Time Parliament\" (1998) Leslie Lamport describes Paxos, an Aegean trading island \
+                       whose legislators keep wandering out of the Chamber. Still they must agree on the laws. Each \
+                       part of the story stands for a part of a distributed system.\n\n\
+                       Each legislator keeps a ledger. Decrees go into it in indelible ink and are never changed, so \
+                       they survive any absence; loose slips of paper may be lost when the legislator leaves. \
+                       Legislators talk only through messengers, and keep time with hourglasses whose error has a \
+                       known bound.\n\n\
+                       The parliament keeps two promises. Consistency: no two ledgers ever disagree about a decree. \
+                       Progress: if a majority stays in the Chamber and nobody enters or leaves for long enough, a \
+                       proposed decree passes and reaches every ledger present.\n\n\
+                       Before the parliament, a Synod of priests chose a single decree. That single-decree problem is \
+                       consensus, and it is what this app runs: one decree, five legislators.",
+                labels: &[
+                    "the island of Paxos",
+                    "a distributed system",
+                    "a legislator",
+                    "a process (node)",
+                    "leaving the Chamber",
+                    "a crash",
+                    "the ledger, in indelible ink",
+                    "stable storage",
+                    "loose slips of paper",
+                    "volatile memory",
+                    "a messenger: late, repeated or lost",
+                    "a network message, never corrupted",
+                    "an hourglass with a known error bound",
+                    "a timer with bounded drift",
+                ],
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "A calm session",
+                body: "Five legislators, Α to Ε, sit in the Chamber, and the messengers are quick (60 to 140 ms). Α \
+                       wants decree α passed.\n\n\
+                       Α sends a prepare (phase 1a) for ballot (1,Α) to everyone, itself included. Each legislator \
+                       answers with a promise (1b). At 185 ms Α holds promises from a majority, Α, Γ and Δ, and asks \
+                       everyone to vote for α (2a).\n\n\
+                       At 300 ms a majority (Α, Β, Δ) has voted for α: α is chosen. Nobody knows it yet. Α finds out \
+                       at 368 ms, when the votes of Α, Δ and Ε have reached it, and announces the decree. By 469 ms \
+                       every ledger holds α in ink.",
+                watch: "Follow Α's messengers out and back twice, then the announcement. Notice the gap between the \
+                        moment α is chosen (300 ms) and the moment anyone knows it (368 ms).",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Your turn: send legislators away",
+                body: "The same session, with every control unlocked. Click a legislator to see its ledger, and to \
+                       crash it, bring it back or put it to sleep for a while.\n\n\
+                       A crash is leaving the Chamber: the pencil notes (volatile memory) are lost, the ink (stable \
+                       storage) stays. A pause is different: the legislator is still there, asleep, and wakes up \
+                       with its old beliefs, as if no time had passed.\n\n\
+                       Things to try: send away two legislators other than Α at the start, then three. Crash Α just \
+                       after it asks for votes. Crash a legislator and bring it back. Whatever you do, the Invariants \
+                       panel stays green: you can stop progress, never break consistency.",
+                watch: "Watch a ledger when its legislator crashes: the pencil goes, the ink stays. And watch whether α \
+                        still passes with two, then three legislators away.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Ink survives a restart",
+                body: "A partition splits {Α, Γ, Δ} from {Β, Ε}. On its side Α passes α with Γ and Δ (chosen at \
+                       300 ms), and the three write it in ink. Β and Ε hear nothing.\n\n\
+                       Then Α leaves for good (600 ms), and Γ and Δ leave too (700 ms). The partition heals at 1 s; Γ \
+                       and Δ come back at 1.2 s and read their ledgers. At 1.5 s Β, who wants β, starts ballot (1,Β).\n\n\
+                       Γ and Δ promise, and their promises report their old votes for α, read from the ink. Β is \
+                       forced to propose α, and Β and Ε learn α by 1.95 s.\n\n\
+                       Had the votes been kept in pencil, Β would have passed β. To see it, choose \"forget on \
+                       restart\" under \"Break the algorithm\": two decrees pass, and the invariants turn red.",
+                watch: "Watch the promises Γ and Δ send Β after they come back: they still carry the vote for α in \
+                        ballot (1,Α).",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ───────────────────────────────────────────────────────────── ballots
+    LessonText {
+        id: "ballots",
+        title: "Ballots and B1, B2, B3",
+        summary: "Lamport's three conditions on ballots, his Figure 1 in an editable explorer, and why they keep decrees consistent.",
+        steps: &[
+            StepText {
+                title: "What a ballot is",
+                body: "Lamport tells this part with the priests of the Synod; here they sit in the same five seats, Α \
+                       to Ε. A ballot has a number, a decree, a quorum (a non-empty set of priests) and a set of \
+                       voters. It succeeds exactly when every member of its quorum voted: quorum ⊆ voters. Numbers \
+                       order the ballots; they say nothing about when a ballot took place.\n\n\
+                       Three conditions on the set of ballots keep decrees consistent. B1: distinct ballots have \
+                       distinct numbers. B2: any two quorums share at least one priest. B3: among the members of a \
+                       ballot's quorum, find the highest-numbered vote cast in an earlier (lower-numbered) ballot; if \
+                       there is one, the new ballot's decree must be that vote's decree.\n\n\
+                       If nobody in the quorum has voted before, any decree will do: the seminar calls the ballot \
+                       free. Otherwise it is forced. B3 is the heart of Paxos. The seminar's P3 (inherit the value of \
+                       the highest-numbered proposal) says the same; \"Paxos Made Simple\" calls it P2c.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Lamport's Figure 1",
+                body: "The explorer holds Lamport's Figure 1: five ballots among Α to Ε, with decrees α and β. Follow B3 \
+                       down the table. Ballot 2 (α) is the earliest: free. Ballot 5 (β): nobody in its quorum had \
+                       voted: free.\n\n\
+                       Ballot 14 (quorum Β Δ Ε): only Δ had voted, in ballot 2, for α; so 14 is forced to α. Ballot 27 \
+                       (quorum Α Γ Δ): Γ voted β in 5 and Δ voted α in 2; 5 is later, so 27 is forced to β. All three \
+                       vote, and 27 succeeds. Ballot 29 (quorum Β Γ Δ): Β voted α in 14, Γ and Δ voted β in 27; 27 is \
+                       the latest, so 29 is forced to β.\n\n\
+                       The scan of the figure lost its voter marks. The voters of 2, 5, 14 and 27 follow from \
+                       Lamport's own walkthrough. The voters of 29 are a reconstruction: here Γ alone, so that only \
+                       27 succeeds, as in the paper.\n\n\
+                       Now edit. Change ballot 14's decree to β: B3 breaks, because Δ's vote in 2 forces α. Or give \
+                       ballot 14 the quorum Β Ε: it no longer meets 27's quorum, so B2 breaks, and now 14 succeeds with \
+                       α while 27 succeeds with β. B3 still holds everywhere, yet two decrees have passed.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Why B1–B3 are enough",
+                body: "Lamport's Lemma: if a ballot B succeeds, every later ballot has B's decree. Take the later \
+                       ballots in order of number. Each one's quorum shares a priest with B's quorum (B2), and that \
+                       priest voted in B. So the highest earlier vote in its quorum was cast in B or in a ballot in \
+                       between, which by the same argument already carries B's decree. B3 forces the new ballot to \
+                       that decree too.\n\n\
+                       Theorem 1 follows: any two successful ballots have the same decree. In Figure 1, once ballot \
+                       27 succeeds, every later ballot is pinned to β: ballot 29, and any ballot you add above it.\n\n\
+                       Theorem 2 says the rules never deadlock: a new, higher ballot whose quorum meets all the others \
+                       can always be added. The next lesson's protocol builds such ballots with messengers: unique \
+                       numbers for B1, majorities for B2, and a first phase that collects the earlier votes for B3.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ────────────────────────────────────────────────────────────── phases
+    LessonText {
+        id: "phases",
+        title: "Phases 1, 2 and 3",
+        summary: "Prepare and promise, accept and vote, announce — and the moment a proposer must give up its own decree.",
+        steps: &[
+            StepText {
+                title: "Phase 1: prepare and promise",
+                body: "Phase 1 finds out what happened before. Α picks a ballot number, (1,Α): a round and its own \
+                       name, so two proposers never use the same number (B1). It sends prepare (1a) to every \
+                       legislator.\n\n\
+                       A legislator that has not promised a higher ballot answers with a promise (1b): it will vote in \
+                       no lower ballot, and it reports its last vote, if it has one. It writes the promise in ink before \
+                       it replies, so the promise survives a crash.\n\n\
+                       Nobody has voted yet, so every promise says so. At 185 ms Α has promises from a majority: Α, Γ \
+                       and Δ. A majority is what B2 needs, since any two majorities of five share a legislator.",
+                watch: "Watch the prepares go out and the promises come back, each with its \"last vote\" (none here). \
+                        Stop at 185 ms, when Α holds three promises.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Phase 2: accept and vote; phase 3: announce",
+                body: "With a majority of promises, Α picks the decree. No promise reported a vote, so the ballot is \
+                       free, and Α proposes its own decree, α. It asks everyone to vote for α in ballot (1,Α): accept \
+                       (2a).\n\n\
+                       A legislator votes unless it has promised a higher ballot since. It writes the vote in ink and \
+                       tells Α: accepted (2b). At 300 ms a majority (Α, Β, Δ) has voted, and α is chosen, though \
+                       nobody knows it yet.\n\n\
+                       At 368 ms the votes of Α, Δ and Ε have reached Α. Now it knows, and it announces the decree to \
+                       all. The seminar calls this announcement phase 3; in Lamport's parliament it is the Success \
+                       message. By 469 ms every ledger holds α.",
+                watch: "Watch the accepts go out and the votes come back. \"Chosen\" (a fact about the votes) comes \
+                        before \"learned\" (a fact about someone's knowledge).",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Free or forced?",
+                body: "A new run. Α starts ballot (1,Α) as before and, at 185 ms, asks for votes on α. At 260 ms Α \
+                       leaves the Chamber. Its accepts are already on their way: the others vote for α, and at 300 ms \
+                       a majority (Α, Β, Δ) has voted, so α is chosen. But every vote is sent to Α, who is gone, and \
+                       nobody learns anything.\n\n\
+                       At 1.5 s Γ, who wants its own decree γ, starts ballot (2,Γ). The run is paused at 1.6 s: Γ's \
+                       prepares are arriving, and the first promises, from Β and Δ, are on their way back.",
+                question: "Γ wants its own decree γ. Once it has a majority of promises, which decree will Γ ask the \
+                           Chamber to vote on?",
+                options: &[
+                    "γ, its own decree: it started this ballot",
+                    "α: the promises report Α's earlier vote, so B3 forces it",
+                    "None: it must wait until Α comes back",
+                ],
+                explain: "At 1.68 s Γ has promises from Β, Γ and Δ. Each reports a last vote in ballot (1,Α), for α. \
+                          The highest vote reported is for α, so the ballot is forced: Γ asks for α, not γ.\n\n\
+                          Γ does not know whether α was chosen (it was, at 300 ms), and it does not need to: B3 keeps \
+                          every later ballot safe either way. The legislators vote again for α, and by 1.97 s every \
+                          ledger in the Chamber holds it.\n\n\
+                          Waiting for Α would not help: a legislator that left may never return. A majority that \
+                          remembers its votes is enough.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Break B3",
+                body: "The same run, with one rule of the algorithm broken: the proposer ignores the votes reported in \
+                       the promises and treats every ballot as free.\n\n\
+                       Γ gets the same promises, all reporting α, and proposes γ anyway. At 1.78 s Γ, Ε and Δ have \
+                       voted for γ. But α was chosen at 300 ms. Two decrees have been chosen, and the Agreement \
+                       invariant breaks.\n\n\
+                       Nobody in the Chamber notices: the ledgers fill with γ, and the α that a majority once voted \
+                       for is gone without a trace. That is what B3 is for.",
+                watch: "Watch the Invariants panel: Agreement turns red at 1.78 s, when the third vote for γ is cast.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ───────────────────────────────────────────────────── fault-tolerance
+    LessonText {
+        id: "fault-tolerance",
+        title: "2F+1 survive F",
+        summary: "With 2F+1 acceptors, F may fail and decrees still pass; one failure more stops progress, never safety.",
+        steps: &[
+            StepText {
+                title: "Two of five away",
+                body: "With 2F+1 acceptors, Paxos keeps working while F of them are down: here F = 2 of 5. Δ and Ε are \
+                       away from the start.\n\n\
+                       At 300 ms Α sends its prepares; those to Δ and Ε find nobody. Α, Β and Γ still make a \
+                       majority: promises by 518 ms, α chosen at 598 ms, and α in the ink of Α, Β and Γ by 803 ms.\n\n\
+                       Why a majority? Any two majorities of the same five share at least one legislator: that is B2. \
+                       Gray and Lamport note that 2F+1 is also the fewest acceptors that can survive F failures \
+                       without strict timing assumptions.",
+                watch: "Watch the messengers to Δ and Ε vanish at the empty seats, while three legislators pass α on \
+                        their own.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Three of five away",
+                body: "Now Γ, Δ and Ε are away: F+1 = 3 failures, one more than five legislators can tolerate. Only Α \
+                       and Β are in the Chamber. Α wants α and starts at 300 ms.\n\n\
+                       The run waits at the start. Before you answer, think about what Α needs before it may ask \
+                       anyone to vote.",
+                question: "Three of five legislators are away. Will a decree pass?",
+                options: &[
+                    "Yes, eventually: Α keeps trying until it passes",
+                    "No: two of five is not a majority, so ballots fail — but nothing unsafe happens",
+                    "Yes, but two different decrees may pass",
+                ],
+                explain: "No decree passes. Α starts ballot (1,Α) at 0.3 s, (2,Α) at 1.81 s and (3,Α) at 5.54 s. Each \
+                          time only Α and Β promise; the hourglass runs out after 1 s, Α waits a random while and \
+                          tries again.\n\n\
+                          Α never reaches phase 2: without a majority of promises it asks nobody to vote. No vote, no \
+                          decree, and every invariant stays green. Paxos gives up progress rather than consistency. \
+                          As soon as a third legislator returns, a ballot can succeed.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "A partition, then the heal",
+                body: "A partition cuts {Α, Β} off from {Γ, Δ, Ε}. Α starts ballot (1,Α) at once, but its messengers \
+                       cannot cross, and two promises are not a majority.\n\n\
+                       At 600 ms Ε starts ballot (1,Ε) on the majority side. Γ, Δ and Ε promise and vote, ε is \
+                       chosen at 900 ms, and it is in their ink by 1.09 s. Α tries again at 1.5 s and fails again.\n\n\
+                       The partition heals at 4 s. Α's next ballot, (3,Α), starts at 5.24 s. Δ's promise reports its \
+                       vote for ε, so Α's ballot is forced to ε, and Α and Β learn ε by 5.64 s. The minority side \
+                       never decided anything of its own, so there is nothing to undo.",
+                watch: "Watch Α's hourglass run out while it is cut off; then, after the heal, Δ's promise bringing ε \
+                        to Α.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ───────────────────────────────────────────────────────────── dueling
+    LessonText {
+        id: "dueling",
+        title: "Dueling proposers",
+        summary: "Two proposers can pre-empt each other for ever. Randomness or a president ends the duel; safety never depended on it.",
+        steps: &[
+            StepText {
+                title: "A livelock",
+                body: "Α and Β both want their own decree, and every messenger takes exactly 100 ms. Α starts ballot \
+                       (1,Α) at 0 ms; Β starts (1,Β), a higher ballot, at 50 ms.\n\n\
+                       Β's prepare voids Α's ballot before Α has collected its promises. Α, pre-empted at 150 ms, \
+                       immediately starts a higher ballot, (2,Α), which voids Β's; Β answers with (3,Β), and so on. \
+                       In 6 s they start 61 ballots and pass nothing.\n\n\
+                       Nothing unsafe happens: no two decrees, no broken promise. The protocol simply never finishes, \
+                       and that is allowed. Fischer, Lynch and Paterson (FLP) showed that in a fully asynchronous \
+                       system no deterministic algorithm can guarantee a decision once a process may fail.",
+                watch: "Watch the ballot numbers climb, (1,Α), (1,Β), (2,Α), (3,Β) …, as one proposer gives up its \
+                        ballot every 100 ms.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Randomized backoff",
+                body: "The same duel with one change: a pre-empted proposer waits a random while before it tries \
+                       again.\n\n\
+                       Α is pre-empted at 150 ms and waits. Nobody disturbs Β's ballot (1,Β): promises from Α, Β and \
+                       Γ at 250 ms, β chosen at 350 ms, and β in every ledger by 550 ms.\n\n\
+                       Randomness breaks the symmetry: two proposers that keep colliding become very unlikely. It \
+                       does not make progress certain, only very likely.",
+                watch: "Watch Α fall silent after it is pre-empted, long enough for Β's ballot to finish.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "A president",
+                body: "In Lamport's complete protocol only a president starts ballots: the legislator present whose \
+                       name comes last in alphabetical order. Of the two who want decrees here, Α and Β, that is Β.\n\n\
+                       Α stays quiet while it hears Β. Β's ballot (1,Β) passes β at 350 ms, and every ledger has it \
+                       by 550 ms. Α never starts a ballot.\n\n\
+                       If the president leaves, someone must notice, by a timeout, and take over. For a while two \
+                       legislators may both believe they are president. That costs only progress: their ballots are \
+                       ordinary ballots, and B1–B3 still hold.",
+                watch: "Watch Β do all the work, one ballot, two phases and one announcement, while Α never starts a \
+                        ballot.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Leaders need time; safety does not",
+                body: "Choosing a leader reliably needs something beyond pure message passing: timeouts (real time) or \
+                       randomness. That is what FLP implies, and why Lamport's complete protocol assumes bounds: a \
+                       messenger delivers within 4 minutes and a priest acts within 7. Under those bounds a single \
+                       president passes a decree within 99 minutes, so progress is guaranteed once a majority has \
+                       been present and undisturbed that long.\n\n\
+                       Safety never depends on the election. A wrong timeout, two presidents, a president who is \
+                       only asleep: each can delay a decree, none can make two ledgers disagree.\n\n\
+                       Real systems rely on this split. Multi-Paxos keeps a stable leader that runs phase 1 once for \
+                       many log slots, then only phase 2 for each new command. When the leader is in doubt, anyone \
+                       may start a higher ballot, and B3 keeps it safe.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ───────────────────────────────────────────────────────── two-masters
+    LessonText {
+        id: "two-masters",
+        title: "Two masters, leases and fencing",
+        summary: "A new master only after the old lease expires — and epochs and fencing tokens for when pauses and clocks lie.",
+        steps: &[
+            StepText {
+                title: "The two-masters problem",
+                body: "Paxos chooses a value; many systems use it to choose a master. The seminar asks: what if the old \
+                       master has not noticed that it was replaced? Then two masters act at once. The seminar's answer \
+                       is a lease: a new master is accepted only after the old master's lease has expired.\n\n\
+                       Google's Chubby (Burrows, 2006) works this way. Among about five replicas, the master needs a \
+                       majority's votes and their promise not to elect anyone else for a few seconds: its master \
+                       lease. While it lasts, the master may serve reads alone, and a new election happens only after \
+                       the leases lapse. A new master picks a new epoch number and rejects calls that carry an older \
+                       one.\n\n\
+                       Chubby does not trust time alone. Its sequencers (lock name, mode and a lock generation \
+                       number) let servers reject stale requests: they are fencing tokens. Servers that cannot check \
+                       them rely on lock-delay: a lock lost by a failed holder cannot be taken for up to a minute.\n\n\
+                       The lease lab shows the same with workers W1–W3, a lease store (one row: holder, epoch, expiry, \
+                       changed by one compare-and-set) and storage, orders, which checks the epoch of every write.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Kleppmann's tokens 33 and 34",
+                body: "Martin Kleppmann's example (2016), replayed. W1 gets the lease with epoch 33 at 10 ms (the \
+                       store starts counting at 32 to match his numbers) and renews it at 1.01 s. At 1.05 s, just \
+                       after checking its lease and taking an order, its process pauses for 10 s, like a long garbage \
+                       collection. The write is ready but not sent.\n\n\
+                       The store hears nothing from W1, and on its clock the lease expires at 4.01 s. At 4.21 s W2 \
+                       gets the lease with epoch 34 and starts writing order-1 with 34. W1, asleep, still believes it \
+                       holds the lease: a split brain. The run is paused at 10.9 s, just before W1 wakes.",
+                question: "W1 wakes from its pause and sends its write with token 33. What does storage (orders) do?",
+                options: &[
+                    "Accepts it: W1 still believes it holds the lease",
+                    "Refuses it: it has already processed a write with 34",
+                    "Asks the lease store first whether 33 is still valid",
+                ],
+                explain: "At 11.05 s W1 wakes and sends its write with 33. At 11.06 s orders refuses it: epoch 33 is \
+                          below the 34 it has already written. Storage checks the token itself and never lets it go \
+                          backwards. A token equal to the highest is still accepted, since one holder writes many \
+                          times.\n\n\
+                          W1's own check came too late. On waking it sent the write first, and only then noticed \
+                          that its deadline had passed. A check on the client and the write it guards straddle the \
+                          pause; only storage can close that gap. The split brain lasted 6.83 s and did no harm.\n\n\
+                          Compare the scenario \"Tokens 33 and 34, fencing off\": there the late write with 33 \
+                          overwrites W2's newer data.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Clocks beyond the bound",
+                body: "A holder cannot read the store's clock. It times its own deadline on its own clock, started \
+                       before it sends the request: TTL·(1−ρ)/(1+ρ) − margin, where ρ is the clock-rate error it \
+                       assumes. Here TTL is 6 s, ρ is 0.1 % and the margin 0.3 s, so W1 gives up about 5.69 s after \
+                       sending, while the store counts 6 s from receipt. With clocks within ρ, the holder always \
+                       stops first.\n\n\
+                       In this run the clocks are far worse than ρ: W1's runs 20 % slow, the store's 10 % fast. At 5 s \
+                       W1 is cut off from the store, though it still reaches orders. On the store's fast clock W1's \
+                       lease expires at 9.21 s, and W2 takes it with epoch 2. W1's slow clock lets it believe until \
+                       10.86 s: 1.6 s of split brain.\n\n\
+                       W1 keeps writing in that window, and orders refuses all three writes (epoch 1 < 2). The \
+                       conservative deadline protects only while drift stays within ρ; a process pause or a clock \
+                       that jumps breaks it outright. That is why fencing exists.",
+                watch: "Watch W1's \"believes\" band run on past the store's, and the three refused writes on the \
+                        orders lane between 9.5 s and 10.8 s.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Leases buy time; tokens buy safety",
+                body: "A lease turns failure into delay (Gray and Cheriton, 1989): a conflicting write waits until \
+                       every holder approves or its term runs out, so a crashed holder costs time, not correctness. \
+                       But a lease depends on clocks. A fast server clock or a slow client clock can break it, \
+                       exactly the two faults of the last run. Sending the term as a duration makes bounded drift \
+                       enough; nothing makes a pause harmless.\n\n\
+                       So a sound design has two layers. The lease, with a conservative deadline, makes split brain \
+                       rare and short. The fencing token, checked by storage itself, makes it harmless: every write \
+                       carries the epoch, and storage refuses an epoch below one it has already accepted. Epochs must \
+                       strictly increase with each new holder.\n\n\
+                       In our lease store the epoch grows only when the lease changes hands; the article implies a \
+                       bump on every renewal. Both are safe. Bumping on every renewal also fences the holder's own \
+                       writes still in flight.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ────────────────────────────────────────────────────────────── commit
+    LessonText {
+        id: "commit",
+        title: "Two-phase commit and Paxos Commit",
+        summary: "2PC blocks when its coordinator fails; Paxos Commit does not. And 2PC is Paxos Commit with F = 0.",
+        steps: &[
+            StepText {
+                title: "Two-phase commit",
+                body: "A distributed transaction touches several resource managers (RMs) and must commit everywhere \
+                       or nowhere. In two-phase commit each RM that is ready logs that fact and sends Prepared to a \
+                       single transaction manager (TM). The TM commits if and only if every RM has prepared; it logs \
+                       its decision and sends Commit (or Abort) to all.\n\n\
+                       Every process logs its state before it sends, so after a restart it knows where it was. In \
+                       the normal case the decision takes four message delays.\n\n\
+                       The weak point is the TM. If it fails after every RM has prepared, the RMs cannot learn the \
+                       outcome: the TM may have logged Commit, or Abort. No RM may decide alone, so two-phase commit \
+                       blocks until the TM returns.",
+                labels: &[
+                    "RM 1",
+                    "RM 2",
+                    "TM",
+                    "Prepared",
+                    "Commit",
+                    "the TM's log record",
+                    "Blocks if the TM fails after every RM prepared",
+                ],
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Paxos Commit",
+                body: "Gray and Lamport replace the single TM with Paxos. Each RM's \"prepared or aborted\" is decided \
+                       by its own instance of the Synod, and all instances share 2F+1 acceptors. The protocol makes \
+                       progress while any F+1 of them work.\n\n\
+                       Ballot 0 of each instance belongs to its RM, so a ready RM skips phase 1 and sends a phase-2a \
+                       \"prepared\" straight to the acceptors. Their votes (2b) go to a leader, which announces Commit \
+                       if every instance chose \"prepared\", and Abort if any chose \"aborted\".\n\n\
+                       If an RM stays silent, the leader times out and runs a higher ballot for its instance; if that \
+                       ballot is free, it proposes \"aborted\". Extra leaders cost progress, never safety. The price: \
+                       the same stable-storage write delay as 2PC, but more messages.",
+                labels: &[
+                    "RM 1",
+                    "RM 2",
+                    "acceptors (2F+1)",
+                    "2a “prepared” (ballot 0)",
+                    "2b",
+                    "leader",
+                    "Commit",
+                    "One Synod instance per RM; progress while F+1 of the 2F+1 acceptors work; 2PC is Paxos Commit with F = 0.",
+                ],
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "2PC is Paxos Commit with F = 0",
+                body: "Set F = 0. There is a single acceptor, and the TM is it. The RM's ballot-0 \"prepared\" is 2PC's \
+                       Prepared message. The acceptor's vote, written to stable storage, is the TM's log record. The \
+                       announcement, which the seminar calls phase 3, is the Commit or Abort message.\n\n\
+                       Zero fault tolerance is exactly why 2PC blocks: with one acceptor, its failure stops everything. \
+                       With F = 1 there are three acceptors; any one may fail and the transaction still completes.\n\n\
+                       The extra safety costs messages. In Gray and Lamport's comparison, for 5 RMs and F = 1, 2PC \
+                       sends 12 messages, Paxos Commit 17 and Faster Paxos Commit 20. That is the price of not \
+                       blocking.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ─────────────────────────────────────────────────────────── llm-lease
+    LessonText {
+        id: "llm-lease",
+        title: "The lease loop is not a chat completion",
+        summary: "Why an LLM does not belong inside a lease loop: a stall, a missing fence, an outage drill — and where it does belong.",
+        steps: &[
+            StepText {
+                title: "The boring loop",
+                body: "The article \"The Lease Loop Is Not a Chat Completion\" starts from the loop that keeps one \
+                       worker exclusive. Every R the worker renews its lease with one compare-and-set on a single row: \
+                       holder, epoch, expiry. The store answers with the epoch, or with nothing. While the lease \
+                       holds, the worker works and stamps every write with the epoch, and storage refuses a write \
+                       whose epoch is not current.\n\n\
+                       The article calls the epoch a counter with an expiry; strictly, the lease expires and the \
+                       counter only grows. Renewal runs every few hundred milliseconds. In the lab the TTL is 3 s and \
+                       R is a third of it, and the worker times its deadline from before it sent the request.\n\n\
+                       Now put an LLM inside: before each renewal, ask the model whether to keep the lease, and wait \
+                       for the answer. The figure shows what goes wrong: while the loop waits for seconds, the lease \
+                       expires, and the renewal comes too late.",
+                labels: &[
+                    "the boring loop",
+                    "renew (one compare-and-set)",
+                    "work, each write stamped with the epoch",
+                    "sleep R",
+                    "the LLM in the loop",
+                    "ask the LLM…",
+                    "…and wait seconds",
+                    "renew — too late",
+                    "the lease expired while it waited",
+                ],
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "A 12-second stall",
+                body: "Three workers run the LLM-in-the-loop design. Each turn a worker asks an LLM whether to keep the \
+                       lease, waits for the answer, then writes and renews. The LLM is a fast API, about 0.3 s per \
+                       answer. W1 holds the lease with epoch 1; the TTL is 3 s.\n\n\
+                       The run is paused at 6 s. W1's next LLM call, at 6.9 s, will take 12 s. While the loop waits, \
+                       nothing else in it runs: no deadline check, no renewal.",
+                question: "W1's next LLM call is about to stall for 12 s, with a 3 s TTL. What happens?",
+                options: &[
+                    "Nothing: W1 renews as soon as the answer comes",
+                    "The store waits for W1 before giving the lease to anyone else",
+                    "Another worker takes the lease while W1 still believes it holds it; when W1 wakes it writes with its stale epoch, and fencing refuses it",
+                ],
+                explain: "On the store's clock W1's lease expires at 8.90 s. At 9.57 s W2 takes it with epoch 2. W1 is \
+                          still waiting and still believes: a split brain that lasts 9.4 s.\n\n\
+                          At 18.90 s W1's answer arrives: \"keep the lease\". W1 writes the order it took before the \
+                          call, with epoch 1, and tries to renew. orders refuses the write (epoch 1 < 2), the store \
+                          says no (W2 holds epoch 2), and only then does W1 stop believing.\n\n\
+                          The loop broke; only the fence saved the data. The lab's latency flag (p99 above TTL/2) stays \
+                          quiet here, because the API's p99 is 0.76 s. One stall was enough.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The same stall, fencing off",
+                body: "The same run, but orders does not check epochs. Up to 18.9 s nothing differs: W2 takes over with \
+                       epoch 2 at 9.57 s and writes order-1 and order-2 with it.\n\n\
+                       At 18.92 s W1's stale write reaches orders, and lands. order-1 now holds data written under \
+                       epoch 1, on top of W2's newer epoch-2 data: a lost update. The Fenced writes invariant breaks.\n\n\
+                       Nothing in W1 looked wrong: it asked, got \"keep\", and wrote. A lease alone cannot protect \
+                       storage from a holder that does not know it has lost the lease.",
+                watch: "Watch the orders lane at 18.9 s: W1's epoch-1 write is accepted after W2's epoch-2 writes, and \
+                        Fenced writes turns red.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Three objections",
+                body: "The article's first objection is latency. Leases renew every few hundred milliseconds; an LLM \
+                       takes seconds, and sometimes stalls or stops halfway. A wait longer than the TTL hands the \
+                       lease to someone else while the waiter still believes: split brain, as you have just seen.\n\n\
+                       The second is non-determinism. Ask twice and get two answers; sometimes a truncated reply, \
+                       sometimes JSON that does not parse. A control loop must decide the same way for the same \
+                       health input, every time.\n\n\
+                       The third is authority. A vendor's service may filter a request, rate-limit it or rewrite its \
+                       answer. Then a decision at the core of your system, who may write, depends on someone else's \
+                       policy, and none of it shows on your dashboards. In the lab's in-the-loop design a refusal, a \
+                       429 or malformed JSON each skip a renewal round.\n\n\
+                       A better prompt fixes none of this. These are properties of where the LLM sits.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The LLM beside the loop",
+                body: "The same 12 s stall at 6 s, but the LLM now sits beside the loop. The loop is the boring one: \
+                       renew, work, sleep. The LLM is asked only when a worker has lost its lease, to explain what \
+                       happened, and nothing waits for its answer.\n\n\
+                       In this run nothing goes wrong. W1 holds the lease for all 30 s: one grant, 29 renewals, 60 \
+                       writes accepted, no split brain. The stall has nothing to delay, because no LLM call is ever on \
+                       the path of a renewal. All four red flags stay quiet.\n\n\
+                       This is where an LLM helps: explaining, afterwards, from the logs.",
+                watch: "Watch W1 renew every second and write every half second, and nothing happen at 6 s: the LLM \
+                        lane stays idle.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The outage drill",
+                body: "The article recommends a drill: take the LLM away and see whether the loop still works. Here the \
+                       LLM vendor goes down at 5 s, with the LLM inside the loop.\n\n\
+                       From then on every answer is \"503 unavailable\". The parse fails, the round is skipped, and \
+                       nobody renews. W1's lease expires on the store at 7.44 s, and W1 stops believing at 7.54 s. \
+                       Nobody else can take the lease, since acquiring also waits for the LLM's \"keep\". For the rest \
+                       of the run no order is written.\n\n\
+                       Safe, but stopped: an outage at a vendor you do not control has become your outage. For the \
+                       lease loop an LLM must be optional, never required.",
+                watch: "Watch the 503 answers arrive, the lease lapse at about 7.4 s, and the orders lane fall silent.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The rule in one sentence",
+                body: "The article's red flags: the lease module imports an LLM SDK or a general HTTP client, when \
+                       lease code should talk only to the database; LLM latency exceeds TTL/2, so renewals cannot land \
+                       in time; the TTL is stretched to wait for the LLM, which widens the split-brain window and slows \
+                       failover; a drill with the LLM down breaks the loop; and nobody can state the lease rule in one \
+                       sentence without mentioning the LLM.\n\n\
+                       Ours: \"Write orders only while you hold the unexpired order-processor row, and stamp each \
+                       write with its epoch, which the DB refuses unless current.\"\n\n\
+                       Use tools built for the job: PostgreSQL advisory locks, etcd, Consul, ZooKeeper. Advisory locks \
+                       are bound to a database session and give no token, so the writes still need a fence.\n\n\
+                       And put the LLM where it helps: after an incident, reading the logs to explain what happened. \
+                       Control stays boring, and that is what makes it reliable.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+];

@@ -1,0 +1,166 @@
+//! Lessons are data: a list of steps, each opening a scenario at a moment
+//! (or a figure, the ballot explorer, the latency table) — and, kept apart in
+//! `i18n::{en,ja}::lessons`, the words of each step in each language. The
+//! lesson player reads both; nothing about a lesson is a code path.
+//!
+//! The roadmap follows the seminar outline (`seeds/004_…`): why the network
+//! is different, the parliament, ballots and B1–B3, the phases, fault
+//! tolerance, dueling proposers, leases and two masters, commit — and then
+//! the article (`seeds/000_…`): the lease loop is not a chat completion.
+
+use crate::check::Mutation;
+
+/// A static drawing a step may show.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Figure {
+    /// The seminar's SEQ → MT → MP → MM → MMU steps, with what each loses and gains.
+    Progression,
+    /// The allegory mapped to systems: legislator ↔ process, ink ↔ stable storage …
+    Island,
+    /// Two-phase commit's messages, and where it blocks.
+    TwoPhaseCommit,
+    /// Paxos Commit: one Synod per resource manager, 2F+1 acceptors.
+    PaxosCommit,
+    /// The boring lease loop next to the loop with an LLM inside.
+    LeaseLoop,
+}
+
+/// What a step puts on stage.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Words only (and maybe a figure).
+    Read { figure: Option<Figure> },
+    /// A built-in scenario, paused at `at_us`; the learner plays it.
+    Watch { scenario: &'static str, at_us: u64, mutation: Option<Mutation> },
+    /// The same with every control unlocked: free play from that moment.
+    Try { scenario: &'static str, at_us: u64 },
+    /// A question answered *before* the run reveals it. The run waits at
+    /// `at_us`; once the learner has answered, it plays to `reveal_us` and the
+    /// explanation appears. `answer` is the index of the right option.
+    Predict { scenario: &'static str, at_us: u64, reveal_us: u64, options: u8, answer: u8 },
+    /// The editable ballot explorer, loaded with Lamport's Figure 1.
+    Ballots,
+    /// The "1 ns = 1 s" table with its slider.
+    Latency,
+}
+
+impl Stage {
+    pub fn scenario(&self) -> Option<&'static str> {
+        match *self {
+            Stage::Watch { scenario, .. } | Stage::Try { scenario, .. } | Stage::Predict { scenario, .. } => Some(scenario),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LessonDef {
+    pub id: &'static str,
+    pub steps: &'static [Stage],
+}
+
+const fn read() -> Stage {
+    Stage::Read { figure: None }
+}
+const fn fig(f: Figure) -> Stage {
+    Stage::Read { figure: Some(f) }
+}
+const fn watch(scenario: &'static str, at_us: u64) -> Stage {
+    Stage::Watch { scenario, at_us, mutation: None }
+}
+
+/// Every lesson, in teaching order.
+pub const LESSONS: &[LessonDef] = &[
+    LessonDef {
+        id: "latency",
+        steps: &[read(), Stage::Latency, read()],
+    },
+    LessonDef {
+        id: "network",
+        steps: &[read(), fig(Figure::Progression), watch("lossy", 0), read()],
+    },
+    LessonDef {
+        id: "parliament",
+        steps: &[fig(Figure::Island), watch("calm", 0), Stage::Try { scenario: "calm", at_us: 0 }, watch("restart", 0)],
+    },
+    LessonDef {
+        id: "ballots",
+        steps: &[read(), Stage::Ballots, read()],
+    },
+    LessonDef {
+        id: "phases",
+        steps: &[
+            watch("calm", 0),
+            watch("calm", 185_300),
+            Stage::Predict { scenario: "forced", at_us: 1_600_000, reveal_us: 2_000_000, options: 3, answer: 1 },
+            Stage::Watch { scenario: "forced", at_us: 0, mutation: Some(Mutation::SkipB3) },
+        ],
+    },
+    LessonDef {
+        id: "fault-tolerance",
+        steps: &[
+            watch("crash-f", 0),
+            Stage::Predict { scenario: "crash-f-plus-1", at_us: 0, reveal_us: 8_000_000, options: 3, answer: 1 },
+            watch("partition-heal", 0),
+        ],
+    },
+    LessonDef {
+        id: "dueling",
+        steps: &[watch("dueling", 0), watch("dueling-backoff", 0), watch("dueling-leader", 0), read()],
+    },
+    LessonDef {
+        id: "two-masters",
+        steps: &[
+            read(),
+            Stage::Predict { scenario: "kleppmann", at_us: 10_900_000, reveal_us: 11_300_000, options: 3, answer: 1 },
+            watch("clock-drift", 0),
+            read(),
+        ],
+    },
+    LessonDef {
+        id: "commit",
+        steps: &[fig(Figure::TwoPhaseCommit), fig(Figure::PaxosCommit), read()],
+    },
+    LessonDef {
+        id: "llm-lease",
+        steps: &[
+            fig(Figure::LeaseLoop),
+            Stage::Predict { scenario: "llm-in-loop", at_us: 6_000_000, reveal_us: 20_000_000, options: 3, answer: 2 },
+            watch("llm-in-loop-unfenced", 0),
+            read(),
+            watch("llm-beside", 0),
+            watch("llm-outage-drill", 0),
+            read(),
+        ],
+    },
+];
+
+pub fn find(id: &str) -> Option<&'static LessonDef> {
+    LESSONS.iter().find(|l| l.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::builtin;
+
+    #[test]
+    fn every_step_names_a_real_scenario_and_a_moment_inside_it() {
+        for l in LESSONS {
+            for s in l.steps {
+                let Some(name) = s.scenario() else { continue };
+                let sc = builtin::get(name).unwrap_or_else(|| panic!("{}: no scenario {name}", l.id));
+                let (at, reveal) = match *s {
+                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } => (at_us, at_us),
+                    Stage::Predict { at_us, reveal_us, options, answer, .. } => {
+                        assert!(answer < options, "{}: the answer is not one of the options", l.id);
+                        assert!(reveal_us > at_us, "{}: the reveal must come after the question", l.id);
+                        (at_us, reveal_us)
+                    }
+                    _ => unreachable!(),
+                };
+                assert!(at < sc.stop_at_us && reveal <= sc.stop_at_us, "{}: {name} stops at {}", l.id, sc.stop_at_us);
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The lessons' static figures, drawn as SVG from the step's labels (so they
+//! speak the page's language). Labels are escaped; a missing one is blank.
+
+use crate::scenario::lessons::Figure;
+use crate::trace::svg::escape;
+use leptos::prelude::*;
+
+fn l(labels: &[&str], i: usize) -> String {
+    escape(labels.get(i).copied().unwrap_or_default())
+}
+
+fn boxed(x: f64, y: f64, w: f64, h: f64, text: &str, class: &str) -> String {
+    format!(
+        r#"<rect class="{class}" x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/><text class="fig-text" x="{}" y="{}" text-anchor="middle">{text}</text>"#,
+        x + w / 2.0,
+        y + h / 2.0 + 5.0
+    )
+}
+
+fn arrow(x1: f64, y1: f64, x2: f64, y2: f64, class: &str, label: &str) -> String {
+    format!(
+        r#"<line class="{class}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" marker-end="url(#fig-head)"/><text class="fig-small" x="{}" y="{}" text-anchor="middle">{label}</text>"#,
+        (x1 + x2) / 2.0,
+        (y1 + y2) / 2.0 - 6.0
+    )
+}
+
+const DEFS: &str = r##"<defs><marker id="fig-head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="#1d1d1f"/></marker></defs>"##;
+
+fn progression(t: &[&str]) -> String {
+    let mut s = String::from(DEFS);
+    for i in 0..5 {
+        s += &boxed(10.0 + i as f64 * 196.0, 20.0, 150.0, 56.0, &l(t, i), "fig-box");
+    }
+    for i in 0..4 {
+        let x = 160.0 + i as f64 * 196.0;
+        s += &arrow(x, 48.0, x + 46.0, 48.0, "fig-line", "");
+        s += &format!(r#"<text class="fig-small loss" x="{}" y="110" text-anchor="middle">− {}</text>"#, x + 23.0, l(t, 5 + i));
+        s += &format!(r#"<text class="fig-small gain" x="{}" y="134" text-anchor="middle">+ {}</text>"#, x + 23.0, l(t, 9 + i));
+    }
+    s += &format!(r#"<text class="fig-note" x="10" y="170">{}</text>"#, l(t, 13));
+    format!(r#"<svg viewBox="0 0 990 185" class="figure">{s}</svg>"#)
+}
+
+fn two_phase(t: &[&str]) -> String {
+    let mut s = String::from(DEFS);
+    let xs = [120.0, 300.0, 560.0];
+    for (i, x) in xs.iter().enumerate() {
+        s += &boxed(x - 60.0, 10.0, 120.0, 40.0, &l(t, i), "fig-box");
+        s += &format!(r#"<line class="fig-lifeline" x1="{x}" y1="50" x2="{x}" y2="300"/>"#);
+    }
+    s += &arrow(120.0, 90.0, 556.0, 120.0, "fig-line prepared", &l(t, 3));
+    s += &arrow(300.0, 110.0, 556.0, 135.0, "fig-line prepared", &l(t, 3));
+    s += &boxed(500.0, 150.0, 120.0, 34.0, &l(t, 5), "fig-log");
+    s += &arrow(556.0, 210.0, 124.0, 250.0, "fig-line commit", &l(t, 4));
+    s += &arrow(556.0, 215.0, 304.0, 240.0, "fig-line commit", "");
+    s += r#"<text class="fig-bolt" x="590" y="200">⚡</text>"#;
+    s += &format!(r#"<text class="fig-note" x="640" y="190">{}</text>"#, l(t, 6));
+    format!(r#"<svg viewBox="0 0 1000 310" class="figure">{s}</svg>"#)
+}
+
+fn paxos_commit(t: &[&str]) -> String {
+    let mut s = String::from(DEFS);
+    let (rm1, rm2, acc, leader) = (100.0, 260.0, 520.0, 800.0);
+    for (x, i) in [(rm1, 0), (rm2, 1), (leader, 5)] {
+        s += &boxed(x - 60.0, 10.0, 120.0, 40.0, &l(t, i), "fig-box");
+        s += &format!(r#"<line class="fig-lifeline" x1="{x}" y1="50" x2="{x}" y2="300"/>"#);
+    }
+    s += &boxed(acc - 90.0, 10.0, 180.0, 40.0, &l(t, 2), "fig-box acceptors");
+    for k in 0..3 {
+        let x = acc - 40.0 + k as f64 * 40.0;
+        s += &format!(r#"<line class="fig-lifeline" x1="{x}" y1="50" x2="{x}" y2="300"/>"#);
+    }
+    s += &arrow(rm1, 90.0, acc - 44.0, 115.0, "fig-line prepared", &l(t, 3));
+    s += &arrow(rm2, 100.0, acc - 44.0, 125.0, "fig-line prepared", "");
+    s += &arrow(acc + 40.0, 150.0, leader - 4.0, 175.0, "fig-line accepted", &l(t, 4));
+    s += &arrow(leader, 215.0, rm1 + 4.0, 255.0, "fig-line commit", &l(t, 6));
+    s += &arrow(leader, 220.0, rm2 + 4.0, 245.0, "fig-line commit", "");
+    s += &format!(r#"<text class="fig-note" x="10" y="300">{}</text>"#, l(t, 7));
+    format!(r#"<svg viewBox="0 0 1000 310" class="figure">{s}</svg>"#)
+}
+
+fn lease_loop(t: &[&str]) -> String {
+    let mut s = String::from(DEFS);
+    s += &format!(r#"<text class="fig-title" x="20" y="26">{}</text>"#, l(t, 0));
+    s += &boxed(20.0, 40.0, 200.0, 46.0, &l(t, 1), "fig-box good");
+    s += &boxed(20.0, 110.0, 200.0, 46.0, &l(t, 2), "fig-box good");
+    s += &boxed(20.0, 180.0, 200.0, 46.0, &l(t, 3), "fig-box good");
+    s += &arrow(120.0, 86.0, 120.0, 108.0, "fig-line", "");
+    s += &arrow(120.0, 156.0, 120.0, 178.0, "fig-line", "");
+    s += r#"<path class="fig-line" d="M220 203 C 280 203, 280 63, 222 63" marker-end="url(#fig-head)" fill="none"/>"#;
+    s += &format!(r#"<text class="fig-title bad" x="520" y="26">{}</text>"#, l(t, 4));
+    s += &boxed(520.0, 40.0, 220.0, 46.0, &l(t, 5), "fig-box llm");
+    s += &boxed(520.0, 110.0, 220.0, 46.0, &l(t, 6), "fig-box llm wait");
+    s += &boxed(520.0, 180.0, 220.0, 46.0, &l(t, 7), "fig-box bad");
+    s += &arrow(630.0, 86.0, 630.0, 108.0, "fig-line", "");
+    s += &arrow(630.0, 156.0, 630.0, 178.0, "fig-line", "");
+    s += &format!(r#"<text class="fig-note bad" x="760" y="140">{}</text>"#, l(t, 8));
+    format!(r#"<svg viewBox="0 0 1000 240" class="figure">{s}</svg>"#)
+}
+
+#[component]
+pub fn FigureView(figure: Figure, labels: &'static [&'static str]) -> impl IntoView {
+    if figure == Figure::Island {
+        let rows = labels
+            .chunks(2)
+            .map(|p| view! { <tr><td>{p[0]}</td><td class="arrow">"↔"</td><td>{p.get(1).copied().unwrap_or_default()}</td></tr> })
+            .collect_view();
+        return view! { <table class="figure island" data-testid="figure"><tbody>{rows}</tbody></table> }.into_any();
+    }
+    let svg = match figure {
+        Figure::Progression => progression(labels),
+        Figure::TwoPhaseCommit => two_phase(labels),
+        Figure::PaxosCommit => paxos_commit(labels),
+        Figure::LeaseLoop => lease_loop(labels),
+        Figure::Island => unreachable!(),
+    };
+    view! { <div class="figure-box" data-testid="figure" inner_html=svg></div> }.into_any()
+}

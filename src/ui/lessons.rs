@@ -1,0 +1,149 @@
+//! The lesson player: lessons are data (`scenario::lessons` + the words in
+//! `i18n::{en,ja}::lessons`); each step opens a live scenario at a moment, a
+//! figure, the ballot explorer or the latency table. Predict-then-watch
+//! questions hold the run until answered. Progress is saved in the browser;
+//! a step can be opened from a link (`#lesson=phases&step=3`), and presenter
+//! keys (PageUp/PageDown, arrows) move between steps.
+
+pub mod step;
+
+use super::{browser, use_app, App};
+use crate::scenario::lessons::LESSONS;
+use leptos::prelude::*;
+
+const PROGRESS: &str = "paxos-island:v1:progress";
+
+/// Steps done, as "lesson-id:step" entries.
+fn load_progress() -> Vec<String> {
+    browser::local_get(PROGRESS)
+        .map(|t| t.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+fn mark_done(lesson: usize, step: usize) {
+    let key = format!("{}:{step}", LESSONS[lesson].id);
+    let mut p = load_progress();
+    if !p.contains(&key) {
+        p.push(key);
+        let _ = browser::local_set(PROGRESS, &p.join(","));
+    }
+}
+
+fn done_in(lesson: usize, progress: &[String]) -> usize {
+    let prefix = format!("{}:", LESSONS[lesson].id);
+    progress.iter().filter(|p| p.starts_with(&prefix)).count()
+}
+
+/// Open lesson `lesson` at `step` (clamped).
+pub fn open(app: App, lesson: usize, step: usize) {
+    let Some(def) = LESSONS.get(lesson) else { return };
+    app.view.set(super::View::Lessons);
+    app.lesson.set(Some(lesson));
+    app.step.set(step.min(def.steps.len().saturating_sub(1)));
+}
+
+/// Move `by` steps within the open lesson (presenter keys).
+pub fn go(app: App, by: i32) {
+    let Some(l) = app.lesson.get_untracked() else { return };
+    let n = LESSONS[l].steps.len() as i32;
+    let next = (app.step.get_untracked() as i32 + by).clamp(0, n - 1);
+    app.step.set(next as usize);
+}
+
+/// `#lesson=ID&step=N` (steps count from 1 in links, as people say them).
+pub fn from_link(fragment: &str) -> Option<(usize, usize)> {
+    let mut lesson = None;
+    let mut step = 1usize;
+    for part in fragment.split('&') {
+        match part.split_once('=') {
+            Some(("lesson", id)) => lesson = LESSONS.iter().position(|l| l.id == id),
+            Some(("step", n)) => step = n.parse().ok().filter(|n| *n >= 1)?,
+            _ => {}
+        }
+    }
+    Some((lesson?, step - 1))
+}
+
+#[component]
+pub fn Lessons() -> impl IntoView {
+    let app = use_app();
+    view! {
+        <div class="lessons" data-testid="lessons">
+            {move || match app.lesson.get() {
+                None => view! { <LessonList /> }.into_any(),
+                Some(i) => view! { <Player lesson=i /> }.into_any(),
+            }}
+        </div>
+    }
+}
+
+#[component]
+fn LessonList() -> impl IntoView {
+    let app = use_app();
+    let progress = load_progress();
+    view! {
+        <h2>{move || app.words().lessons_title}</h2>
+        <ol class="lesson-list">
+            {move || {
+                let texts = app.lang.get().lessons();
+                LESSONS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, def)| {
+                        let t = texts.get(i);
+                        let done = done_in(i, &progress);
+                        view! {
+                            <li class="lesson-card" data-testid=format!("lesson-{}", def.id)>
+                                <h3>{t.map(|t| t.title).unwrap_or(def.id)}</h3>
+                                <p>{t.map(|t| t.summary).unwrap_or_default()}</p>
+                                <p class="small hint">{format!("{done} / {} {}", def.steps.len(), app.words().done)}</p>
+                                <button class="btn primary" data-testid=format!("start-{}", def.id) on:click=move |_| open(app, i, 0)>
+                                    {app.words().start_lesson}
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ol>
+    }
+}
+
+#[component]
+fn Player(lesson: usize) -> impl IntoView {
+    let app = use_app();
+    let def = &LESSONS[lesson];
+    let n = def.steps.len();
+    // Record the visit, and keep the link in the address bar current.
+    Effect::new(move |_| {
+        let s = app.step.get();
+        mark_done(lesson, s);
+        browser::replace_hash(&format!("lesson={}&step={}", def.id, s + 1));
+    });
+    let text = move || app.lang.get().lessons().get(lesson);
+    view! {
+        <div class="player" data-testid="player">
+            <nav class="player-nav">
+                <button class="btn" data-testid="lessons-home" on:click=move |_| {
+                    app.lesson.set(None);
+                    app.hold.set(None);
+                    browser::replace_hash("");
+                }>"☰ " {move || app.words().lessons_title}</button>
+                <h2 class="lesson-title">{move || text().map(|t| t.title).unwrap_or(def.id)}</h2>
+                <span class="step-count" data-testid="step-count">
+                    {move || format!("{} {} / {n}", app.words().step_of, app.step.get() + 1)}
+                </span>
+                <button class="btn" data-testid="step-prev" prop:disabled=move || app.step.get() == 0 on:click=move |_| go(app, -1)>
+                    "◀ " {move || app.words().back}
+                </button>
+                <button class="btn primary" data-testid="step-next" prop:disabled=move || { app.step.get() + 1 >= n } on:click=move |_| go(app, 1)>
+                    {move || app.words().next} " ▶"
+                </button>
+            </nav>
+            {move || {
+                let s = app.step.get();
+                view! { <step::StepView lesson=lesson step=s /> }
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,161 @@
+//! One lesson step: its words beside its stage — a live scenario opened at a
+//! moment (watch, free play, or a question to answer before the run shows
+//! the answer), a figure, the ballot explorer or the latency table.
+
+use super::super::{ballots::BallotExplorer, figures::FigureView, latency::LatencyTable, use_app};
+use crate::scenario::builtin;
+use crate::scenario::lessons::{Stage, LESSONS};
+use leptos::prelude::*;
+
+fn paragraphs(text: &'static str) -> impl IntoView {
+    text.split("\n\n").filter(|p| !p.trim().is_empty()).map(|p| view! { <p>{p.trim()}</p> }).collect_view()
+}
+
+#[component]
+pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
+    let app = use_app();
+    let stage = LESSONS[lesson].steps[step];
+    let text = move || app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step));
+    // Open the step's scenario at its moment.
+    app.hold.set(None);
+    if let Some(name) = stage.scenario() {
+        if let Some(mut s) = builtin::get(name) {
+            if let Stage::Watch { mutation, .. } = stage {
+                s.mutation = mutation;
+            }
+            app.playing.set(false);
+            app.compare.set(super::super::Compare::Off);
+            let lease = s.protocol == crate::scenario::Protocol::Lease;
+            app.speed_log.set(if lease { 0.3 } else { -1.0 });
+            if app.load(s, false).is_ok() {
+                let at = match stage {
+                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Predict { at_us, .. } => at_us,
+                    _ => 0,
+                };
+                app.set_t(at);
+                if let Stage::Predict { at_us, .. } = stage {
+                    app.hold.set(Some(at_us));
+                }
+            }
+        }
+    }
+    let is_paxos = move || {
+        app.rev.get();
+        app.model.with_value(|m| m.is_paxos())
+    };
+    let stage_view = match stage {
+        Stage::Read { figure: Some(f) } => {
+            let labels = app.lang.get_untracked().lessons().get(lesson).and_then(|l| l.steps.get(step)).map(|s| s.labels).unwrap_or_default();
+            view! { <div class="step-stage">{move || {
+                let labels = app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step)).map(|s| s.labels).unwrap_or(labels);
+                view! { <FigureView figure=f labels=labels /> }
+            }}</div> }
+            .into_any()
+        }
+        Stage::Read { figure: None } => ().into_any(),
+        Stage::Ballots => view! { <div class="step-stage"><BallotExplorer /></div> }.into_any(),
+        Stage::Latency => view! { <div class="step-stage">{move || {
+            let labels = app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step)).map(|s| s.labels).unwrap_or_default();
+            view! { <LatencyTable labels=labels /> }
+        }}</div> }
+        .into_any(),
+        _ => view! {
+            <div class="step-stage live">
+                {move || if is_paxos() {
+                    view! { <super::super::parliament::Parliament /> }.into_any()
+                } else {
+                    view! { <super::super::lease::lanes::LaneView pane=super::super::lease::lanes::Pane::A /> }.into_any()
+                }}
+                {matches!(stage, Stage::Try { .. }).then(|| view! {
+                    <div class="try-tools">
+                        {move || if is_paxos() {
+                            view! { <super::super::inspector::Inspector /> }.into_any()
+                        } else {
+                            view! { <super::super::lease::controls::Controls /> }.into_any()
+                        }}
+                    </div>
+                })}
+            </div>
+        }
+        .into_any(),
+    };
+    view! {
+        <div class="step" class:has-stage=!matches!(stage, Stage::Read { figure: None }) data-testid="step">
+            <article class="step-text">
+                <h3 data-testid="step-title">{move || text().map(|t| t.title).unwrap_or_default()}</h3>
+                <div class="step-body">{move || text().map(|t| paragraphs(t.body))}</div>
+                {move || {
+                    let t = text()?;
+                    (!t.watch.is_empty()).then(|| view! {
+                        <aside class="watch" data-testid="watch">
+                            <strong>{app.words().watch_label}</strong>
+                            <p>{t.watch}</p>
+                            {matches!(stage, Stage::Try { .. }).then(|| view! { <p class="small">{app.words().try_label}</p> })}
+                        </aside>
+                    })
+                }}
+                {if let Stage::Predict { reveal_us, answer, .. } = stage {
+                    view! { <Predict lesson=lesson step=step reveal_us=reveal_us answer=answer /> }.into_any()
+                } else {
+                    ().into_any()
+                }}
+            </article>
+            {stage_view}
+        </div>
+    }
+}
+
+#[component]
+fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoView {
+    let app = use_app();
+    let chosen = RwSignal::new(None::<u8>);
+    let locked = RwSignal::new(false);
+    let text = move || app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step));
+    let revealed = move || locked.get() && app.t.get() >= reveal_us;
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if chosen.get_untracked().is_none() || locked.get_untracked() {
+            return;
+        }
+        locked.set(true);
+        // The answer is in: let the run go on and show what happens.
+        app.hold.set(None);
+        if app.end.get_untracked() > app.t.get_untracked() {
+            app.playing.set(true);
+        }
+    };
+    view! {
+        <form class="predict" data-testid="predict" on:submit=submit>
+            <p class="question" data-testid="question">{move || text().map(|t| t.question)}</p>
+            {move || {
+                let options = text().map(|t| t.options).unwrap_or_default();
+                options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| {
+                        let i = i as u8;
+                        view! {
+                            <label class="option" class:right=move || revealed() && i == answer class:wrong=move || revealed() && chosen.get() == Some(i) && i != answer>
+                                <input type="radio" name="predict" data-testid=format!("option-{i}") prop:disabled=move || locked.get()
+                                    prop:checked=move || chosen.get() == Some(i) on:change=move |_| chosen.set(Some(i)) />
+                                <span>{*o}</span>
+                            </label>
+                        }
+                    })
+                    .collect_view()
+            }}
+            <button class="btn primary" type="submit" data-testid="answer" prop:disabled=move || chosen.get().is_none() || locked.get()>
+                {move || app.words().reveal}
+            </button>
+            <Show when=revealed>
+                <div class="explain" data-testid="explanation">
+                    <strong>{move || if chosen.get() == Some(answer) { app.words().answer_right } else { app.words().answer_wrong }}</strong>
+                    {move || text().map(|t| paragraphs(t.explain))}
+                </div>
+            </Show>
+            <Show when=move || locked.get() && !revealed()>
+                <p class="small hint">"…"</p>
+            </Show>
+        </form>
+    }
+}

@@ -1,0 +1,70 @@
+// The browser benchmarks (figures, not pass/fail): shipped size, script
+// time per animation frame with 9 legislators and ~200 messengers in flight,
+// and the time to seek anywhere in a run of ~100,000 events.
+//   scripts/build-web.sh && node tests/e2e/bench.mjs
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { start, open, ROOT, ARTIFACTS } from './lib.mjs';
+
+const dist = join(ROOT, 'dist');
+const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+const raw = (f) => readFileSync(join(dist, f)).length;
+const files = ['paxos-island_bg.wasm', 'paxos-island.js', 'style/app.css'];
+const sizes = Object.fromEntries(files.map((f) => [f, { bytes: raw(f), gzip: gz(f) }]));
+const shipped = files.reduce((s, f) => s + sizes[f].gzip, 0);
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const events = (f) => Number(spawnSync('cargo', ['run', '--release', '--quiet', '--bin', 'paxos-island', '--', 'run', '--scenario', f],
+  { cwd: ROOT, encoding: 'utf8' }).stdout.match(/events\s+(\d+)/)[1]);
+
+const ctx = await start();
+const { page, errors } = await open(ctx, { viewport: { width: 1600, height: 1000 } });
+async function load(file) {
+  await page.getByTestId('import-input').setInputFiles(join(ROOT, 'tests/e2e/bench', file));
+  await page.getByTestId('import-status').waitFor();
+}
+const range = (id, v) => page.getByTestId(id).evaluate((el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, v);
+
+// Frames: the storm — 9 legislators, all proposing, slow messengers.
+await load('storm.json');
+await range('scrubber', 10_000_000);
+await range('speed', 0);
+await page.evaluate(() => { window.__paxosPerf = []; });
+await page.keyboard.press('Space');
+const inFlight = [];
+for (let i = 0; i < 8; i++) {
+  await page.waitForTimeout(500);
+  inFlight.push(await page.getByTestId('messenger').count());
+}
+await page.keyboard.press('Space');
+const frames = await page.evaluate(() => { const f = window.__paxosPerf; window.__paxosPerf = undefined; return f; });
+
+// Seeking: a long run.
+await load('long.json');
+const end = Number(await page.getByTestId('scrubber').getAttribute('max'));
+await page.evaluate(() => { window.__paxosPerf = []; });
+let seed = 12345;
+const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+for (let i = 0; i < 60; i++) {
+  await range('scrubber', Math.floor(rnd() * end));
+  await page.waitForTimeout(20);
+}
+const seeks = await page.evaluate(() => window.__paxosPerf);
+await ctx.browser.close();
+ctx.server.close();
+
+const r = (x) => Math.round(x * 100) / 100;
+const report = {
+  shipped_gzip_bytes: shipped,
+  sizes,
+  frame_ms: { frames: frames.length, p50: r(pct(frames, 0.5)), p95: r(pct(frames, 0.95)), max: r(Math.max(...frames)), messengers_in_flight: inFlight },
+  seek_ms: { run_events: events('tests/e2e/bench/long.json'), seeks: seeks.length, p50: r(pct(seeks, 0.5)), p95: r(pct(seeks, 0.95)), max: r(Math.max(...seeks)) },
+  console_errors: errors,
+};
+writeFileSync(join(ARTIFACTS, 'bench.json'), JSON.stringify(report, null, 2));
+console.log(`shipped size (wasm + js + css, gzip -9): ${(shipped / 1024).toFixed(1)} KiB   [goal ≤ 250 KB]`);
+for (const f of files) console.log(`  ${f}: ${sizes[f].bytes} bytes, ${sizes[f].gzip} gzip`);
+console.log(`script time per frame, 9 legislators, ${Math.min(...inFlight)}–${Math.max(...inFlight)} messengers on screen: p50 ${report.frame_ms.p50} ms, p95 ${report.frame_ms.p95} ms, max ${report.frame_ms.max} ms over ${frames.length} frames   [goal p95 ≤ 4 ms]`);
+console.log(`seek in a run of ${report.seek_ms.run_events} events: p50 ${report.seek_ms.p50} ms, p95 ${report.seek_ms.p95} ms, max ${report.seek_ms.max} ms over ${seeks.length} seeks   [goal ≤ 16 ms]`);
+if (errors.length) { console.log('console errors:', errors); process.exitCode = 1; }

@@ -1,0 +1,125 @@
+// Lessons for the seminar and for self-study, in both languages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, open, shot } from './lib.mjs';
+
+let ctx;
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+const LESSONS = ['latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'two-masters', 'commit', 'llm-lease'];
+// Words that are the same in both languages on purpose.
+const SAME = /^(English|Paxos Island|Paxos|LLM|TTL|Seed|SVG|PNG|JSON|ShiViz|Mermaid|B[123]|[ΑΒΓΔΕΖΗΘΙ]|[αβγδεζηθι]|W\d|store|orders|llm|[-–—×▶◀|?✓✕☰↻↓\d\s.,:()%/+≤≥µ]+)$/;
+
+/// Every control and heading in the chrome speaks Japanese (or is one of the shared words).
+async function untranslated(page) {
+  return page.evaluate((same) => {
+    const re = new RegExp(same);
+    const bad = [];
+    for (const el of document.querySelectorAll('button, label > span, h1, h2, h3, h4, legend, summary, th, .field-label, option')) {
+      if (el.closest('[data-testid=narration], [data-testid=lanes], [data-testid=parliament], .chart, .figure-box, .ballot-table td')) continue;
+      const t = (el.textContent || '').trim();
+      if (!t || re.test(t)) continue;
+      if (!/[^\x00-\x7F]/.test(t)) bad.push(t);
+    }
+    return bad;
+  }, SAME.source);
+}
+
+async function walk(locale, prefix) {
+  const { page, errors } = await open(ctx, { locale });
+  await page.getByTestId('tab-lessons').click();
+  for (const id of LESSONS) {
+    await page.getByTestId(`start-${id}`).click();
+    await page.getByTestId('player').waitFor();
+    const count = await page.getByTestId('step-count').textContent();
+    const n = Number(count.match(/\/\s*(\d+)/)[1]);
+    await shot(page, `${prefix}-${id}-step1`);
+    for (let s = 1; s <= n; s++) {
+      assert.match(await page.getByTestId('step-count').textContent(), new RegExp(`${s} / ${n}`));
+      const title = (await page.getByTestId('step-title').textContent()).trim();
+      assert.ok(title.length > 0, `${id} step ${s} has a title`);
+      if (locale.startsWith('ja')) {
+        assert.match(title + (await page.getByTestId('step').textContent()), /[\u3040-\u30ff\u4e00-\u9fff]/, `${id} step ${s} is in Japanese`);
+        assert.deepEqual(await untranslated(page), [], `${id} step ${s}: English left in the Japanese page`);
+      }
+      if (s < n) await page.getByTestId('step-next').click();
+    }
+    await page.getByTestId('lessons-home').click();
+  }
+  assert.deepEqual(errors, []);
+}
+
+test('every lesson walks from its first to its last step in English', async () => { await walk('en-US', 'lesson-en'); });
+test('every lesson walks from its first to its last step in Japanese, with no English left', async () => { await walk('ja-JP', 'lesson-ja'); });
+
+test('a prediction is answered before the run reveals it, then explained', async () => {
+  const { page, errors } = await open(ctx);
+  await page.goto(ctx.url + '#lesson=two-masters&step=2');
+  await page.getByTestId('predict').waitFor();
+  const t0 = Number(await page.getByTestId('time').getAttribute('data-us'));
+  // Before answering, the run cannot go past the question.
+  await page.keyboard.press('End');
+  assert.equal(Number(await page.getByTestId('time').getAttribute('data-us')), t0);
+  await page.getByTestId('option-1').check();
+  await page.getByTestId('answer').click();
+  await page.getByTestId('explanation').waitFor({ timeout: 20000 });
+  assert.match(await page.getByTestId('explanation').textContent(), /Right/);
+  assert.ok(Number(await page.getByTestId('time').getAttribute('data-us')) > t0);
+  await shot(page, 'lesson-predict-answered');
+  assert.deepEqual(errors, []);
+});
+
+test('presenter keys move through the steps, and a link opens a step', async () => {
+  const { page, errors } = await open(ctx);
+  await page.goto(ctx.url + '#lesson=phases&step=2');
+  await page.getByTestId('player').waitFor();
+  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 4/);
+  await page.keyboard.press('PageDown');
+  assert.match(await page.getByTestId('step-count').textContent(), /3 \/ 4/);
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('PageUp');
+  assert.match(await page.getByTestId('step-count').textContent(), /1 \/ 4/);
+  await page.getByTestId('present').click();
+  assert.match(await page.getByTestId('app').getAttribute('class'), /presenter/);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 4/);
+  await shot(page, 'lesson-presenter');
+  assert.deepEqual(errors, []);
+});
+
+test('progress is saved in the browser', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('tab-lessons').click();
+  await page.getByTestId('start-dueling').click();
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('lessons-home').click();
+  await page.reload();
+  await page.getByTestId('tab-lessons').click();
+  assert.match(await page.getByTestId('lesson-dueling').textContent(), /2 \/ 4/);
+  assert.deepEqual(errors, []);
+});
+
+test('the ballot explorer: Figure 1 holds, a changed decree breaks B3, a disjoint quorum breaks B2', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('tab-ballots').click();
+  const conditions = () => page.getByTestId('conditions').textContent();
+  assert.match(await conditions(), /B1 holds/);
+  assert.match(await conditions(), /B2 holds/);
+  assert.match(await conditions(), /ballot 27 succeeded/);
+  assert.match(await page.getByTestId('b3-2').textContent(), /forced to α by Δ's vote in ballot 2/);
+  assert.match(await page.getByTestId('b3-4').textContent(), /reconstructed/);
+  // Ballot 14 (row 2) says β: B3 says no, naming the vote that forces α.
+  await page.getByTestId('decree-2').fill('β');
+  assert.match(await page.getByTestId('b3-2').textContent(), /B3 broken: forced to α by Δ's vote in ballot 2/);
+  await page.getByTestId('figure1').click();
+  assert.doesNotMatch(await page.getByTestId('b3-2').textContent(), /broken/);
+  // Ballot 14's quorum becomes {Β, Ε}: disjoint from ballot 27's {Α, Γ, Δ}.
+  await page.getByTestId('q-2-Δ').click();
+  assert.match(await conditions(), /B2 broken: the quorums of ballots 14 and 27 share no priest/);
+  await shot(page, 'ballots-b2-broken');
+  // Nonsense in a number field is refused inline.
+  await page.getByTestId('number-0').fill('two');
+  assert.match(await page.getByTestId('b3-0').textContent(), /not a ballot number/);
+  assert.deepEqual(errors, []);
+});
