@@ -161,6 +161,10 @@ impl fmt::Display for Mutation {
 }
 
 /// All the monitors of one run.
+///
+/// The hooks run on every step, so they allocate nothing when all is well:
+/// monitors put findings in a scratch buffer kept here, and each hook appends
+/// them, as trace events, to a buffer the simulator keeps.
 #[derive(Clone, Debug, Default)]
 pub struct Monitors {
     pub paxos: Option<PaxosMonitor>,
@@ -169,6 +173,8 @@ pub struct Monitors {
     reported: Vec<Invariant>,
     /// Every violation found, reported or not.
     pub violations: u64,
+    /// Findings of the hook being run (empty between hooks).
+    scratch: Vec<Finding>,
 }
 
 impl Monitors {
@@ -189,9 +195,12 @@ impl Monitors {
         &self.reported
     }
 
-    fn collect(&mut self, found: Vec<Finding>) -> Vec<EventKind> {
-        let mut out = Vec::new();
-        for f in found {
+    /// Turn the scratch findings into trace events: a violation the first
+    /// time its invariant breaks, every derived note.
+    #[cold]
+    fn collect(&mut self, out: &mut Vec<EventKind>) {
+        let mut found = std::mem::take(&mut self.scratch);
+        for f in found.drain(..) {
             match f {
                 Finding::Violation(inv, detail) => {
                     self.violations += 1;
@@ -203,48 +212,46 @@ impl Monitors {
                 Finding::Note(n) => out.push(EventKind::Note(n)),
             }
         }
-        out
+        self.scratch = found;
     }
 
-    pub fn on_send(&mut self, now: SimTime, from: NodeId, to: NodeId, msg: &Msg, sender: &NodeState) -> Vec<EventKind> {
-        let mut found = Vec::new();
-        if let (Some(m), Msg::Paxos(pm)) = (&mut self.paxos, msg) {
-            m.on_send(from, pm, sender, &mut found);
-        }
-        if let (Some(m), Msg::Lease(lm)) = (&mut self.lease, msg) {
-            m.on_send(now, from, to, lm, &mut found);
-        }
-        if found.is_empty() {
-            return Vec::new();
-        }
-        self.collect(found)
-    }
-
-    pub fn on_note(&mut self, now: SimTime, node: NodeId, note: &Note) -> Vec<EventKind> {
-        let mut found = Vec::new();
-        match (note, &mut self.paxos, &mut self.lease) {
-            (Note::Paxos(n), Some(m), _) => m.on_note(node, n, &mut found),
-            (Note::Lease(n), _, Some(m)) => m.on_note(now, node, n, &mut found),
+    /// A message is about to leave `from`; events found go to `out`.
+    #[inline]
+    pub fn on_send(&mut self, now: SimTime, from: NodeId, to: NodeId, msg: &Msg, sender: &NodeState, out: &mut Vec<EventKind>) {
+        match (msg, &mut self.paxos, &mut self.lease) {
+            (Msg::Paxos(pm), Some(m), _) => m.on_send(from, pm, sender, &mut self.scratch),
+            (Msg::Lease(lm), _, Some(m)) => m.on_send(now, from, to, lm, &mut self.scratch),
             _ => {}
         }
-        if found.is_empty() {
-            return Vec::new();
+        if !self.scratch.is_empty() {
+            self.collect(out);
         }
-        self.collect(found)
     }
 
-    pub fn after_step(&mut self, now: SimTime, node: NodeId, state: &NodeState) -> Vec<EventKind> {
-        let mut found = Vec::new();
-        if let (Some(m), NodeState::Paxos(p)) = (&mut self.paxos, state) {
-            m.after_step(node, p, &mut found);
+    /// A role of `node` noted a fact; events found go to `out`.
+    #[inline]
+    pub fn on_note(&mut self, now: SimTime, node: NodeId, note: &Note, out: &mut Vec<EventKind>) {
+        match (note, &mut self.paxos, &mut self.lease) {
+            (Note::Paxos(n), Some(m), _) => m.on_note(node, n, &mut self.scratch),
+            (Note::Lease(n), _, Some(m)) => m.on_note(now, node, n, &mut self.scratch),
+            _ => {}
         }
-        if let (Some(m), NodeState::Lease(l)) = (&mut self.lease, state) {
-            m.after_step(now, node, l, &mut found);
+        if !self.scratch.is_empty() {
+            self.collect(out);
         }
-        if found.is_empty() {
-            return Vec::new();
+    }
+
+    /// `node` has handled an event and is now in `state`; events found go to `out`.
+    #[inline]
+    pub fn after_step(&mut self, now: SimTime, node: NodeId, state: &NodeState, out: &mut Vec<EventKind>) {
+        match (state, &mut self.paxos, &mut self.lease) {
+            (NodeState::Paxos(p), Some(m), _) => m.after_step(node, p, &mut self.scratch),
+            (NodeState::Lease(l), _, Some(m)) => m.after_step(now, node, l, &mut self.scratch),
+            _ => {}
         }
-        self.collect(found)
+        if !self.scratch.is_empty() {
+            self.collect(out);
+        }
     }
 }
 

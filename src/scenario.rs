@@ -162,6 +162,13 @@ impl Scenario {
 
     /// Resolve a node name as a user might type it ("Γ", "gamma", "G", "W1").
     pub fn resolve(&self, name: &str, context: &'static str) -> Result<NodeId, ScenarioError> {
+        // The exact name, as `names::resolve` tries first, without copying
+        // the list of names: scenarios built by code (every run of a search or
+        // a sweep) always name nodes exactly.
+        let exact = name.trim();
+        if let Some(i) = self.nodes.iter().position(|n| n.id == exact) {
+            return Ok(NodeId(i as u8));
+        }
         names::resolve(&self.node_names(), name).ok_or_else(|| ScenarioError::UnknownNode(name.to_string(), context))
     }
 
@@ -237,10 +244,30 @@ impl Scenario {
         }
     }
 
+    /// The node names as the monitors keep them. Searches, sweeps and the
+    /// benchmark build thousands of scenarios over the same nodes, so the
+    /// list of the last build is shared when it is the same (it is only read).
+    fn shared_names(&self) -> Arc<Vec<String>> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<Arc<Vec<String>>>> = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(names) = last.as_ref() {
+                if names.len() == self.nodes.len() && names.iter().zip(&self.nodes).all(|(a, b)| *a == b.id) {
+                    return names.clone();
+                }
+            }
+            let names = Arc::new(self.node_names());
+            *last = Some(names.clone());
+            names
+        })
+    }
+
     /// Validate and turn into the simulator's world.
     pub fn build(&self) -> Result<World, ScenarioError> {
         self.check_common()?;
-        let names = Arc::new(self.node_names());
+        let names = self.shared_names();
         let n = self.nodes.len();
         let mut clocks = vec![Clock::default(); n];
         for c in &self.clocks {

@@ -18,6 +18,7 @@ pub mod clock;
 pub mod dist;
 pub mod fault;
 pub mod network;
+pub mod queue;
 pub mod rng;
 pub mod time;
 
@@ -27,9 +28,8 @@ use crate::trace::{DropReason, EventKind, TraceEvent};
 use clock::Clock;
 use fault::Fault;
 use network::Network;
+use queue::EventQueue;
 use rng::{Rng, Stream};
-use std::cmp::Ordering;
-use std::collections::{BTreeMap, BinaryHeap};
 pub use time::{SimDuration, SimTime};
 
 /// A node of the simulation, by index into the scenario's node list.
@@ -127,9 +127,45 @@ struct Slot {
     clock: Clock,
     status: Status,
     /// Pending timers: local deadline and the token of its queue entry.
-    timers: BTreeMap<Timer, (i64, u64)>,
+    timers: Timers,
     /// Events that arrived while paused, in arrival order.
-    held: Vec<Queued>,
+    held: Vec<Action>,
+}
+
+/// One node's pending timers as `(timer, local deadline, token)`, sorted by
+/// timer. A node has a handful (a proposer at most four, a worker six; only
+/// the LLM service has one per open question), so a sorted `Vec` is cheaper
+/// than a `BTreeMap`, which allocates a node when the first timer is set and
+/// frees it when the last one fires. Kept sorted so that re-scheduling after a
+/// clock change walks the timers in the same order as ever: the order in which
+/// they get new tokens and queue positions reaches the trace.
+#[derive(Clone, Debug, Default)]
+struct Timers(Vec<(Timer, i64, u64)>);
+
+impl Timers {
+    #[inline]
+    fn find(&self, timer: Timer) -> Result<usize, usize> {
+        self.0.binary_search_by(|e| e.0.cmp(&timer))
+    }
+    /// The token of the live queue entry of `timer`, if it is set.
+    fn token(&self, timer: Timer) -> Option<u64> {
+        self.find(timer).ok().map(|i| self.0[i].2)
+    }
+    /// Set `timer` (replacing a pending one of the same kind).
+    fn insert(&mut self, timer: Timer, deadline: i64, token: u64) {
+        match self.find(timer) {
+            Ok(i) => self.0[i] = (timer, deadline, token),
+            Err(i) => self.0.insert(i, (timer, deadline, token)),
+        }
+    }
+    fn remove(&mut self, timer: Timer) {
+        if let Ok(i) = self.find(timer) {
+            self.0.remove(i);
+        }
+    }
+    fn clear(&mut self) {
+        self.0.clear();
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -160,32 +196,6 @@ impl Action {
     }
 }
 
-#[derive(Clone, Debug)]
-struct Queued {
-    at: SimTime,
-    class: u8,
-    seq: u64,
-    action: Action,
-}
-
-impl PartialEq for Queued {
-    fn eq(&self, o: &Self) -> bool {
-        self.cmp(o) == Ordering::Equal
-    }
-}
-impl Eq for Queued {}
-impl PartialOrd for Queued {
-    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Queued {
-    /// Reversed, because `BinaryHeap` pops the greatest.
-    fn cmp(&self, o: &Self) -> Ordering {
-        (o.at, o.class, o.seq).cmp(&(self.at, self.class, self.seq))
-    }
-}
-
 /// Everything the simulator needs to start: built from a scenario by
 /// `scenario::build`.
 pub struct World {
@@ -201,8 +211,7 @@ pub struct World {
 #[derive(Clone, Debug)]
 pub struct Simulator {
     now: SimTime,
-    queue: BinaryHeap<Queued>,
-    next_qseq: u64,
+    queue: EventQueue<Action>,
     next_token: u64,
     next_msg: u64,
     slots: Vec<Slot>,
@@ -216,7 +225,10 @@ pub struct Simulator {
     record: bool,
     next_seq: u64,
     steps: u64,
+    /// Outputs of the handler that just ran (kept for its buffer).
     out: Vec<Output>,
+    /// Events the monitors found in the current hook (kept for its buffer).
+    found: Vec<EventKind>,
 }
 
 impl Simulator {
@@ -224,8 +236,7 @@ impl Simulator {
         let n = world.nodes.len();
         let mut sim = Simulator {
             now: SimTime::ZERO,
-            queue: BinaryHeap::with_capacity(256),
-            next_qseq: 0,
+            queue: EventQueue::with_capacity(64),
             next_token: 1,
             next_msg: 0,
             slots: world
@@ -236,7 +247,7 @@ impl Simulator {
                     state,
                     clock,
                     status: Status::Up,
-                    timers: BTreeMap::new(),
+                    timers: Timers::default(),
                     held: Vec::new(),
                 })
                 .collect(),
@@ -249,7 +260,9 @@ impl Simulator {
             record,
             next_seq: 0,
             steps: 0,
-            out: Vec::new(),
+            // A handler's outputs: a broadcast to every acceptor and a timer.
+            out: Vec::with_capacity(16),
+            found: Vec::new(),
         };
         debug_assert!(n <= MAX_NODES);
         for (at, f) in world.faults {
@@ -300,7 +313,7 @@ impl Simulator {
         self.next_seq
     }
     pub fn next_event_time(&self) -> Option<SimTime> {
-        self.queue.peek().map(|q| q.at)
+        self.queue.peek_time()
     }
     pub fn is_quiet(&self) -> bool {
         self.queue.is_empty()
@@ -324,13 +337,13 @@ impl Simulator {
 
     /// Process one queue event, if any. Returns false when nothing is left.
     pub fn step(&mut self) -> bool {
-        while let Some(q) = self.queue.pop() {
-            if self.is_stale(&q) {
+        while let Some((at, action)) = self.queue.pop() {
+            if self.is_stale(&action) {
                 continue;
             }
-            self.now = self.now.max(q.at);
+            self.now = self.now.max(at);
             self.steps += 1;
-            self.dispatch(q);
+            self.dispatch(action);
             return true;
         }
         false
@@ -338,8 +351,8 @@ impl Simulator {
 
     /// Process every event due at or before `t`, then stand at `t`.
     pub fn run_until(&mut self, t: SimTime) {
-        while let Some(q) = self.queue.peek() {
-            if q.at > t {
+        while let Some(at) = self.queue.peek_time() {
+            if at > t {
                 break;
             }
             self.step();
@@ -364,22 +377,14 @@ impl Simulator {
     // ----- internals ----------------------------------------------------
 
     fn push(&mut self, at: SimTime, action: Action) {
-        let class = action.class();
-        let seq = self.next_qseq;
-        self.next_qseq += 1;
-        self.queue.push(Queued {
-            at,
-            class,
-            seq,
-            action,
-        });
+        self.queue.push(at, action.class(), action);
     }
 
-    fn is_stale(&self, q: &Queued) -> bool {
-        match &q.action {
-            Action::Timer { node, timer, token } => {
-                self.slots[node.index()].timers.get(timer).map(|t| t.1) != Some(*token)
-            }
+    /// A timer that was cancelled or set again, or a resume of a pause that
+    /// was extended: its queue entry is left in place and skipped here.
+    fn is_stale(&self, action: &Action) -> bool {
+        match action {
+            Action::Timer { node, timer, token } => self.slots[node.index()].timers.token(*timer) != Some(*token),
             Action::Resume { node, token } => !matches!(
                 self.slots[node.index()].status,
                 Status::Paused { token: t, .. } if t == *token
@@ -388,31 +393,39 @@ impl Simulator {
         }
     }
 
-    fn emit(&mut self, node: NodeId, kind: EventKind) {
+    /// Put an event on the record: every event gets a sequence number, but
+    /// it is only built when recording (checking, benchmarks and the Monte
+    /// Carlo record nothing, and building and dropping events adds up).
+    #[inline(always)]
+    fn emit(&mut self, node: NodeId, kind: impl FnOnce() -> EventKind) {
         if self.record {
-            self.pending.push(TraceEvent {
-                seq: self.next_seq,
-                t: self.now,
-                node,
-                kind,
-            });
+            self.record_event(node, kind());
         }
         self.next_seq += 1;
     }
 
-    fn dispatch(&mut self, q: Queued) {
+    fn record_event(&mut self, node: NodeId, kind: EventKind) {
+        self.pending.push(TraceEvent {
+            seq: self.next_seq,
+            t: self.now,
+            node,
+            kind,
+        });
+    }
+
+    fn dispatch(&mut self, action: Action) {
         // A paused node does not run: whatever arrives for it waits.
-        if let Some(target) = q.action.target() {
+        if let Some(target) = action.target() {
             if let Status::Paused { .. } = self.slots[target.index()].status {
-                self.slots[target.index()].held.push(q);
+                self.slots[target.index()].held.push(action);
                 return;
             }
         }
-        match q.action {
+        match action {
             Action::Fault(f) => self.apply_fault(f),
             Action::Resume { node, .. } => self.resume(node),
             Action::Fall { id, from, to, msg } => {
-                self.emit(to, EventKind::Drop { id, from, to, msg, reason: DropReason::Loss });
+                self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Loss });
             }
             Action::Deliver { id, from, to, msg } => {
                 let reason = if self.slots[to.index()].status == Status::Down {
@@ -423,16 +436,16 @@ impl Simulator {
                     None
                 };
                 if let Some(reason) = reason {
-                    self.emit(to, EventKind::Drop { id, from, to, msg, reason });
+                    self.emit(to, || EventKind::Drop { id, from, to, msg, reason });
                     return;
                 }
-                self.emit(to, EventKind::Deliver { id, from, msg });
+                self.emit(to, || EventKind::Deliver { id, from, msg });
                 self.with_node(to, |state, ctx| state.on_message(from, msg, ctx));
                 self.finish_step(to);
             }
             Action::Timer { node, timer, .. } => {
-                self.slots[node.index()].timers.remove(&timer);
-                self.emit(node, EventKind::Timer { timer });
+                self.slots[node.index()].timers.remove(timer);
+                self.emit(node, || EventKind::Timer { timer });
                 self.with_node(node, |state, ctx| state.on_timer(timer, ctx));
                 self.finish_step(node);
             }
@@ -459,33 +472,42 @@ impl Simulator {
             match o {
                 Output::Send(to, msg) => self.send(id, to, msg),
                 Output::SetTimer(timer, after) => self.set_timer(id, timer, after),
-                Output::CancelTimer(timer) => {
-                    self.slots[id.index()].timers.remove(&timer);
-                }
+                Output::CancelTimer(timer) => self.slots[id.index()].timers.remove(timer),
                 Output::Note(note) => {
-                    let found = self.monitors.on_note(self.now, id, &note);
-                    self.emit(id, EventKind::Note(note));
-                    self.record_findings(id, found);
+                    self.monitors.on_note(self.now, id, &note, &mut self.found);
+                    self.emit(id, || EventKind::Note(note));
+                    self.record_findings(id);
                 }
             }
         }
         self.out = out;
-        let found = self.monitors.after_step(self.now, id, &self.slots[id.index()].state);
-        self.record_findings(id, found);
+        self.monitors.after_step(self.now, id, &self.slots[id.index()].state, &mut self.found);
+        self.record_findings(id);
     }
 
-    fn record_findings(&mut self, id: NodeId, found: Vec<EventKind>) {
-        for k in found {
-            self.emit(id, k);
+    /// Emit what the monitors just found (usually nothing), at `id`.
+    #[inline(always)]
+    fn record_findings(&mut self, id: NodeId) {
+        if !self.found.is_empty() {
+            self.emit_findings(id);
         }
+    }
+
+    #[cold]
+    fn emit_findings(&mut self, id: NodeId) {
+        let mut found = std::mem::take(&mut self.found);
+        for k in found.drain(..) {
+            self.emit(id, || k);
+        }
+        self.found = found;
     }
 
     fn send(&mut self, from: NodeId, to: NodeId, msg: Msg) {
         let id = MsgId(self.next_msg);
         self.next_msg += 1;
-        let found = self.monitors.on_send(self.now, from, to, &msg, &self.slots[from.index()].state);
-        self.emit(from, EventKind::Send { id, to, msg });
-        self.record_findings(from, found);
+        self.monitors.on_send(self.now, from, to, &msg, &self.slots[from.index()].state, &mut self.found);
+        self.emit(from, || EventKind::Send { id, to, msg });
+        self.record_findings(from);
         if from == to {
             // Roles on one machine talk without the network.
             self.push(self.now, Action::Deliver { id, from, to, msg });
@@ -493,7 +515,7 @@ impl Simulator {
         }
         let fate = self.net.fate(from, to, &mut self.rng_net);
         if self.net.is_blocked(from, to) {
-            self.emit(to, EventKind::Drop { id, from, to, msg, reason: DropReason::Partition });
+            self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Partition });
             return;
         }
         match fate.latency {
@@ -503,7 +525,7 @@ impl Simulator {
         if let Some(lat) = fate.duplicate {
             let copy = MsgId(self.next_msg);
             self.next_msg += 1;
-            self.emit(from, EventKind::Duplicate { id: copy, of: id, to, msg });
+            self.emit(from, || EventKind::Duplicate { id: copy, of: id, to, msg });
             self.push(self.now + lat, Action::Deliver { id: copy, from, to, msg });
         }
     }
@@ -514,33 +536,32 @@ impl Simulator {
         let slot = &mut self.slots[id.index()];
         let deadline = slot.clock.local_raw(self.now).saturating_add(after.0 as i64);
         let at = slot.clock.true_at(self.now, deadline);
-        slot.timers.insert(timer, (deadline, token));
+        slot.timers.insert(timer, deadline, token);
         self.push(at, Action::Timer { node: id, timer, token });
     }
 
-    /// Re-schedule a node's timers after its clock changed.
+    /// Re-schedule a node's timers after its clock changed, in timer order.
     fn reschedule_timers(&mut self, id: NodeId) {
-        let timers: Vec<(Timer, i64)> = self.slots[id.index()]
-            .timers
-            .iter()
-            .map(|(t, (d, _))| (*t, *d))
-            .collect();
-        for (timer, deadline) in timers {
+        for i in 0..self.slots[id.index()].timers.0.len() {
             let token = self.next_token;
             self.next_token += 1;
             let slot = &mut self.slots[id.index()];
+            let (timer, deadline, _) = slot.timers.0[i];
             let at = slot.clock.true_at(self.now, deadline);
-            slot.timers.insert(timer, (deadline, token));
+            slot.timers.0[i].2 = token;
             self.push(at, Action::Timer { node: id, timer, token });
         }
     }
 
+    // Kept out of line (as are `resume` and `emit_findings`): faults are rare,
+    // and inlined into `step` they would only crowd the hot path.
+    #[cold]
     fn apply_fault(&mut self, f: Fault<NodeId>) {
         let subject = f.node().copied().unwrap_or(NodeId::NET);
         if subject != NodeId::NET && subject.index() >= self.slots.len() {
             return; // a fault for a node that does not exist: nothing to do
         }
-        self.emit(subject, EventKind::Fault { fault: f.clone() });
+        self.emit(subject, || EventKind::Fault { fault: f.clone() });
         match f {
             Fault::Crash { node } => {
                 let slot = &mut self.slots[node.index()];
@@ -552,13 +573,13 @@ impl Simulator {
                 // Whatever was waiting in a frozen process's inbox is gone too.
                 let held = std::mem::take(&mut slot.held);
                 slot.state.on_crash();
-                for q in held {
-                    if let Action::Deliver { id, from, to, msg } = q.action {
-                        self.emit(to, EventKind::Drop { id, from, to, msg, reason: DropReason::Down });
+                for action in held {
+                    if let Action::Deliver { id, from, to, msg } = action {
+                        self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Down });
                     }
                 }
-                let found = self.monitors.after_step(self.now, node, &self.slots[node.index()].state);
-                self.record_findings(node, found);
+                self.monitors.after_step(self.now, node, &self.slots[node.index()].state, &mut self.found);
+                self.record_findings(node);
             }
             Fault::Restart { node } => {
                 if self.slots[node.index()].status != Status::Down {
@@ -645,14 +666,15 @@ impl Simulator {
         }
     }
 
+    #[cold]
     fn resume(&mut self, node: NodeId) {
         let slot = &mut self.slots[node.index()];
         slot.status = Status::Up;
         let held = std::mem::take(&mut slot.held);
-        self.emit(node, EventKind::Resume);
+        self.emit(node, || EventKind::Resume);
         // Everything that piled up is handled now, in the order it arrived.
-        for q in held {
-            self.push(self.now, q.action);
+        for action in held {
+            self.push(self.now, action);
         }
     }
 }

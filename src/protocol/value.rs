@@ -6,7 +6,7 @@ use std::fmt;
 /// The most bytes a decree may have (8 Japanese characters, 24 Latin ones).
 pub const MAX_VALUE_BYTES: usize = 24;
 
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, Eq, PartialOrd, Ord, Hash)]
 pub struct Value {
     len: u8,
     bytes: [u8; MAX_VALUE_BYTES],
@@ -59,6 +59,28 @@ impl Value {
     }
 }
 
+impl PartialEq for Value {
+    /// Field by field, as a derived `eq` would. Written out because decrees
+    /// are compared on every vote and every learn, and the derived comparison
+    /// of the byte array becomes a call to `memcmp`; three words are cheaper.
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.words() == other.words()
+    }
+}
+
+// `Value::words` reads the bytes as three words.
+const _: () = assert!(MAX_VALUE_BYTES == 24);
+
+impl Value {
+    #[inline]
+    fn words(&self) -> [u64; 3] {
+        let b = &self.bytes;
+        let word = |i: usize| u64::from_ne_bytes([b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6], b[i + 7]]);
+        [word(0), word(8), word(16)]
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -82,5 +104,17 @@ mod tests {
         assert_eq!(Value::new(""), Err(BadValue::Empty));
         assert!(matches!(Value::new(&"x".repeat(25)), Err(BadValue::TooLong { .. })));
         assert_eq!(Value::new("a\u{7}"), Err(BadValue::Control));
+    }
+
+    #[test]
+    fn equality_is_by_content() {
+        let all = ["α", "β", "αβ", "a", "ab", "abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwy", "税を上げる"];
+        for a in all {
+            for b in all {
+                let (va, vb) = (Value::new(a).unwrap(), Value::new(b).unwrap());
+                assert_eq!(va == vb, a == b, "{a} {b}");
+                assert_eq!(va == vb, va.cmp(&vb).is_eq());
+            }
+        }
     }
 }

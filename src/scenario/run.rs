@@ -22,7 +22,8 @@ pub struct RecordOptions {
 impl Default for RecordOptions {
     fn default() -> Self {
         RecordOptions {
-            checkpoint_every: 256,
+            // Seeking replays at most this many steps from a checkpoint.
+            checkpoint_every: 64,
             max_events: 2_000_000,
         }
     }

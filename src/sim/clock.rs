@@ -31,6 +31,10 @@ pub struct ClockSpec {
 /// teaching tool may want to exaggerate.
 pub const MAX_DRIFT_PPM: i64 = 200_000;
 
+/// Spans (µs) short enough that `span · (10⁶ + MAX_DRIFT_PPM) + 10⁶` fits in an
+/// i64: about 89 days, far beyond the longest run (one hour).
+const FAST_SPAN_US: u64 = ((i64::MAX - 2_000_000) / (1_000_000 + MAX_DRIFT_PPM)) as u64;
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Clock {
     base_true: u64,
@@ -58,13 +62,29 @@ impl Clock {
     }
 
     /// Local reading (may be negative after a backwards step) at true time `t`.
+    #[inline]
     pub fn local_raw(&self, t: SimTime) -> i64 {
-        let dt = t.0.saturating_sub(self.base_true) as i128;
-        let scaled = dt * (1_000_000 + self.ppm as i128) / 1_000_000;
+        let dt = t.0.saturating_sub(self.base_true);
+        // The simulator asks this on every step. Within any real run (an hour
+        // is 3.6·10⁹ µs) the product fits in an i64, where division is a few
+        // instructions instead of a call to the i128 routine. Both paths
+        // truncate the same non-negative quotient, so they agree exactly.
+        if dt <= FAST_SPAN_US {
+            let scaled = dt as i64 * (1_000_000 + self.ppm) / 1_000_000;
+            if let Some(local) = self.base_local.checked_add(scaled) {
+                return local;
+            }
+        }
+        self.local_raw_wide(dt)
+    }
+
+    fn local_raw_wide(&self, dt: u64) -> i64 {
+        let scaled = dt as i128 * (1_000_000 + self.ppm as i128) / 1_000_000;
         (self.base_local as i128 + scaled).clamp(i64::MIN as i128, i64::MAX as i128) as i64
     }
 
     /// Local reading as protocol code sees it (never below zero).
+    #[inline]
     pub fn local(&self, t: SimTime) -> SimTime {
         SimTime(self.local_raw(t).max(0) as u64)
     }
@@ -76,15 +96,18 @@ impl Clock {
         if local_deadline <= cur {
             return now;
         }
-        let need = (local_deadline - self.base_local) as i128;
-        let rate = 1_000_000 + self.ppm as i128;
+        let need = local_deadline - self.base_local;
         // ceil(need * 10⁶ / rate), then verify against the forward map so the
-        // rounding can never make a timer fire a microsecond early.
-        let mut dt = (need * 1_000_000 + rate - 1) / rate;
-        if dt < 0 {
-            dt = 0;
-        }
-        let mut t = SimTime((self.base_true as i128 + dt).min(u64::MAX as i128) as u64);
+        // rounding can never make a timer fire a microsecond early. In i64
+        // when it cannot overflow (always, in practice), as `local_raw` does.
+        let dt = if need.unsigned_abs() <= FAST_SPAN_US {
+            let rate = 1_000_000 + self.ppm;
+            ((need * 1_000_000 + rate - 1) / rate).max(0) as u64
+        } else {
+            let rate = 1_000_000 + self.ppm as i128;
+            ((need as i128 * 1_000_000 + rate - 1) / rate).clamp(0, u64::MAX as i128) as u64
+        };
+        let mut t = SimTime(self.base_true.saturating_add(dt));
         while self.local_raw(t) < local_deadline {
             t = SimTime(t.0 + 1);
         }

@@ -112,6 +112,26 @@ impl Latency {
         SimDuration(round_us(us))
     }
 
+    /// Advance `rng` exactly as `sample` would, without computing the sample.
+    /// The network draws a latency for a possible second copy of every
+    /// message (so that the stream advances the same way whatever happens),
+    /// but rarely needs it: this saves the logarithms. `skip_matches_sample`
+    /// checks that both consume the same numbers for every distribution.
+    pub fn skip(&self, rng: &mut Rng) {
+        let draws = match *self {
+            Latency::Constant { .. } => 0,
+            // `range_inclusive` draws nothing when the range is one value, nor
+            // (through `below(0)`) when it is all of u64.
+            Latency::Uniform { min_us, max_us } => u32::from(max_us > min_us && max_us - min_us != u64::MAX),
+            Latency::Normal { .. } | Latency::LogNormal { .. } => 2,
+            Latency::Exponential { .. } => 1,
+            Latency::LlmLike { .. } => 4,
+        };
+        for _ in 0..draws {
+            rng.next_u64();
+        }
+    }
+
     /// The median, where it is known in closed form (used in captions).
     pub fn median_us(&self) -> u64 {
         match *self {
@@ -253,6 +273,29 @@ mod tests {
         assert!((1_000_000..=2_000_000).contains(&p50), "p50 {p50}");
         assert!(p99 >= 10_000_000, "p99 {p99} should be tens of seconds");
         assert!(p99 <= 60_000_000, "p99 {p99}");
+    }
+
+    #[test]
+    fn skip_matches_sample() {
+        let all = [
+            Latency::Constant { us: 5 },
+            Latency::Uniform { min_us: 10, max_us: 20 },
+            Latency::Uniform { min_us: 10, max_us: 10 },
+            Latency::Uniform { min_us: 10, max_us: 5 },
+            Latency::Normal { mean_us: 100, sd_us: 10, min_us: 0 },
+            Latency::LogNormal { median_us: 1000, sigma: 0.5 },
+            Latency::Exponential { mean_us: 1000, min_us: 3 },
+            Latency::typical_llm(),
+        ];
+        for l in &all {
+            for seed in 0..50 {
+                let mut a = Rng::new(seed, Stream::Network);
+                let mut b = a.clone();
+                l.sample(&mut a);
+                l.skip(&mut b);
+                assert_eq!(a, b, "{l:?} seed {seed}");
+            }
+        }
     }
 
     #[test]

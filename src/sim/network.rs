@@ -171,7 +171,15 @@ impl Network {
         let held_back = rng.chance(self.reorder);
         let extra_factor = rng.range_inclusive(100, 300);
         let dup = rng.chance(self.duplicate);
-        let dup_lat = lat.sample(rng);
+        // A second copy's latency is drawn for every message, so that the
+        // stream advances the same way whatever happens; it is only worked
+        // out when a copy really goes (sampling costs a logarithm or two).
+        let dup_lat = if dup && !lost {
+            Some(lat.sample(rng))
+        } else {
+            lat.skip(rng);
+            None
+        };
         let mut latency = base;
         if held_back {
             latency = latency + SimDuration(base.0 * extra_factor / 100);
@@ -181,7 +189,7 @@ impl Network {
         let latency = SimDuration(latency.0.max(1));
         Fate {
             latency: if lost { None } else { Some(latency) },
-            duplicate: if dup && !lost { Some(SimDuration(dup_lat.0.max(1))) } else { None },
+            duplicate: dup_lat.map(|d| SimDuration(d.0.max(1))),
             fall_after: SimDuration((latency.0 / 2).max(1)),
         }
     }

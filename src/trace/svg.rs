@@ -60,6 +60,16 @@ fn n(x: f64) -> String {
 
 /// The whole SVG document, titled `title`.
 pub fn render(d: &Diagram, title: &str) -> String {
+    render_with(d, title, true)
+}
+
+/// For the page's live diagram: when arrows are dense their labels are
+/// unreadable anyway, and leaving them out keeps a redraw cheap.
+pub fn render_live(d: &Diagram, title: &str) -> String {
+    render_with(d, title, d.arrows.len() <= 60)
+}
+
+fn render_with(d: &Diagram, title: &str, labels: bool) -> String {
     let mut s = String::with_capacity(4096 + d.arrows.len() * 300);
     let p = d.plot;
     let _ = write!(
@@ -159,7 +169,7 @@ pub fn render(d: &Diagram, title: &str) -> String {
 
     s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
     for a in &d.arrows {
-        arrow(&mut s, a);
+        arrow(&mut s, a, labels);
     }
     s.push_str("</g>\n");
 
@@ -221,7 +231,7 @@ pub fn render(d: &Diagram, title: &str) -> String {
     s
 }
 
-fn arrow(s: &mut String, a: &Arrow) {
+fn arrow(s: &mut String, a: &Arrow, labels: bool) {
     let c = colour(a.msg_type);
     let head = HEADS.iter().position(|h| *h == c).unwrap_or(6);
     let missed = !matches!(a.fate, Fate::Delivered | Fate::InFlight);
@@ -274,6 +284,10 @@ fn arrow(s: &mut String, a: &Arrow) {
             n(a.x2),
             n(a.y2 + 4.0)
         );
+    }
+    if !labels {
+        s.push_str("</g>\n");
+        return;
     }
     let _ = writeln!(
         s,

@@ -40,8 +40,8 @@ pub fn Inspector() -> impl IntoView {
 fn Selected(i: u8) -> impl IntoView {
     let app = use_app();
     let name = node_name(app, i);
-    let seat = move || app.snap.with(|s| s.seats.get(i as usize).cloned());
-    let status = move || seat().map(|s| s.status).unwrap_or(SeatStatus::Present);
+    let status_memo = Memo::new(move |_| app.snap.with(|s| s.seats.get(i as usize).map(|s| s.status.clone())));
+    let status = move || status_memo.get().unwrap_or(SeatStatus::Present);
     let pause_text = RwSignal::new("5".to_string());
     let value_text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);

@@ -13,8 +13,10 @@ const SHOWN: usize = 40;
 #[component]
 pub fn Narration() -> impl IntoView {
     let app = use_app();
+    // Its own memo, so the lines are only re-worded when new ones appear.
+    let upto = Memo::new(move |_| app.snap.with(|s| s.story_upto));
     let lines = Memo::new(move |_| {
-        let upto = app.snap.with(|s| s.story_upto);
+        let upto = upto.get();
         let lang = app.lang.get();
         app.rev.get();
         app.model.with_value(|m| {
@@ -64,6 +66,7 @@ pub fn Invariants() -> impl IntoView {
             Invariant::LEASE.to_vec()
         }
     };
+    let broken_list = Memo::new(move |_| app.snap.with(|s| s.broken.clone()));
     view! {
         <section class="panel invariants" aria-labelledby="inv-title">
             <h2 id="inv-title">{move || app.words().invariants_title}</h2>
@@ -73,7 +76,7 @@ pub fn Invariants() -> impl IntoView {
                     list()
                         .into_iter()
                         .map(|inv| {
-                            let broken = move || app.snap.with(|s| s.broken.iter().find(|b| b.0 == inv).map(|b| b.1));
+                            let broken = move || broken_list.with(|b| b.iter().find(|b| b.0 == inv).map(|b| b.1));
                             view! {
                                 <li
                                     class="badge"

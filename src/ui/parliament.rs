@@ -73,11 +73,13 @@ pub fn Parliament() -> impl IntoView {
 fn Banner() -> impl IntoView {
     let app = use_app();
     let mid = move || app.model.with_value(|m| m.layout.width / 2.0);
+    let chosen = Memo::new(move |_| app.snap.with(|s| s.chosen));
+    let at_start = Memo::new(move |_| app.snap.with(|s| s.t == 0));
     view! {
         <g class="banner" data-testid="banner">
             {move || {
                 let w = app.words();
-                match app.snap.with(|s| s.chosen) {
+                match chosen.get() {
                     Some((v, _)) => {
                         view! {
                             <text x=mid() y=40 class="banner-text passed" data-testid="decided" data-value=v.to_string()>
@@ -86,7 +88,7 @@ fn Banner() -> impl IntoView {
                         }
                             .into_any()
                     }
-                    None if app.snap.with(|s| s.t) == 0 && app.model.with_value(|m| m.is_paxos()) => {
+                    None if at_start.get() && app.model.with_value(|m| m.is_paxos()) => {
                         view! {
                             <text x=mid() y=40 class="banner-text hint">
                                 {w.press_space}
@@ -109,8 +111,11 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     let seat_pt = layout.seats[i];
     let card = layout.ledgers[i];
     let (w, h) = (layout.ledger_w, layout.ledger_h);
-    let seat = move || app.snap.with(|s| s.seats.get(i).cloned());
-    let status = move || seat().map(|s| s.status).unwrap_or(SeatStatus::Present);
+    // One memo per seat: its closures re-run only when this seat changed,
+    // not on every frame of the run.
+    let seat_memo = Memo::new(move |_| app.snap.with(|s| s.seats.get(i).cloned()));
+    let seat = move || seat_memo.get();
+    let status = move || seat_memo.with(|s| s.as_ref().map(|s| s.status.clone()).unwrap_or(SeatStatus::Present));
     let away = move || matches!(status(), SeatStatus::Away);
     let asleep = move || matches!(status(), SeatStatus::Asleep { .. });
     let selected = move || app.selected.get() == Some(i as u8);
@@ -131,7 +136,7 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     let pencil = move || {
         seat().and_then(|s| s.pencil).map(|p| app.lang.get().speak().pencil(&names3, &p))
     };
-    let roles = move || seat().map(|s| (s.proposer, s.acceptor, s.learner)).unwrap_or_default();
+    let roles = move || seat_memo.with(|s| s.as_ref().map(|s| (s.proposer, s.acceptor, s.learner)).unwrap_or_default());
     let label = {
         let name = name.clone();
         move || {
@@ -279,65 +284,134 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
     }
 }
 
+/// The messengers, drawn imperatively: hundreds of them move every frame,
+/// and one effect that sets their attributes directly is far cheaper than
+/// hundreds of reactive closures each subscribed to the snapshot.
 #[component]
 fn Messengers() -> impl IntoView {
     let app = use_app();
-    let ids = move || {
-        let rev = app.rev.get_untracked();
-        app.snap.with(|s| s.messengers.iter().map(|m| (m.id, rev)).collect::<Vec<_>>())
-    };
-    view! {
-        <g class="messengers" data-testid="messengers">
-            <For each=ids key=|k| *k let:k>
-                <MessengerView id=k.0 />
-            </For>
-        </g>
-    }
+    let layer: NodeRef<leptos::svg::G> = NodeRef::new();
+    let drawn = StoredValue::new_local(std::collections::BTreeMap::<u64, web_sys::Element>::new());
+    let names = StoredValue::new(Vec::<String>::new());
+    Effect::new(move |_| {
+        app.rev.track();
+        names.set_value(app.model.with_value(|m| m.run.names.to_vec()));
+        // A new run: start from an empty layer.
+        drawn.update_value(|d| {
+            for (_, el) in std::mem::take(d) {
+                el.remove();
+            }
+        });
+    });
+    Effect::new(move |_| {
+        let Some(g) = layer.get() else { return };
+        app.snap.with(|s| {
+            drawn.update_value(|d| names.with_value(|n| update(&g, d, &s.messengers, n)));
+        });
+    });
+    view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }
 }
 
-#[component]
-fn MessengerView(id: u64) -> impl IntoView {
-    let app = use_app();
-    let names = names();
-    let Some(m) = app.snap.with_untracked(|s| find(&s.messengers, id).cloned()) else {
-        return ().into_any();
-    };
-    let label = messenger_label(&names, &m.msg);
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+// Moving hundreds of messengers costs one call: positions go over as one
+// Float64Array and the strings are built on the JavaScript side.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "export function place(els, xy) {
+  for (let i = 0; i < els.length; i++) {
+    els[i].setAttribute('transform', 'translate(' + xy[2 * i].toFixed(1) + ',' + xy[2 * i + 1].toFixed(1) + ')');
+  }
+}")]
+extern "C" {
+    fn place(els: &js_sys::Array, xy: &[f64]);
+}
+
+fn update(layer: &web_sys::SvgElement, drawn: &mut std::collections::BTreeMap<u64, web_sys::Element>, ms: &[Messenger], names: &[String]) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    // Gone: remove.
+    drawn.retain(|id, el| {
+        let keep = find(ms, *id).is_some();
+        if !keep {
+            el.remove();
+        }
+        keep
+    });
+    let els = js_sys::Array::new();
+    let mut xy = Vec::with_capacity(ms.len() * 2);
+    for m in ms {
+        let el = match drawn.get(&m.id) {
+            Some(el) => el.clone(),
+            None => {
+                let Some(el) = create(&doc, m, names) else { continue };
+                let _ = layer.append_child(&el);
+                drawn.insert(m.id, el.clone());
+                el
+            }
+        };
+        els.push(&el);
+        xy.push(m.at.x);
+        xy.push(m.at.y);
+        match m.falling {
+            Some(k) => {
+                let _ = el.set_attribute("opacity", &format!("{:.2}", 1.0 - k));
+                let _ = el.class_list().add_1("lost");
+            }
+            None => {}
+        }
+    }
+    place(&els, &xy);
+}
+
+fn create(doc: &web_sys::Document, m: &Messenger, names: &[String]) -> Option<web_sys::Element> {
+    let label = messenger_label(names, &m.msg);
     let colour = palette::message_colour(&m.msg);
     let width = 14.0 + 7.2 * label.chars().count() as f64;
     let kind = match m.msg {
         Msg::Paxos(p) => p.type_name(),
         Msg::Lease(l) => l.type_name(),
     };
-    let pos = move || app.snap.with(|s| find(&s.messengers, id).map(|m| (m.at.x, m.at.y, m.falling)));
-    view! {
-        <g
-            class=format!("messenger {kind}")
-            class:lost=move || pos().and_then(|p| p.2).is_some()
-            data-testid="messenger"
-            data-kind=kind
-            transform=move || pos().map(|(x, y, _)| format!("translate({x:.1},{y:.1})")).unwrap_or_default()
-            opacity=move || pos().and_then(|p| p.2).map(|k| format!("{:.2}", 1.0 - k)).unwrap_or_else(|| "1".into())
-        >
-            <rect x=-width / 2.0 y=-12 width=width height=24 rx=5 fill=colour />
-            <text class="messenger-label" x=0 y=5 fill=if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" }>
-                {label}
-            </text>
-            {m.duplicate.then(|| view! { <text class="dup" x=width / 2.0 + 3.0 y=-8>"×2"</text> })}
-            {m.blocked.then(|| view! { <text class="blocked" x=0 y=-16>"✕"</text> })}
-        </g>
+    let g = doc.create_element_ns(Some(SVG_NS), "g").ok()?;
+    g.set_attribute("class", &format!("messenger {kind}")).ok()?;
+    g.set_attribute("data-testid", "messenger").ok()?;
+    g.set_attribute("data-kind", kind).ok()?;
+    let rect = doc.create_element_ns(Some(SVG_NS), "rect").ok()?;
+    for (k, v) in [("x", format!("{:.1}", -width / 2.0)), ("y", "-12".into()), ("width", format!("{width:.1}")), ("height", "24".into()), ("rx", "5".into()), ("fill", colour.into())] {
+        rect.set_attribute(k, &v).ok()?;
     }
-    .into_any()
+    g.append_child(&rect).ok()?;
+    let text = doc.create_element_ns(Some(SVG_NS), "text").ok()?;
+    text.set_attribute("class", "messenger-label").ok()?;
+    text.set_attribute("x", "0").ok()?;
+    text.set_attribute("y", "5").ok()?;
+    text.set_attribute("fill", if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" }).ok()?;
+    text.set_text_content(Some(&label));
+    g.append_child(&text).ok()?;
+    let badge = |t: &str, class: &str, x: f64, y: f64| -> Option<()> {
+        let b = doc.create_element_ns(Some(SVG_NS), "text").ok()?;
+        b.set_attribute("class", class).ok()?;
+        b.set_attribute("x", &format!("{x:.1}")).ok()?;
+        b.set_attribute("y", &format!("{y:.1}")).ok()?;
+        b.set_text_content(Some(t));
+        g.append_child(&b).ok()?;
+        Some(())
+    };
+    if m.duplicate {
+        badge("×2", "dup", width / 2.0 + 3.0, -8.0)?;
+    }
+    if m.blocked {
+        badge("✕", "blocked", 0.0, -16.0)?;
+    }
+    Some(g)
 }
 
 #[component]
 fn Quorum() -> impl IntoView {
     let app = use_app();
+    let quorum = Memo::new(move |_| app.snap.with(|s| s.quorum.clone()));
     view! {
         <g class="quorum" data-testid="quorum">
             {move || {
                 let layout = app.model.with_value(|m| m.layout.clone());
-                app.snap.with(|s| s.quorum.clone()).map(|q| {
+                quorum.get().map(|q| {
                     let pts: Vec<String> = q
                         .members
                         .iter()
@@ -362,11 +436,12 @@ fn Quorum() -> impl IntoView {
 #[component]
 fn ForcedLine() -> impl IntoView {
     let app = use_app();
+    let marks = Memo::new(move |_| app.snap.with(|s| (s.pick.clone(), s.quorum.clone())));
     view! {
         <g class="forced" data-testid="forced">
             {move || {
                 let layout = app.model.with_value(|m| m.layout.clone());
-                let (pick, quorum) = app.snap.with(|s| (s.pick.clone(), s.quorum.clone()));
+                let (pick, quorum) = marks.get();
                 let pick = pick?;
                 // Only while that ballot is the one on the floor.
                 if quorum.map(|q| q.ballot) != Some(pick.ballot) {

@@ -4,22 +4,24 @@
 
 use super::{browser, use_app};
 use crate::trace::svg;
-use crate::viz::spacetime::{layout, Options};
+use crate::viz::spacetime::{layout_indexed, Options};
 use leptos::prelude::*;
 
 const WIDTH: f64 = 1200.0;
 /// Show at most this much time at once (µs); longer runs scroll with the cursor.
 const WINDOW_US: u64 = 3_000_000;
+const LIVE_ARROWS: usize = 150;
 
 /// The window to draw for cursor `t`: the whole run if short, otherwise a
-/// window holding the cursor at 70 %, moved in tenths so the drawing is not
-/// recomputed every frame.
+/// window holding the cursor between 25 % and 75 %, moved in halves so the
+/// drawing is not recomputed every frame.
 fn window(t: u64, end: u64) -> (u64, u64) {
     if end <= WINDOW_US {
         return (0, end.max(1));
     }
-    let step = WINDOW_US / 10;
-    let want = t.saturating_sub(WINDOW_US * 7 / 10);
+    // Move in half-windows: a redraw every 1.5 s of simulated time.
+    let step = WINDOW_US / 2;
+    let want = t.saturating_sub(WINDOW_US * 3 / 4);
     let from = (want / step * step).min(end - WINDOW_US);
     (from, from + WINDOW_US)
 }
@@ -34,8 +36,12 @@ pub fn SpaceTime() -> impl IntoView {
         let title = app.words().spacetime_title;
         app.model.with_value(|m| {
             let height = 34.0 + 26.0 * m.run.names.len() as f64;
-            let d = layout(&m.run, &Options::new(from, to, WIDTH, height));
-            (svg::render(&d, title), d.plot.x, d.plot.w, d.height, d.omitted_arrows)
+            let mut opts = Options::new(from, to, WIDTH, height);
+            // The live diagram draws fewer arrows than an export: it is redrawn
+            // as the window moves, and beyond a few hundred it is unreadable.
+            opts.max_arrows = LIVE_ARROWS;
+            let d = layout_indexed(&m.run.names, &m.run.trace, &m.flights, m.run.end, &opts);
+            (svg::render_live(&d, title), d.plot.x, d.plot.w, d.height, d.omitted_arrows)
         })
     });
     let cursor_x = move || {

@@ -44,10 +44,13 @@ impl Flight {
     }
 }
 
-/// All flights of a run, ordered by send time.
+/// All flights of a run, ordered by send time — and, for the space-time
+/// diagram, where in the trace the faults and wake-ups are.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Flights {
     pub list: Vec<Flight>,
+    /// Positions of fault and resume events in the trace.
+    pub span_events: Vec<usize>,
     /// The longest flight, to bound searches.
     longest_us: u64,
 }
@@ -56,7 +59,11 @@ impl Flights {
     pub fn from_trace(trace: &[TraceEvent], end: SimTime) -> Flights {
         let mut open: BTreeMap<MsgId, usize> = BTreeMap::new();
         let mut list: Vec<Flight> = Vec::new();
-        for e in trace {
+        let mut span_events = Vec::new();
+        for (i, e) in trace.iter().enumerate() {
+            if matches!(e.kind, EventKind::Fault { .. } | EventKind::Resume) {
+                span_events.push(i);
+            }
             match &e.kind {
                 EventKind::Send { id, to, msg } | EventKind::Duplicate { id, to, msg, .. } => {
                     open.insert(*id, list.len());
@@ -87,7 +94,16 @@ impl Flights {
         // Sends are recorded in time order already; keep it explicit.
         list.sort_by_key(|f| (f.sent, f.seq));
         let longest_us = list.iter().map(|f| f.ended.0 - f.sent.0).max().unwrap_or(0);
-        Flights { list, longest_us }
+        Flights { list, span_events, longest_us }
+    }
+
+    /// Every flight that overlaps [from, to] — sent by `to`, ended at or after
+    /// `from` — in send order. Uses the send-time order to skip the rest.
+    pub fn overlapping(&self, from: SimTime, to: SimTime) -> impl Iterator<Item = &Flight> {
+        let hi = self.list.partition_point(|f| f.sent <= to);
+        let lo_time = from.0.saturating_sub(self.longest_us);
+        let lo = self.list[..hi].partition_point(|f| f.sent.0 < lo_time);
+        self.list[lo..hi].iter().filter(move |f| f.ended >= from)
     }
 
     /// Flights on the way at `t` (sent at or before t, not yet ended), plus

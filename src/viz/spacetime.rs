@@ -21,13 +21,12 @@
 //! ones sent in the window) are laid out, and `omitted_arrows` says how many
 //! were left out, so a view can tell the reader rather than silently drop them.
 
-use crate::protocol::Msg;
+use crate::viz::flights::{Fate as FlightFate, Flights};
 use crate::scenario::run::Run;
 use crate::sim::fault::Fault;
 use crate::sim::{NodeId, SimTime};
 use crate::trace::label::{self, NoteClass};
 use crate::trace::{DropReason, EventKind, TraceEvent};
-use std::collections::BTreeMap;
 
 mod axis;
 
@@ -192,6 +191,13 @@ pub fn layout(run: &Run, opts: &Options) -> Diagram {
 /// Lay out any trace; `end` is when the run stopped (open spans and
 /// messengers still in flight reach it).
 pub fn layout_trace(names: &[String], trace: &[TraceEvent], end: SimTime, opts: &Options) -> Diagram {
+    let end = SimTime(end.0.max(trace.last().map_or(0, |e| e.t.0)));
+    layout_indexed(names, trace, &Flights::from_trace(trace, end), end, opts)
+}
+
+/// Lay out a trace whose flights are already indexed (the page keeps the
+/// index of the run on screen, so a redraw costs the window, not the run).
+pub fn layout_indexed(names: &[String], trace: &[TraceEvent], flights: &Flights, end: SimTime, opts: &Options) -> Diagram {
     let from = opts.from_us.min(u64::MAX - 1);
     let to = opts.to_us.max(from + 1);
     let width = finite_or(opts.width, 800.0).clamp(100.0, 100_000.0);
@@ -223,8 +229,9 @@ pub fn layout_trace(names: &[String], trace: &[TraceEvent], end: SimTime, opts: 
         .collect();
     let end = end.0.max(trace.last().map_or(0, |e| e.t.0));
 
-    let (arrows, omitted_arrows) = arrows(names, trace, end, from, to, opts.max_arrows, &lane_y, &x_of);
-    let (spans, net_spans) = spans(names, trace, end, from, to, &lane_y, &x_of);
+    let (arrows, omitted_arrows) = arrows(names, flights, from, to, opts.max_arrows, &lane_y, &x_of);
+    // Only faults and wake-ups shape the spans; the index lists where they are.
+    let (spans, net_spans) = spans(names, flights.span_events.iter().map(|&i| &trace[i]), end, from, to, &lane_y, &x_of);
     let mut markers = Vec::new();
     let mut omitted_markers = 0;
     // The trace is in time order: look only at the window's slice.
@@ -278,93 +285,36 @@ fn finite_or(x: f64, default: f64) -> f64 {
     }
 }
 
-struct Flight {
-    from: NodeId,
-    to: NodeId,
-    t_send: u64,
-    end: Option<(u64, Fate)>,
-    msg: Msg,
-    duplicate: bool,
-}
-
 #[allow(clippy::too_many_arguments)]
 fn arrows(
     names: &[String],
-    trace: &[TraceEvent],
-    end: u64,
+    flights: &Flights,
     from: u64,
     to: u64,
     max: usize,
     lane_y: &dyn Fn(NodeId) -> f64,
     x_of: &dyn Fn(u64) -> f64,
 ) -> (Vec<Arrow>, usize) {
-    // Message ids grow with each send, so this map iterates in send order.
-    let mut flights: BTreeMap<u64, Flight> = BTreeMap::new();
-    let mut travelling = 0usize;
-    for e in trace {
-        if e.t.0 > to && travelling == 0 {
-            break; // nothing later can touch the window
-        }
-        match &e.kind {
-            EventKind::Send { id, to: dest, msg } | EventKind::Duplicate { id, to: dest, msg, .. } => {
-                if e.t.0 > to {
-                    continue; // sent after the window: never drawn
-                }
-                travelling += 1;
-                flights.insert(
-                    id.0,
-                    Flight {
-                        from: e.node,
-                        to: *dest,
-                        t_send: e.t.0,
-                        end: None,
-                        msg: *msg,
-                        duplicate: matches!(e.kind, EventKind::Duplicate { .. }),
-                    },
-                );
-            }
-            EventKind::Deliver { id, .. } => {
-                if let Some(f) = flights.get_mut(&id.0).filter(|f| f.end.is_none()) {
-                    f.end = Some((e.t.0, Fate::Delivered));
-                    travelling -= 1;
-                }
-                if e.t.0 < from {
-                    flights.remove(&id.0); // over before the window: never drawn
-                }
-            }
-            EventKind::Drop { id, reason, .. } => {
-                let fate = match reason {
-                    DropReason::Loss => Fate::Lost,
-                    DropReason::Partition => Fate::Partitioned,
-                    DropReason::Down => Fate::ReceiverDown,
-                };
-                if let Some(f) = flights.get_mut(&id.0).filter(|f| f.end.is_none()) {
-                    f.end = Some((e.t.0, fate));
-                    travelling -= 1;
-                }
-                if e.t.0 < from {
-                    flights.remove(&id.0);
-                }
-            }
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
     let mut omitted = 0;
-    for (id, f) in flights {
-        let (t_end, fate) = f.end.unwrap_or((end.max(f.t_send), Fate::InFlight));
-        if f.t_send > to || t_end < from {
-            continue;
-        }
+    for f in flights.overlapping(SimTime(from), SimTime(to)) {
+        let (id, t_send, t_end) = (f.id.0, f.sent.0, f.ended.0);
+        let fate = match f.fate {
+            FlightFate::Delivered => Fate::Delivered,
+            FlightFate::Dropped(DropReason::Loss) => Fate::Lost,
+            FlightFate::Dropped(DropReason::Partition) => Fate::Partitioned,
+            FlightFate::Dropped(DropReason::Down) => Fate::ReceiverDown,
+            FlightFate::Unfinished => Fate::InFlight,
+        };
         if out.len() >= max {
             omitted += 1;
             continue;
         }
-        let (x1, y1) = (x_of(f.t_send), lane_y(f.from));
+        let (x1, y1) = (x_of(t_send), lane_y(f.from));
         let (mut x2, mut y2) = (x_of(t_end), lane_y(f.to));
         match fate {
             Fate::Lost => y2 = (y1 + y2) / 2.0,
-            Fate::Partitioned | Fate::ReceiverDown if t_end == f.t_send => {
+            Fate::Partitioned | Fate::ReceiverDown if t_end == t_send => {
                 x2 = x1 + 8.0;
                 y2 = y1 + (y2 - y1) * 0.2;
             }
@@ -374,7 +324,7 @@ fn arrows(
             id,
             from: f.from,
             to: f.to,
-            t_send_us: f.t_send,
+            t_send_us: t_send,
             t_end_us: t_end,
             x1,
             y1,
@@ -389,9 +339,9 @@ fn arrows(
     (out, omitted)
 }
 
-fn spans(
+fn spans<'t>(
     names: &[String],
-    trace: &[TraceEvent],
+    trace: impl Iterator<Item = &'t TraceEvent>,
     end: u64,
     from: u64,
     to: u64,
@@ -404,6 +354,9 @@ fn spans(
     let mut cuts: Vec<(u64, u64, String)> = Vec::new();
     let mut open_cuts: Vec<(u64, String)> = Vec::new();
     for e in trace {
+        if e.t.0 > to {
+            break; // spans still open are drawn to the window's edge anyway
+        }
         let i = e.node.index();
         match &e.kind {
             EventKind::Fault { fault } => match fault {
