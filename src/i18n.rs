@@ -309,6 +309,7 @@ words!(
     previous_kept,
     scenario_loaded,
     autosave_restored,
+    recorded_no_faults,
     ballots_title,
     ballots_intro,
     ballot_number,
@@ -365,6 +366,8 @@ pub trait Speak: Sync {
     fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String;
     /// A partition needs two groups.
     fn partition_error(&self) -> String;
+    /// A latency field that is not milliseconds or a range of them.
+    fn bad_latency(&self, typed: &str) -> String;
     /// A percentage field that is not 0–100.
     fn bad_percent(&self, typed: &str) -> String;
     /// "t = 1.234 s"
@@ -388,6 +391,8 @@ pub trait Speak: Sync {
         };
         format!("{} {unit}", amount(a.mantissa, a.decimals))
     }
+    /// A diagram mark's short label (None: not a mark).
+    fn mark(&self, names: &[String], note: &crate::protocol::Note) -> Option<String>;
     /// The ballot explorer's findings, one sentence each.
     fn ballot_finding(&self, f: &BallotFinding) -> String;
     /// Why a file could not be imported.

@@ -222,9 +222,19 @@ impl App {
     /// Record a fault at the present moment and re-run: the branch is part of
     /// the scenario, so it replays.
     pub fn inject(&self, fault: Fault<String>) {
+        self.inject_all(vec![fault]);
+    }
+
+    /// Several faults at the same moment (one re-run).
+    pub fn inject_all(&self, faults: Vec<Fault<String>>) {
+        if self.model.with_value(|m| m.recorded_only) {
+            // Recorded events cannot be re-simulated with a change.
+            self.toast.set(Some((self.words().recorded_no_faults.to_string(), true)));
+            return;
+        }
         let mut s = self.scenario();
         let at = self.t.get_untracked() + 1;
-        s.faults.push(Scheduled { at_us: at, fault });
+        s.faults.extend(faults.into_iter().map(|fault| Scheduled { at_us: at, fault }));
         s.faults.sort_by_key(|f| f.at_us);
         match self.load(s, true) {
             Ok(()) => {
@@ -328,6 +338,10 @@ fn Root() -> impl IntoView {
         // A link replaced the autosaved work: keep it one click away.
         app.previous.set_value(Some(old));
         app.status.set(Some(app.words().previous_kept.to_string()));
+    }
+    // `?crashtest`: a self-test of the crash screen (used by the end-to-end tests).
+    if web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| q.contains("crashtest")) {
+        set_timeout(|| panic!("crash-screen self-test"), std::time::Duration::from_millis(50));
     }
     if let Some((lesson, step)) = lessons::from_link(&browser::hash()) {
         lessons::open(app, lesson, step);

@@ -203,6 +203,7 @@ pub const WORDS: Words = Words {
     previous_kept: "Your previous work is kept.",
     scenario_loaded: "Scenario loaded.",
     autosave_restored: "Your work from last time is back.",
+    recorded_no_faults: "This run is recorded events only: it cannot be changed. Export it, or open its scenario to experiment.",
     ballots_title: "Ballots of the Synod — B1, B2, B3",
     ballots_intro: "Each row is a ballot: its number, its decree, its quorum and the priests who voted. Edit anything; the conditions are checked as you type.",
     ballot_number: "Ballot",
@@ -519,6 +520,10 @@ impl Speak for En {
         "Put at least one legislator in group A and one in group B.".into()
     }
 
+    fn bad_latency(&self, typed: &str) -> String {
+        format!("“{typed}” is not a latency: give milliseconds, like 100, or a range like 60–140.")
+    }
+
     fn bad_percent(&self, typed: &str) -> String {
         format!("“{typed}” is not a percentage: give a number from 0 to 100.")
     }
@@ -687,5 +692,9 @@ impl Speak for En {
             VoterOutsideQuorum { number, priest } => format!("Ballot {number}: {priest} voted without being in the quorum (allowed by the maths, never done by the protocol)."),
             Reconstructed => "voters reconstructed (the paper's figure does not show them)".into(),
         }
+    }
+
+    fn mark(&self, names: &[String], note: &crate::protocol::Note) -> Option<String> {
+        crate::trace::label::note(names, note).map(|(_, text)| text)
     }
 }

@@ -203,6 +203,7 @@ pub const WORDS: Words = Words {
     previous_kept: "以前の作業は保存されています。",
     scenario_loaded: "シナリオを読み込みました。",
     autosave_restored: "前回の作業を復元しました。",
+    recorded_no_faults: "この実行は記録されたイベントだけなので変更できません。書き出すか、シナリオを開いて試してください。",
     ballots_title: "Synod の投票 — B1・B2・B3",
     ballots_intro: "各行が 1 つの投票です。番号、法令、クォーラム、賛成した議員。どこでも書き換えられ、条件はその場で確かめられます。",
     ballot_number: "投票",
@@ -539,6 +540,10 @@ impl Speak for Ja {
         "グループ A と B に、それぞれ少なくとも 1 人の議員を入れてください。".into()
     }
 
+    fn bad_latency(&self, typed: &str) -> String {
+        format!("「{typed}」は遅延として使えません。100 のようなミリ秒か、60–140 のような範囲を入力してください。")
+    }
+
     fn bad_percent(&self, typed: &str) -> String {
         format!("「{typed}」は割合として使えません。0 から 100 までの数を入力してください。")
     }
@@ -725,5 +730,45 @@ impl Speak for Ja {
             VoterOutsideQuorum { number, priest } => format!("投票 {number}：{priest} はクォーラム外で賛成しています（数学的には許されますが、プロトコルでは起きません）。"),
             Reconstructed => "賛成者は再構成（論文の図には示されていません）".into(),
         }
+    }
+
+    fn mark(&self, names: &[String], note: &crate::protocol::Note) -> Option<String> {
+        use crate::protocol::Note;
+        let n = |id: NodeId| name(names, id).to_string();
+        Some(match note {
+            Note::Paxos(p) => match *p {
+                PaxosNote::Learned { value, .. } => format!("{value} を学習"),
+                PaxosNote::Chosen { ballot, value, members } => format!(
+                    "{value} が選ばれる（{}、{}）",
+                    self.ballot(names, ballot),
+                    join_names(names, members.iter(), "・")
+                ),
+                PaxosNote::LearnConflict { have, told } => format!("{have} を学習済みなのに {told} と告げられる"),
+                PaxosNote::ValuePicked { value, choice: Choice::Free, .. } => format!("{value} を提案（自由）"),
+                PaxosNote::ValuePicked { value, choice: Choice::Forced { by, .. }, .. } => {
+                    format!("{value} を提案（{} により強制）", self.ballot(names, by))
+                }
+                _ => return None,
+            },
+            Note::Lease(l) => match *l {
+                LeaseNote::Granted { holder, epoch, .. } => format!("{} に e{epoch} を付与", n(holder)),
+                LeaseNote::Released { holder, epoch } => format!("{} が e{epoch} を返却", n(holder)),
+                LeaseNote::Expired { holder, epoch, view } => format!(
+                    "{} の e{epoch} が期限切れ（{}）",
+                    n(holder),
+                    match view {
+                        View::Worker => "本人の時計",
+                        View::Store => "ストアの時計",
+                    }
+                ),
+                LeaseNote::WriteRejected { epoch, key, highest, .. } => format!("{} 拒否 e{epoch} < e{highest}", key_name(key)),
+                LeaseNote::SplitBrainStart { believers } => format!(
+                    "スプリットブレイン {}",
+                    join_names(names, (0..64u8).filter(|i| believers & (1 << i) != 0).map(NodeId), "・")
+                ),
+                LeaseNote::SplitBrainEnd { lasted_us } => format!("スプリットブレイン終了（{}）", self.duration(lasted_us)),
+                _ => return None,
+            },
+        })
     }
 }

@@ -91,8 +91,15 @@ impl<A> EventQueue<A> {
         }
     }
 
+    // `push`, `pop` and `peek_time` are marked for inlining into the
+    // simulator: out of line, the 64-byte action that `pop` returns goes
+    // through memory and is read back in pieces that straddle the stores that
+    // wrote it, which stalls the processor (seen with perf; the benchmark
+    // gained about 5 %).
+
     /// Schedule `action` at `at`. Among entries at the same time, a lower
     /// `class` (0–3) comes first, then whichever was pushed first.
+    #[inline]
     pub fn push(&mut self, at: SimTime, class: u8, action: A) {
         debug_assert!(class < 4);
         let seq = self.next_seq;
@@ -116,6 +123,7 @@ impl<A> EventQueue<A> {
     }
 
     /// Take the earliest entry.
+    #[inline]
     pub fn pop(&mut self) -> Option<(SimTime, A)> {
         let key = self.heap.pop()?;
         let action = self.slab[key.slot as usize].take().expect("a queued key has its action");
@@ -124,6 +132,7 @@ impl<A> EventQueue<A> {
     }
 
     /// The time of the earliest entry.
+    #[inline]
     pub fn peek_time(&self) -> Option<SimTime> {
         self.heap.peek().map(|k| k.at)
     }

@@ -156,7 +156,9 @@ fn NetworkFaults() -> impl IntoView {
     // Group per node: 0 = not in the partition, 1 = A, 2 = B.
     let groups = RwSignal::new(Vec::<u8>::new());
     let oneway = RwSignal::new(false);
-    let loss = RwSignal::new(String::from("0"));
+    let loss = RwSignal::new(String::new());
+    let dup = RwSignal::new(String::new());
+    let lat = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let set_group = move |i: usize, g: u8| {
         groups.update(|v| {
@@ -230,16 +232,54 @@ fn NetworkFaults() -> impl IntoView {
                 </div>
             </fieldset>
             <form
-                class="inline-form"
+                class="inline-form net-form"
                 on:submit=move |ev| {
                     ev.prevent_default();
-                    let typed = loss.get_untracked();
-                    match typed.trim().trim_end_matches('%').trim().parse::<f64>() {
-                        Ok(p) if (0.0..=100.0).contains(&p) => {
-                            error.set(None);
-                            app.inject(Fault::SetLoss { p: p / 100.0 });
+                    let sp = app.lang.get_untracked().speak();
+                    let pct = |t: String| -> Result<Option<f64>, String> {
+                        let x = t.trim().trim_end_matches('%').trim();
+                        if x.is_empty() {
+                            return Ok(None);
                         }
-                        _ => error.set(Some(app.lang.get_untracked().speak().bad_percent(&typed))),
+                        match x.replace(',', ".").parse::<f64>() {
+                            Ok(p) if (0.0..=100.0).contains(&p) => Ok(Some(p / 100.0)),
+                            _ => Err(sp.bad_percent(&t)),
+                        }
+                    };
+                    let latency = |t: String| -> Result<Option<crate::sim::dist::Latency>, String> {
+                        let x = t.trim();
+                        if x.is_empty() {
+                            return Ok(None);
+                        }
+                        let ms = |v: &str| v.trim().replace(',', ".").parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0 && *v <= 600_000.0);
+                        match x.split_once(['-', '–']) {
+                            Some((a, b)) => match (ms(a), ms(b)) {
+                                (Some(a), Some(b)) if a <= b => Ok(Some(crate::sim::dist::Latency::Uniform { min_us: (a * 1e3) as u64, max_us: (b * 1e3) as u64 })),
+                                _ => Err(sp.bad_latency(&t)),
+                            },
+                            None => ms(x).map(|v| Some(crate::sim::dist::Latency::Constant { us: (v * 1e3) as u64 })).ok_or_else(|| sp.bad_latency(&t)),
+                        }
+                    };
+                    let result = (|| -> Result<Vec<Fault<String>>, String> {
+                        let mut faults = Vec::new();
+                        if let Some(p) = pct(loss.get_untracked())? {
+                            faults.push(Fault::SetLoss { p });
+                        }
+                        if let Some(p) = pct(dup.get_untracked())? {
+                            faults.push(Fault::SetDuplicate { p });
+                        }
+                        if let Some(l) = latency(lat.get_untracked())? {
+                            faults.push(Fault::SetLatency { latency: l });
+                        }
+                        Ok(faults)
+                    })();
+                    match result {
+                        Ok(f) if f.is_empty() => {}
+                        Ok(f) => {
+                            error.set(None);
+                            app.inject_all(f);
+                        }
+                        Err(e) => error.set(Some(e)),
                     }
                 }
             >
@@ -247,6 +287,15 @@ fn NetworkFaults() -> impl IntoView {
                     {move || app.words().loss} " "
                     <input data-testid="loss" size="4" prop:value=move || loss.get() on:input=move |ev| loss.set(event_target_value(&ev)) />
                     " %"
+                </label>
+                <label>
+                    {move || app.words().duplicate} " "
+                    <input data-testid="duplicate" size="4" prop:value=move || dup.get() on:input=move |ev| dup.set(event_target_value(&ev)) />
+                    " %"
+                </label>
+                <label>
+                    {move || app.words().latency_ms} " "
+                    <input data-testid="latency" size="8" placeholder="60–140" prop:value=move || lat.get() on:input=move |ev| lat.set(event_target_value(&ev)) />
                 </label>
                 <button class="btn" type="submit" data-testid="loss-apply">{move || app.words().apply}</button>
             </form>

@@ -40,7 +40,16 @@ pub fn SpaceTime() -> impl IntoView {
             // The live diagram draws fewer arrows than an export: it is redrawn
             // as the window moves, and beyond a few hundred it is unreadable.
             opts.max_arrows = LIVE_ARROWS;
-            let d = layout_indexed(&m.run.names, &m.run.trace, &m.flights, m.run.end, &opts);
+            let mut d = layout_indexed(&m.run.names, &m.run.trace, &m.flights, m.run.end, &opts);
+            // The marks speak the page's language.
+            let speak = app.lang.get().speak();
+            for mk in &mut d.markers {
+                if let crate::trace::EventKind::Note(note) = &m.run.trace[mk.event].kind {
+                    if let Some(l) = speak.mark(&m.run.names, note) {
+                        mk.label = l;
+                    }
+                }
+            }
             (svg::render_live(&d, title), d.plot.x, d.plot.w, d.height, d.omitted_arrows)
         })
     });

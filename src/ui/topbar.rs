@@ -81,11 +81,13 @@ pub fn TopBar() -> impl IntoView {
 #[component]
 fn ScenarioPicker() -> impl IntoView {
     let app = use_app();
+    // The list of the protocol on screen (a lesson may show either).
     let names = move || {
-        if app.view.get() == View::Lease {
-            LEASE_NAMES.to_vec()
-        } else {
+        app.rev.get();
+        if app.model.with_value(|m| m.is_paxos()) {
             PAXOS_NAMES.to_vec()
+        } else {
+            LEASE_NAMES.to_vec()
         }
     };
     view! {
@@ -99,6 +101,12 @@ fn ScenarioPicker() -> impl IntoView {
                     app.load_builtin(&name);
                 }
             >
+                {move || {
+                    // A scenario from a file or a link keeps its own name.
+                    let current = app.scenario_name.get();
+                    let title = app.lang.get().speak().scenario_title(&current);
+                    (!names().contains(&current.as_str())).then(|| view! { <option value="" selected disabled>{title}</option> })
+                }}
                 {move || {
                     let lang: Lang = app.lang.get();
                     names()

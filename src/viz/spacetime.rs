@@ -156,6 +156,8 @@ pub struct Marker {
     pub y: f64,
     pub class: NoteClass,
     pub label: String,
+    /// Where in the trace the fact is (so a view can word it in its language).
+    pub event: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -237,7 +239,7 @@ pub fn layout_indexed(names: &[String], trace: &[TraceEvent], flights: &Flights,
     // The trace is in time order: look only at the window's slice.
     let lo = trace.partition_point(|e| e.t.0 < from);
     let hi = trace.partition_point(|e| e.t.0 <= to);
-    for e in &trace[lo..hi] {
+    for (k, e) in trace[lo..hi].iter().enumerate() {
         let mark = match &e.kind {
             EventKind::Note(note) => label::note(names, note),
             EventKind::Violation { invariant, detail } => {
@@ -257,6 +259,7 @@ pub fn layout_indexed(names: &[String], trace: &[TraceEvent], flights: &Flights,
                 y: lane_y(e.node),
                 class,
                 label,
+                event: lo + k,
             });
         }
     }

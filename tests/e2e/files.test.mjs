@@ -177,6 +177,10 @@ test('a trace from another tool is viewed from its events alone', async () => {
   await page.keyboard.press('End');
   assert.match(await page.getByTestId('narration').textContent(), /heartbeat/);
   await shot(page, 'files-foreign-trace');
+  // Recorded events cannot be changed: a fault is refused with the reason.
+  await page.locator('[data-testid=seat-0] circle.seat').click();
+  await page.getByTestId('crash').click();
+  assert.match(await page.getByTestId('toast').textContent(), /recorded events only/);
   assert.deepEqual(errors, []);
 });
 

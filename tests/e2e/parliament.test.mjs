@@ -163,3 +163,29 @@ test('keyboard: ? opens the help, Escape closes it; P presents', async () => {
   await shot(page, 'parliament-presenter');
   assert.deepEqual(errors, []);
 });
+
+test('network settings: duplication and latency are recorded; nonsense is refused inline', async () => {
+  const { page, errors } = await open(ctx);
+  await page.keyboard.press('ArrowRight');
+  await page.getByTestId('network-faults').locator('summary').click();
+  await page.getByTestId('duplicate').fill('50');
+  await page.getByTestId('latency').fill('20–40');
+  await page.getByTestId('loss-apply').click();
+  await page.keyboard.press('End');
+  assert.match(await text(page, 'narration'), /duplicated with probability 50 %|duplicates/);
+  await page.getByTestId('latency').fill('fast');
+  await page.getByTestId('loss-apply').click();
+  assert.match(await text(page, 'network-error'), /not a latency/);
+  assert.deepEqual(errors, []);
+});
+
+test('a crash inside the app shows a visible message, never a blank page', async () => {
+  const context = await ctx.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(ctx.url + '?crashtest');
+  await page.locator('#panic').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#panic').textContent(), /crash-screen self-test/);
+  assert.match(await page.locator('#panic').textContent(), /Reload/);
+  await shot(page, 'crash-screen');
+  await context.close();
+});

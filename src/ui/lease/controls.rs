@@ -67,6 +67,9 @@ fn form_of(s: &Scenario) -> Form {
 fn apply(app: App, f: &Form) -> Result<Scenario, String> {
     let w = app.words();
     let sp = app.lang.get_untracked().speak();
+    if app.model.with_value(|m| m.recorded_only) {
+        return Err(w.recorded_no_faults.to_string());
+    }
     let mut s = app.scenario();
     let ttl = parse_seconds(&f.ttl).map_err(|_| sp.setting_error(w.ttl_s, &sp.bad_duration(&f.ttl)))?;
     let renew = if f.renew.trim().is_empty() {

@@ -145,6 +145,10 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                     if !wr.accepted {
                         view! {
                             <g class="write rejected" data-testid="write-rejected" data-epoch=wr.epoch>
+                                <title>{lang.speak().say(names, &crate::viz::narrate::Say::Lease {
+                                    node: wr.writer,
+                                    note: crate::protocol::lease::LeaseNote::WriteRejected { writer: wr.writer, epoch: wr.epoch, key: wr.key, highest: wr.highest, row: wr.highest },
+                                })}</title>
                                 <rect class="reject-box" x=xx - 8.0 y=2 width=16 height=30 rx=3 />
                                 <text class="reject-mark" x=xx y=24>"✕"</text>
                                 <text class="reject-label" x=xx + 11.0 y=12>{format!("{} < {}", wr.epoch, wr.highest)}</text>
