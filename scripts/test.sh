@@ -19,4 +19,8 @@ scripts/build-web.sh
 
 echo "==> end-to-end tests (Playwright + Chromium)"
 node --test --test-concurrency=1 tests/e2e/
+
+echo "==> benchmarks (figures, not pass/fail)"
+cargo run --release --quiet -- bench
+node tests/e2e/bench.mjs
 echo "all tests passed"
