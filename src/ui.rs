@@ -10,6 +10,7 @@ pub mod browser;
 pub mod files;
 pub mod inspector;
 pub mod ballots;
+pub mod faultlist;
 pub mod figures;
 pub mod keys;
 pub mod latency;
@@ -82,6 +83,8 @@ pub struct App {
     pub step: RwSignal<usize>,
     /// The run may not go past this instant (a question is waiting).
     pub hold: RwSignal<Option<u64>>,
+    /// The work on screen before a lesson replaced it.
+    pub before_lessons: StoredValue<Option<Scenario>>,
     /// The second pane of the side-by-side mode.
     pub model_b: StoredValue<Option<Model>>,
     pub snap_b: RwSignal<Option<Snap>>,
@@ -325,6 +328,7 @@ fn Root() -> impl IntoView {
         lesson: RwSignal::new(None),
         step: RwSignal::new(0),
         hold: RwSignal::new(None),
+        before_lessons: StoredValue::new(None),
         model_b: StoredValue::new(None),
         snap_b: RwSignal::new(None),
     };

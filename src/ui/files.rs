@@ -37,6 +37,10 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
 
 /// Save the work on screen (unless it is recorded events only).
 pub fn autosave(app: App) {
+    // A lesson's scenario is not the user's work (that is kept aside meanwhile).
+    if app.before_lessons.with_value(|b| b.is_some()) {
+        return;
+    }
     let json = app.model.with_value(|m| (!m.recorded_only).then(|| m.scenario().to_json()));
     if let Some(j) = json {
         let _ = browser::local_set(AUTOSAVE, &j);

@@ -32,6 +32,7 @@ pub fn Inspector() -> impl IntoView {
                 Some(i) => view! { <Selected i=i /> }.into_any(),
             }}
             <NetworkFaults />
+            <super::faultlist::FaultList />
         </section>
     }
 }

@@ -37,9 +37,25 @@ fn done_in(lesson: usize, progress: &[String]) -> usize {
 /// Open lesson `lesson` at `step` (clamped).
 pub fn open(app: App, lesson: usize, step: usize) {
     let Some(def) = LESSONS.get(lesson) else { return };
+    // Lessons open their own scenarios: keep the work from before them.
+    if app.before_lessons.with_value(|b| b.is_none()) && !app.model.with_value(|m| m.recorded_only) {
+        app.before_lessons.set_value(Some(app.scenario()));
+    }
     app.view.set(super::View::Lessons);
     app.lesson.set(Some(lesson));
     app.step.set(step.min(def.steps.len().saturating_sub(1)));
+}
+
+/// Leaving the lessons: close the lesson and bring back the work from before.
+pub fn leave(app: App) {
+    if app.lesson.get_untracked().is_some() {
+        browser::replace_hash("");
+    }
+    app.lesson.set(None);
+    app.hold.set(None);
+    if let Some(s) = app.before_lessons.try_update_value(|b| b.take()).flatten() {
+        let _ = app.load(s, false);
+    }
 }
 
 /// Move `by` steps within the open lesson (presenter keys).
@@ -133,6 +149,12 @@ fn Player(lesson: usize) -> impl IntoView {
                 <span class="step-count" data-testid="step-count">
                     {move || format!("{} {} / {n}", app.words().step_of, app.step.get() + 1)}
                 </span>
+                <button class="btn" data-testid="step-link" on:click=move |_| {
+                    let link = web_sys::window()
+                        .and_then(|w| w.location().href().ok())
+                        .unwrap_or_default();
+                    app.share.set(Some(link));
+                }>{move || app.words().link_to_step}</button>
                 <button class="btn" data-testid="step-prev" prop:disabled=move || app.step.get() == 0 on:click=move |_| go(app, -1)>
                     "◀ " {move || app.words().back}
                 </button>

@@ -22,6 +22,10 @@ pub fn TopBar() -> impl IntoView {
                 data-testid=id
                 on:click=move |_| {
                     app.view.set(v);
+                    if v != View::Lessons {
+                        // Back from the lessons: the work from before them returns.
+                        super::lessons::leave(app);
+                    }
                     let lease = app.model.with_value(|m| !m.is_paxos());
                     if v == View::Lease && !lease {
                         app.load_builtin("kleppmann");

@@ -3,9 +3,9 @@
 //! store's grants; the writes on `orders`, accepted or refused; the LLM's
 //! calls; and the split-brain windows. Pure data; the view maps time to x.
 
-use crate::protocol::lease::{LeaseNote, View};
+use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
-use crate::protocol::Note;
+use crate::protocol::{Msg, Note};
 use crate::scenario::run::Run;
 use crate::scenario::Role;
 use crate::sim::fault::Fault;
@@ -73,8 +73,19 @@ pub struct LlmCall {
     pub outcome: Option<LlmOutcome>,
 }
 
+/// A compare-and-set request on its way from a worker to the store.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub worker: NodeId,
+    pub sent: SimTime,
+    /// Arrival, or where it was lost.
+    pub ended: SimTime,
+    pub delivered: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Lanes {
+    pub requests: Vec<Request>,
     pub workers: Vec<WorkerLane>,
     pub grants: Vec<GrantMark>,
     pub expiries: Vec<(SimTime, NodeId, u64)>,
@@ -124,10 +135,27 @@ pub fn lanes(run: &Run) -> Lanes {
     };
     let lane = |w: NodeId| workers.iter().position(|&x| x == w);
     let mut split_open: Option<SimTime> = None;
+    // Acquire/renew requests in flight: message id → index in `out.requests`.
+    let mut open_req: std::collections::BTreeMap<u64, usize> = std::collections::BTreeMap::new();
     let mut row_epoch: Vec<u64> = Vec::new();
     for e in &run.trace {
         let t = e.t;
         match &e.kind {
+            EventKind::Send { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
+                open_req.insert(id.0, out.requests.len());
+                out.requests.push(Request { worker: e.node, sent: t, ended: run.end, delivered: false });
+            }
+            EventKind::Deliver { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
+                if let Some(i) = open_req.remove(&id.0) {
+                    out.requests[i].ended = t;
+                    out.requests[i].delivered = true;
+                }
+            }
+            EventKind::Drop { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
+                if let Some(i) = open_req.remove(&id.0) {
+                    out.requests[i].ended = t;
+                }
+            }
             EventKind::Note(Note::Lease(note)) => match *note {
                 LeaseNote::Belief { holding, epoch } => {
                     if let Some(l) = lane(e.node) {
@@ -310,6 +338,10 @@ mod tests {
         assert_eq!(l.split.len(), 1);
         assert!(w1.danger.iter().any(|d| d.to.0 - d.from.0 > 5_000_000), "W1 believed long after expiry");
         assert!(l.grants.iter().any(|g| g.takeover && g.epoch == 34));
+        // W1's renewals stop while it is paused.
+        let paused = &w1.frozen[0];
+        assert!(!l.requests.iter().any(|r| r.worker == w1.node && r.sent > paused.from && r.sent < paused.to));
+        assert!(l.requests.iter().filter(|r| r.delivered).count() > 10);
     }
 
     #[test]

@@ -123,3 +123,20 @@ test('the ballot explorer: Figure 1 holds, a changed decree breaks B3, a disjoin
   assert.match(await page.getByTestId('b3-0').textContent(), /not a ballot number/);
   assert.deepEqual(errors, []);
 });
+
+test('a lesson does not take the work away: leaving the lessons brings it back', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('scenario').selectOption('partition-heal');
+  await page.getByTestId('seed').fill('99');
+  await page.getByTestId('seed-apply').click();
+  const hash = (await page.getByTestId('trace-hash').textContent()).trim();
+  await page.getByTestId('tab-lessons').click();
+  await page.getByTestId('start-phases').click();
+  assert.notEqual((await page.getByTestId('trace-hash').textContent()).trim(), hash);
+  await page.getByTestId('tab-parliament').click();
+  assert.equal((await page.getByTestId('trace-hash').textContent()).trim(), hash);
+  await page.reload();
+  await page.getByTestId('app').waitFor();
+  assert.equal((await page.getByTestId('trace-hash').textContent()).trim(), hash, 'autosave kept the work, not the lesson');
+  assert.deepEqual(errors, []);
+});

@@ -202,6 +202,7 @@ pub fn Controls() -> impl IntoView {
             </form>
             <p class="field-error" role="alert" data-testid="settings-error">{move || error.get()}</p>
             <Inject />
+            <super::super::faultlist::FaultList />
         </section>
     }
 }

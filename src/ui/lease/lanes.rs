@@ -118,6 +118,18 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 .collect_view()}
         </g>
         {l.workers.iter().enumerate().map(|(i, wl)| worker(wl, TOP + i as f64 * WORKER_H, end, w)).collect_view()}
+        <g class="requests">
+            {l.requests
+                .iter()
+                .filter_map(|r| {
+                    let lane = l.workers.iter().position(|w| w.node == r.worker)?;
+                    let y1 = TOP + lane as f64 * WORKER_H + 24.0;
+                    let y2 = row_y(0) + 20.0;
+                    let y2 = if r.delivered { y2 } else { (y1 + y2) / 2.0 };
+                    Some(view! { <line class="request" class:lost=!r.delivered x1=x(r.sent.0, end) y1=y1 x2=x(r.ended.0, end) y2=y2 /> })
+                })
+                .collect_view()}
+        </g>
         <g class="row store" transform=format!("translate(0,{:.1})", row_y(0))>
             <text class="row-name" x=8 y=26>{w.lane_store}</text>
             {l.grants
