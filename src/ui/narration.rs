@@ -8,7 +8,7 @@ use crate::viz::narrate::Say;
 use leptos::prelude::*;
 
 /// How many lines the panel keeps.
-const SHOWN: usize = 40;
+const SHOWN: usize = 25;
 
 #[component]
 pub fn Narration() -> impl IntoView {

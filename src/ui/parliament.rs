@@ -312,21 +312,28 @@ fn Messengers() -> impl IntoView {
     view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }
 }
 
-const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
 // Moving hundreds of messengers costs one call: positions go over as one
 // Float64Array and the strings are built on the JavaScript side.
+// New messengers are likewise made in one call: their markup is parsed
+// once and the new elements come back in order.
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = "export function place(els, xy) {
   for (let i = 0; i < els.length; i++) {
     els[i].setAttribute('transform', 'translate(' + xy[2 * i].toFixed(1) + ',' + xy[2 * i + 1].toFixed(1) + ')');
   }
+}
+export function add(layer, markup, count) {
+  const before = layer.childElementCount;
+  layer.insertAdjacentHTML('beforeend', markup);
+  return Array.prototype.slice.call(layer.children, before, before + count);
 }")]
 extern "C" {
     fn place(els: &js_sys::Array, xy: &[f64]);
+    fn add(layer: &web_sys::SvgElement, markup: &str, count: u32) -> js_sys::Array;
 }
 
 fn update(layer: &web_sys::SvgElement, drawn: &mut std::collections::BTreeMap<u64, web_sys::Element>, ms: &[Messenger], names: &[String]) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    use wasm_bindgen::JsCast;
     // Gone: remove.
     drawn.retain(|id, el| {
         let keep = find(ms, *id).is_some();
@@ -335,33 +342,35 @@ fn update(layer: &web_sys::SvgElement, drawn: &mut std::collections::BTreeMap<u6
         }
         keep
     });
+    // New: one markup string for all of them.
+    let fresh: Vec<&Messenger> = ms.iter().filter(|m| !drawn.contains_key(&m.id)).collect();
+    if !fresh.is_empty() {
+        let markup: String = fresh.iter().map(|m| markup(m, names)).collect();
+        let made = add(layer, &markup, fresh.len() as u32);
+        for (m, el) in fresh.iter().zip(made.iter()) {
+            if let Ok(el) = el.dyn_into::<web_sys::Element>() {
+                drawn.insert(m.id, el);
+            }
+        }
+    }
     let els = js_sys::Array::new();
     let mut xy = Vec::with_capacity(ms.len() * 2);
     for m in ms {
-        let el = match drawn.get(&m.id) {
-            Some(el) => el.clone(),
-            None => {
-                let Some(el) = create(&doc, m, names) else { continue };
-                let _ = layer.append_child(&el);
-                drawn.insert(m.id, el.clone());
-                el
-            }
-        };
-        els.push(&el);
+        let Some(el) = drawn.get(&m.id) else { continue };
+        els.push(el);
         xy.push(m.at.x);
         xy.push(m.at.y);
-        match m.falling {
-            Some(k) => {
-                let _ = el.set_attribute("opacity", &format!("{:.2}", 1.0 - k));
-                let _ = el.class_list().add_1("lost");
-            }
-            None => {}
+        if let Some(k) = m.falling {
+            let _ = el.set_attribute("opacity", &format!("{:.2}", 1.0 - k));
+            let _ = el.class_list().add_1("lost");
         }
     }
     place(&els, &xy);
 }
 
-fn create(doc: &web_sys::Document, m: &Messenger, names: &[String]) -> Option<web_sys::Element> {
+/// One messenger as SVG markup (parsed inside the `<g>` layer, so in the SVG
+/// namespace).
+fn markup(m: &Messenger, names: &[String]) -> String {
     let label = messenger_label(names, &m.msg);
     let colour = palette::message_colour(&m.msg);
     let width = 14.0 + 7.2 * label.chars().count() as f64;
@@ -369,38 +378,21 @@ fn create(doc: &web_sys::Document, m: &Messenger, names: &[String]) -> Option<we
         Msg::Paxos(p) => p.type_name(),
         Msg::Lease(l) => l.type_name(),
     };
-    let g = doc.create_element_ns(Some(SVG_NS), "g").ok()?;
-    g.set_attribute("class", &format!("messenger {kind}")).ok()?;
-    g.set_attribute("data-testid", "messenger").ok()?;
-    g.set_attribute("data-kind", kind).ok()?;
-    let rect = doc.create_element_ns(Some(SVG_NS), "rect").ok()?;
-    for (k, v) in [("x", format!("{:.1}", -width / 2.0)), ("y", "-12".into()), ("width", format!("{width:.1}")), ("height", "24".into()), ("rx", "5".into()), ("fill", colour.into())] {
-        rect.set_attribute(k, &v).ok()?;
-    }
-    g.append_child(&rect).ok()?;
-    let text = doc.create_element_ns(Some(SVG_NS), "text").ok()?;
-    text.set_attribute("class", "messenger-label").ok()?;
-    text.set_attribute("x", "0").ok()?;
-    text.set_attribute("y", "5").ok()?;
-    text.set_attribute("fill", if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" }).ok()?;
-    text.set_text_content(Some(&label));
-    g.append_child(&text).ok()?;
-    let badge = |t: &str, class: &str, x: f64, y: f64| -> Option<()> {
-        let b = doc.create_element_ns(Some(SVG_NS), "text").ok()?;
-        b.set_attribute("class", class).ok()?;
-        b.set_attribute("x", &format!("{x:.1}")).ok()?;
-        b.set_attribute("y", &format!("{y:.1}")).ok()?;
-        b.set_text_content(Some(t));
-        g.append_child(&b).ok()?;
-        Some(())
-    };
+    let ink = if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" };
+    let mut s = format!(
+        "<g class=\"messenger {kind}\" data-testid=\"messenger\" data-kind=\"{kind}\">\
+         <rect x=\"{:.1}\" y=\"-12\" width=\"{width:.1}\" height=\"24\" rx=\"5\" fill=\"{colour}\"/>\
+         <text class=\"messenger-label\" x=\"0\" y=\"5\" fill=\"{ink}\">{}</text>",
+        -width / 2.0,
+        crate::trace::svg::escape(&label)
+    );
     if m.duplicate {
-        badge("×2", "dup", width / 2.0 + 3.0, -8.0)?;
+        s += &format!("<text class=\"dup\" x=\"{:.1}\" y=\"-8\">×2</text>", width / 2.0 + 3.0);
     }
     if m.blocked {
-        badge("✕", "blocked", 0.0, -16.0)?;
+        s += "<text class=\"blocked\" x=\"0\" y=\"-16\">✕</text>";
     }
-    Some(g)
+    s + "</g>"
 }
 
 #[component]
