@@ -43,6 +43,26 @@ pub enum Note {
     Lease(lease::LeaseNote),
 }
 
+impl Timer {
+    /// The trace's `timer` field.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Timer::Paxos(t) => t.type_name(),
+            Timer::Lease(t) => t.type_name(),
+        }
+    }
+}
+
+impl Note {
+    /// The trace's `kind` field.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Note::Paxos(n) => n.type_name(),
+            Note::Lease(n) => n.type_name(),
+        }
+    }
+}
+
 /// One node of the simulation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeState {

@@ -130,6 +130,22 @@ pub enum LeaseTimer {
     Answer(u32),
 }
 
+impl LeaseTimer {
+    /// The trace's `timer` field.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            LeaseTimer::Tick => "tick",
+            LeaseTimer::Deadline => "deadline",
+            LeaseTimer::Work => "work",
+            LeaseTimer::Commit => "commit",
+            LeaseTimer::LlmTimeout => "llm_timeout",
+            LeaseTimer::LlmRetry => "llm_retry",
+            LeaseTimer::Expire => "expire",
+            LeaseTimer::Answer(_) => "answer",
+        }
+    }
+}
+
 /// Whose view an expiry is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum View {
@@ -161,6 +177,27 @@ pub enum LeaseNote {
     /// Two or more workers believe they hold the lease.
     SplitBrainStart { believers: u64 },
     SplitBrainEnd { lasted_us: u64 },
+}
+
+impl LeaseNote {
+    /// The trace's `kind` field.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            LeaseNote::Granted { .. } => "lease_granted",
+            LeaseNote::Renewed { .. } => "lease_renewed",
+            LeaseNote::Refused { .. } => "lease_refused",
+            LeaseNote::Released { .. } => "lease_released",
+            LeaseNote::Expired { .. } => "lease_expired",
+            LeaseNote::Belief { .. } => "belief",
+            LeaseNote::WriteSent { .. } => "write_sent",
+            LeaseNote::WriteAccepted { .. } => "write_accepted",
+            LeaseNote::WriteRejected { .. } => "write_rejected",
+            LeaseNote::LlmRequest { .. } => "llm_request",
+            LeaseNote::LlmResponse { .. } => "llm_response",
+            LeaseNote::SplitBrainStart { .. } => "split_brain_start",
+            LeaseNote::SplitBrainEnd { .. } => "split_brain_end",
+        }
+    }
 }
 
 /// One node of the lease lab.
@@ -238,7 +275,7 @@ pub fn shared(s: LeaseShared) -> Arc<LeaseShared> {
 
 /// Trace encoding of the lease messages, timers and notes.
 pub mod trace {
-    use super::{LeaseMsg, LeaseNote, LeaseTimer, View};
+    use super::{LeaseMsg, LeaseNote, View};
     use crate::trace::json::Namer;
     use serde_json::{json, Map, Value as J};
 
@@ -279,20 +316,8 @@ pub mod trace {
         }
     }
 
-    pub fn timer_name(t: &LeaseTimer) -> &'static str {
-        match t {
-            LeaseTimer::Tick => "tick",
-            LeaseTimer::Deadline => "deadline",
-            LeaseTimer::Work => "work",
-            LeaseTimer::Commit => "commit",
-            LeaseTimer::LlmTimeout => "llm_timeout",
-            LeaseTimer::LlmRetry => "llm_retry",
-            LeaseTimer::Expire => "expire",
-            LeaseTimer::Answer(_) => "answer",
-        }
-    }
-
-    pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) -> &'static str {
+    /// The extra fields of a note (its `kind` is [`LeaseNote::type_name`]).
+    pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
         let mut put = |k: &str, v: J| {
             m.insert(k.into(), v);
         };
@@ -309,47 +334,39 @@ pub mod trace {
                         .map(|(h, e, x)| json!({"holder": n.node(h), "epoch": e, "expires_at_us": x}))
                         .unwrap_or(J::Null),
                 );
-                "lease_granted"
             }
             LeaseNote::Renewed { holder, epoch, expires_at_us } => {
                 put("holder", n.node(holder));
                 put("epoch", json!(epoch));
                 put("expires_at_us", json!(expires_at_us));
-                "lease_renewed"
             }
             LeaseNote::Refused { asker, holder, epoch } => {
                 put("asker", n.node(asker));
                 put("holder", n.node(holder));
                 put("epoch", json!(epoch));
-                "lease_refused"
             }
             LeaseNote::Released { holder, epoch } => {
                 put("holder", n.node(holder));
                 put("epoch", json!(epoch));
-                "lease_released"
             }
             LeaseNote::Expired { holder, epoch, view } => {
                 put("holder", n.node(holder));
                 put("epoch", json!(epoch));
                 put("view", json!(match view { View::Worker => "worker", View::Store => "store" }));
-                "lease_expired"
             }
             LeaseNote::Belief { holding, epoch } => {
                 put("holding", json!(holding));
                 put("epoch", json!(epoch));
-                "belief"
             }
             LeaseNote::WriteSent { key: k, epoch } => {
                 put("key", key(k));
                 put("epoch", json!(epoch));
-                "write_sent"
             }
             LeaseNote::WriteAccepted { writer, epoch, key: k, previous } => {
                 put("writer", n.node(writer));
                 put("epoch", json!(epoch));
                 put("key", key(k));
                 put("previous_epoch", json!(previous));
-                "write_accepted"
             }
             LeaseNote::WriteRejected { writer, epoch, key: k, highest, row } => {
                 put("writer", n.node(writer));
@@ -358,24 +375,19 @@ pub mod trace {
                 put("highest_epoch", json!(highest));
                 put("row_epoch", json!(row));
                 put("reason", json!(format!("epoch {epoch} < {highest} already written")));
-                "write_rejected"
             }
             LeaseNote::LlmRequest { purpose } => {
                 put("purpose", json!(purpose.as_str()));
-                "llm_request"
             }
             LeaseNote::LlmResponse { latency_us, outcome } => {
                 put("latency_us", json!(latency_us));
                 put("outcome", json!(outcome.as_str()));
-                "llm_response"
             }
             LeaseNote::SplitBrainStart { believers } => {
                 put("believers", J::Array((0..64u8).filter(|i| believers & (1 << i) != 0).map(|i| n.node(crate::sim::NodeId(i))).collect()));
-                "split_brain_start"
             }
             LeaseNote::SplitBrainEnd { lasted_us } => {
                 put("lasted_us", json!(lasted_us));
-                "split_brain_end"
             }
         }
     }

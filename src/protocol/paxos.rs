@@ -148,6 +148,18 @@ pub enum PaxosTimer {
     LeaderWatch,
 }
 
+impl PaxosTimer {
+    /// The trace's `timer` field.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            PaxosTimer::Start => "start",
+            PaxosTimer::PhaseTimeout => "phase_timeout",
+            PaxosTimer::Backoff => "backoff",
+            PaxosTimer::LeaderWatch => "leader_watch",
+        }
+    }
+}
+
 /// How a proposer chose the decree of its phase 2a.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
@@ -184,6 +196,25 @@ pub enum PaxosNote {
     /// The monitors saw a quorum of `Accepted(b, v)` go out: `v` is chosen
     /// (`chosen`). Recorded at the acceptor whose vote completed the quorum.
     Chosen { ballot: Ballot, value: Value, members: Members },
+}
+
+impl PaxosNote {
+    /// The trace's `kind` field.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            PaxosNote::Asked { .. } => "proposal",
+            PaxosNote::BallotStarted { .. } => "ballot_started",
+            PaxosNote::PromiseQuorum { .. } => "promise_quorum",
+            PaxosNote::ValuePicked { .. } => "value_picked",
+            PaxosNote::AcceptedQuorum { .. } => "accepted_quorum",
+            PaxosNote::Preempted { .. } => "preempted",
+            PaxosNote::Ignored { .. } => "ignored",
+            PaxosNote::Ledger { .. } => "ledger",
+            PaxosNote::Learned { .. } => "learned",
+            PaxosNote::LearnConflict { .. } => "learn_conflict",
+            PaxosNote::Chosen { .. } => "chosen",
+        }
+    }
 }
 
 /// Settings shared by every node of one Synod.

@@ -14,8 +14,8 @@
 
 use super::{EventKind, TraceEvent};
 use crate::protocol::lease;
-use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, PaxosTimer, Vote};
-use crate::protocol::{Msg, Note, Timer};
+use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, Vote};
+use crate::protocol::{Msg, Note};
 use crate::scenario::Scenario;
 use crate::sim::NodeId;
 use serde_json::{json, Map, Value as J};
@@ -73,21 +73,11 @@ pub fn msg_json(n: &Namer, id: u64, from: NodeId, to: NodeId, msg: &Msg) -> J {
     J::Object(m)
 }
 
-fn timer_name(t: &Timer) -> &'static str {
-    match t {
-        Timer::Paxos(PaxosTimer::Start) => "start",
-        Timer::Paxos(PaxosTimer::PhaseTimeout) => "phase_timeout",
-        Timer::Paxos(PaxosTimer::Backoff) => "backoff",
-        Timer::Paxos(PaxosTimer::LeaderWatch) => "leader_watch",
-        Timer::Lease(t) => lease::trace::timer_name(t),
-    }
-}
-
-/// `kind` and extra fields of a note.
-fn note_fields(n: &Namer, note: &Note, m: &mut Map<String, J>) -> &'static str {
-    let Note::Paxos(p) = note else {
-        let Note::Lease(l) = note else { unreachable!() };
-        return lease::trace::note_fields(n, l, m);
+/// The extra fields of a note (its `kind` is [`Note::type_name`]).
+fn note_fields(n: &Namer, note: &Note, m: &mut Map<String, J>) {
+    let p = match note {
+        Note::Paxos(p) => p,
+        Note::Lease(l) => return lease::trace::note_fields(n, l, m),
     };
     let mut put = |k: &str, v: J| {
         m.insert(k.into(), v);
@@ -95,16 +85,13 @@ fn note_fields(n: &Namer, note: &Note, m: &mut Map<String, J>) -> &'static str {
     match *p {
         PaxosNote::Asked { value } => {
             put("value", json!(value.as_str()));
-            "proposal"
         }
         PaxosNote::BallotStarted { ballot } => {
             put("ballot", n.ballot(ballot));
-            "ballot_started"
         }
         PaxosNote::PromiseQuorum { ballot, members } => {
             put("ballot", n.ballot(ballot));
             put("members", n.members(members));
-            "promise_quorum"
         }
         PaxosNote::ValuePicked { ballot, value, choice } => {
             put("ballot", n.ballot(ballot));
@@ -116,45 +103,37 @@ fn note_fields(n: &Namer, note: &Note, m: &mut Map<String, J>) -> &'static str {
                     put("forced_by", json!({"ballot": n.ballot(by), "voter": n.node(voter)}));
                 }
             }
-            "value_picked"
         }
         PaxosNote::AcceptedQuorum { ballot, value, members } => {
             put("ballot", n.ballot(ballot));
             put("value", json!(value.as_str()));
             put("members", n.members(members));
-            "accepted_quorum"
         }
         PaxosNote::Preempted { ballot, by } => {
             put("ballot", n.ballot(ballot));
             put("by", n.ballot(by));
-            "preempted"
         }
         PaxosNote::Ignored { ballot, promised, phase } => {
             put("ballot", n.ballot(ballot));
             put("promised", n.ballot(promised));
             put("phase", json!(phase));
-            "ignored"
         }
         PaxosNote::Ledger { max_bal, last_vote } => {
             put("max_bal", opt_ballot(n, max_bal));
             put("last_vote", last_vote.map(|v| n.vote(v)).unwrap_or(J::Null));
-            "ledger"
         }
         PaxosNote::Learned { ballot, value } => {
             put("ballot", n.ballot(ballot));
             put("value", json!(value.as_str()));
-            "learned"
         }
         PaxosNote::LearnConflict { have, told } => {
             put("have", json!(have.as_str()));
             put("told", json!(told.as_str()));
-            "learn_conflict"
         }
         PaxosNote::Chosen { ballot, value, members } => {
             put("ballot", n.ballot(ballot));
             put("value", json!(value.as_str()));
             put("members", n.members(members));
-            "chosen"
         }
     }
 }
@@ -185,7 +164,7 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
             "duplicate"
         }
         EventKind::Timer { timer } => {
-            m.insert("timer".into(), json!(timer_name(timer)));
+            m.insert("timer".into(), json!(timer.type_name()));
             "timer"
         }
         EventKind::Fault { fault } => {
@@ -196,7 +175,10 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
             fault.kind()
         }
         EventKind::Resume => "resume",
-        EventKind::Note(note) => note_fields(n, note, &mut m),
+        EventKind::Note(note) => {
+            note_fields(n, note, &mut m);
+            note.type_name()
+        }
         EventKind::Violation { invariant, detail } => {
             m.insert("invariant".into(), json!(invariant.as_str()));
             m.insert("detail".into(), json!(detail));

@@ -8,8 +8,8 @@
 
 use super::{DropReason, EventKind};
 use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
-use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, PaxosTimer};
-use crate::protocol::{Msg, Note, Timer};
+use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote};
+use crate::protocol::{Msg, Note};
 use crate::sim::fault::Fault;
 use crate::sim::time::human_us;
 use crate::sim::NodeId;
@@ -253,7 +253,7 @@ pub fn event(names: &[String], kind: &EventKind) -> String {
                 of.0
             )
         }
-        EventKind::Timer { timer } => format!("timer {}", timer_name(timer)),
+        EventKind::Timer { timer } => format!("timer {}", timer.type_name()),
         EventKind::Fault { fault: f } => format!("fault: {}", fault(&named_fault(names, f))),
         EventKind::Resume => "resume".into(),
         EventKind::Note(x) => match note(names, x) {
@@ -302,7 +302,7 @@ fn note_detail(names: &[String], n: &Note) -> String {
                     .map(|v| format!("{} {}", b(v.ballot), v.value))
                     .unwrap_or_else(|| "none".into())
             ),
-            _ => note_kind(n).to_string(),
+            _ => n.type_name().to_string(),
         },
         Note::Lease(l) => match *l {
             LeaseNote::Renewed { holder, epoch, .. } => format!("renewed {} e{epoch}", name(holder)),
@@ -333,52 +333,9 @@ fn note_detail(names: &[String], n: &Note) -> String {
             LeaseNote::LlmResponse { latency_us, outcome } => {
                 format!("LLM answered {} after {}", outcome.as_str(), human_us(latency_us))
             }
-            _ => note_kind(n).to_string(),
+            _ => n.type_name().to_string(),
         },
     }
 }
 
-/// The trace's name of a timer.
-fn timer_name(t: &Timer) -> &'static str {
-    match t {
-        Timer::Paxos(PaxosTimer::Start) => "start",
-        Timer::Paxos(PaxosTimer::PhaseTimeout) => "phase_timeout",
-        Timer::Paxos(PaxosTimer::Backoff) => "backoff",
-        Timer::Paxos(PaxosTimer::LeaderWatch) => "leader_watch",
-        Timer::Lease(t) => crate::protocol::lease::trace::timer_name(t),
-    }
-}
 
-/// The trace `kind` of a note, for notes without a label of their own.
-fn note_kind(n: &Note) -> &'static str {
-    match n {
-        Note::Paxos(p) => match p {
-            PaxosNote::Asked { .. } => "proposal",
-            PaxosNote::BallotStarted { .. } => "ballot_started",
-            PaxosNote::PromiseQuorum { .. } => "promise_quorum",
-            PaxosNote::ValuePicked { .. } => "value_picked",
-            PaxosNote::AcceptedQuorum { .. } => "accepted_quorum",
-            PaxosNote::Preempted { .. } => "preempted",
-            PaxosNote::Ignored { .. } => "ignored",
-            PaxosNote::Ledger { .. } => "ledger",
-            PaxosNote::Learned { .. } => "learned",
-            PaxosNote::LearnConflict { .. } => "learn_conflict",
-            PaxosNote::Chosen { .. } => "chosen",
-        },
-        Note::Lease(l) => match l {
-            LeaseNote::Granted { .. } => "lease_granted",
-            LeaseNote::Renewed { .. } => "lease_renewed",
-            LeaseNote::Refused { .. } => "lease_refused",
-            LeaseNote::Released { .. } => "lease_released",
-            LeaseNote::Expired { .. } => "lease_expired",
-            LeaseNote::Belief { .. } => "belief",
-            LeaseNote::WriteSent { .. } => "write_sent",
-            LeaseNote::WriteAccepted { .. } => "write_accepted",
-            LeaseNote::WriteRejected { .. } => "write_rejected",
-            LeaseNote::LlmRequest { .. } => "llm_request",
-            LeaseNote::LlmResponse { .. } => "llm_response",
-            LeaseNote::SplitBrainStart { .. } => "split_brain_start",
-            LeaseNote::SplitBrainEnd { .. } => "split_brain_end",
-        },
-    }
-}
