@@ -1,19 +1,11 @@
 //! The command-line tool as a user meets it: good runs, and every kind of
 //! mistake answered with one line naming the problem and a non-zero exit.
 
-use paxos_island::cli;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::main(&args, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
+mod common;
+use common::run;
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("paxos-island-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::tmp("cli", name)
 }
 
 #[test]

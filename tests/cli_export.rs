@@ -1,19 +1,11 @@
 //! `export` and `share` on the command line, and `run` reading share links:
 //! good runs, and every mistake answered with one line and exit code 2.
 
-use paxos_island::cli;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = cli::main(&args, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
+mod common;
+use common::run;
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("paxos-island-cli-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::tmp("cli-export", name)
 }
 
 fn hash_line(out: &str) -> String {
