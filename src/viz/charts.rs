@@ -7,6 +7,7 @@
 //! Every label comes from the caller, so the charts speak the page's language.
 
 use crate::scenario::lease_mc::Cell;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 
 /// Okabe–Ito, as plotters colours.
@@ -34,13 +35,34 @@ fn name(l: &Labels, i: usize) -> String {
     l.names.get(i).cloned().unwrap_or_default()
 }
 
-/// (a) Histogram of LLM call durations (seconds, log scale) with TTL/2 and TTL.
-/// `names`: [calls, "TTL/2", "TTL"].
-pub fn latency(samples_us: &[u64], ttl_us: u64, l: &Labels, size: (u32, u32)) -> Result<String, String> {
+/// An SVG string of `size`, on white, drawn by `paint`.
+fn draw(size: (u32, u32), paint: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), String>) -> Result<String, String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
+        paint(&root)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+/// The legend every chart has: upper right, on a light box.
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
+/// (a) Histogram of LLM call durations (seconds, log scale) with TTL/2 and TTL.
+/// `names`: [calls, "TTL/2", "TTL"].
+pub fn latency(samples_us: &[u64], ttl_us: u64, l: &Labels, size: (u32, u32)) -> Result<String, String> {
+    draw(size, |root| {
         let secs: Vec<f64> = samples_us.iter().map(|&u| (u as f64 / 1e6).max(0.01)).collect();
         let lo = 0.05f64;
         let hi = secs.iter().cloned().fold(ttl_us as f64 / 1e6 * 2.0, f64::max).max(1.0) * 1.2;
@@ -53,7 +75,7 @@ pub fn latency(samples_us: &[u64], ttl_us: u64, l: &Labels, size: (u32, u32)) ->
             counts[k] += 1;
         }
         let top = (*counts.iter().max().unwrap_or(&1)).max(1) as f64 * 1.15;
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption(&l.title, (FONT, 18))
             .margin(12)
             .x_label_area_size(40)
@@ -82,31 +104,19 @@ pub fn latency(samples_us: &[u64], ttl_us: u64, l: &Labels, size: (u32, u32)) ->
                 .label(name(l, k + 1))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3)));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
+        legend(&mut chart)
+    })
 }
 
 /// (b) A sweep against TTL (seconds): one line per (measure, fencing).
 /// `pick` chooses the measure plotted from each cell; `names`: [fencing on, fencing off].
 pub fn sweep(cells: &[Cell], pick: fn(&Cell) -> f64, l: &Labels, size: (u32, u32)) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+    draw(size, |root| {
         let xs: Vec<f64> = cells.iter().map(|c| c.ttl_us as f64 / 1e6).collect();
         let (x0, x1) = (xs.iter().cloned().fold(f64::MAX, f64::min), xs.iter().cloned().fold(0.0, f64::max));
         let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, x0.max(1.0)) };
         let top = cells.iter().map(pick).fold(0.0, f64::max).max(1e-9) * 1.15;
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption(&l.title, (FONT, 18))
             .margin(12)
             .x_label_area_size(40)
@@ -148,28 +158,16 @@ pub fn sweep(cells: &[Cell], pick: fn(&Cell) -> f64, l: &Labels, size: (u32, u32
                     .map_err(|e| e.to_string())?;
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
+        legend(&mut chart)
+    })
 }
 
 /// (c) Remaining lease validity (seconds) over time, one line per series.
 pub fn validity(series: &[(String, Vec<(f64, f64)>)], l: &Labels, size: (u32, u32)) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+    draw(size, |root| {
         let x1 = series.iter().flat_map(|s| s.1.iter().map(|p| p.0)).fold(1.0, f64::max);
         let top = series.iter().flat_map(|s| s.1.iter().map(|p| p.1)).fold(0.5, f64::max) * 1.15;
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption(&l.title, (FONT, 18))
             .margin(12)
             .x_label_area_size(40)
@@ -191,17 +189,8 @@ pub fn validity(series: &[(String, Vec<(f64, f64)>)], l: &Labels, size: (u32, u3
                 .label(label.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3)));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
+        legend(&mut chart)
+    })
 }
 
 #[cfg(test)]
