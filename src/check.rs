@@ -13,10 +13,14 @@ pub mod red_flags;
 pub mod search;
 
 use crate::protocol::{Msg, NodeState, Note};
-use crate::sim::{NodeId, SimTime};
+use crate::sim::{Monitor, NodeId, SimTime};
 use crate::trace::EventKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// The catalogue of deliberate bugs: each protocol defines its own, and the
+/// registry (`crate::protocol`) lists them all.
+pub use crate::protocol::Mutation;
 
 pub use lease_monitor::LeaseMonitor;
 pub use paxos_monitor::PaxosMonitor;
@@ -94,72 +98,6 @@ impl fmt::Display for Invariant {
     }
 }
 
-/// Ways to break the algorithms on purpose.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mutation {
-    /// The proposer ignores the votes reported in promises and always
-    /// proposes its own decree (breaks B3 / P2c).
-    SkipB3,
-    /// An acceptor's ledger is in pencil: a restart erases its promise and vote.
-    ForgetOnRestart,
-    /// The proposer treats a minority (⌊n/2⌋) as a quorum (breaks B2).
-    MinorityQuorum,
-    /// An acceptor votes in a ballot below the one it promised (breaks P1a).
-    AcceptLowerBallot,
-    /// Lease store: renew/acquire without the compare — anyone who asks gets it.
-    BlindAcquire,
-    /// Lease store: a takeover keeps the old epoch, so two holders share one token.
-    NoEpochBump,
-    /// Storage: the fence check is missing; every write is accepted.
-    NoFence,
-}
-
-impl Mutation {
-    pub const ALL: [Mutation; 7] = [
-        Mutation::SkipB3,
-        Mutation::ForgetOnRestart,
-        Mutation::MinorityQuorum,
-        Mutation::AcceptLowerBallot,
-        Mutation::BlindAcquire,
-        Mutation::NoEpochBump,
-        Mutation::NoFence,
-    ];
-    pub const PAXOS: [Mutation; 4] = [
-        Mutation::SkipB3,
-        Mutation::ForgetOnRestart,
-        Mutation::MinorityQuorum,
-        Mutation::AcceptLowerBallot,
-    ];
-    pub const LEASE: [Mutation; 3] = [Mutation::BlindAcquire, Mutation::NoEpochBump, Mutation::NoFence];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mutation::SkipB3 => "skip-b3",
-            Mutation::ForgetOnRestart => "forget-on-restart",
-            Mutation::MinorityQuorum => "minority-quorum",
-            Mutation::AcceptLowerBallot => "accept-lower-ballot",
-            Mutation::BlindAcquire => "blind-acquire",
-            Mutation::NoEpochBump => "no-epoch-bump",
-            Mutation::NoFence => "no-fence",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Mutation> {
-        Mutation::ALL.into_iter().find(|m| m.as_str() == s)
-    }
-
-    pub fn is_paxos(self) -> bool {
-        Mutation::PAXOS.contains(&self)
-    }
-}
-
-impl fmt::Display for Mutation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// All the monitors of one run.
 ///
 /// The hooks run on every step, so they allocate nothing when all is well:
@@ -215,9 +153,14 @@ impl Monitors {
         self.scratch = found;
     }
 
+}
+
+impl Monitor<NodeState> for Monitors {
+    type Invariant = Invariant;
+
     /// A message is about to leave `from`; events found go to `out`.
     #[inline]
-    pub fn on_send(&mut self, now: SimTime, from: NodeId, to: NodeId, msg: &Msg, sender: &NodeState, out: &mut Vec<EventKind>) {
+    fn on_send(&mut self, now: SimTime, from: NodeId, to: NodeId, msg: &Msg, sender: &NodeState, out: &mut Vec<EventKind>) {
         match (msg, &mut self.paxos, &mut self.lease) {
             (Msg::Paxos(pm), Some(m), _) => m.on_send(from, pm, sender, &mut self.scratch),
             (Msg::Lease(lm), _, Some(m)) => m.on_send(now, from, to, lm, &mut self.scratch),
@@ -230,7 +173,7 @@ impl Monitors {
 
     /// A role of `node` noted a fact; events found go to `out`.
     #[inline]
-    pub fn on_note(&mut self, now: SimTime, node: NodeId, note: &Note, out: &mut Vec<EventKind>) {
+    fn on_note(&mut self, now: SimTime, node: NodeId, note: &Note, out: &mut Vec<EventKind>) {
         match (note, &mut self.paxos, &mut self.lease) {
             (Note::Paxos(n), Some(m), _) => m.on_note(node, n, &mut self.scratch),
             (Note::Lease(n), _, Some(m)) => m.on_note(now, node, n, &mut self.scratch),
@@ -243,7 +186,7 @@ impl Monitors {
 
     /// `node` has handled an event and is now in `state`; events found go to `out`.
     #[inline]
-    pub fn after_step(&mut self, now: SimTime, node: NodeId, state: &NodeState, out: &mut Vec<EventKind>) {
+    fn after_step(&mut self, now: SimTime, node: NodeId, state: &NodeState, out: &mut Vec<EventKind>) {
         match (state, &mut self.paxos, &mut self.lease) {
             (NodeState::Paxos(p), Some(m), _) => m.after_step(node, p, &mut self.scratch),
             (NodeState::Lease(l), _, Some(m)) => m.after_step(now, node, l, &mut self.scratch),

@@ -6,10 +6,11 @@
 
 mod export;
 
-use crate::check::search::{self, FaultSet};
 use crate::check::Mutation;
+use crate::check::search::{self, FaultSet};
+use crate::protocol::Kind as Protocol;
 use crate::scenario::run::Run;
-use crate::scenario::{builtin, Protocol, Scenario};
+use crate::scenario::{builtin, Scenario};
 use crate::trace;
 use std::io::Write;
 use std::time::Instant;
@@ -155,7 +156,7 @@ fn parse_mutation(f: &Flags) -> Result<Option<Mutation>, Usage> {
     f.get("mutation")
         .map(|m| {
             Mutation::parse(m).ok_or_else(|| {
-                let all: Vec<&str> = Mutation::ALL.iter().map(|m| m.as_str()).collect();
+                let all: Vec<&str> = Mutation::all().into_iter().map(|m| m.as_str()).collect();
                 Usage(format!("unknown mutation {m:?}; choose from: {}", all.join(", ")))
             })
         })
@@ -272,11 +273,7 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
     };
     let mutation = parse_mutation(&f)?;
     if let Some(m) = mutation {
-        let fits = match protocol {
-            Protocol::Paxos => m.is_paxos(),
-            Protocol::Lease => !m.is_paxos(),
-        };
-        if !fits {
+        if m.protocol() != protocol {
             return Err(Usage(format!("mutation {m} does not apply to --protocol {}", f.get("protocol").unwrap_or("paxos"))));
         }
     }

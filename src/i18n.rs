@@ -155,6 +155,7 @@ words!(
     inspector_title,
     inspector_hint,
     spacetime_title,
+    trace_hash,
     // legislators
     proposer,
     acceptor,

@@ -1,118 +1,371 @@
-//! The protocols that run on the simulator, as sans-IO state machines.
+//! The protocols that run on the simulator, as sans-IO state machines, and
+//! the one list of them.
 //!
-//! Each node of a scenario is one `NodeState`. The simulator hands it inputs
-//! (`on_message`, `on_timer`, a crash, a restart, an injected command) and a
-//! [`Ctx`](crate::sim::Ctx) to put its outputs in; the node never touches a
-//! clock, a socket or a random generator of its own.
+//! Each protocol is a sibling module that implements [`crate::sim::Protocol`]
+//! for its node type and imports nothing from the others:
 //!
 //! - [`paxos`]: Lamport's single-decree Paxos (the Synod): proposer, acceptor
 //!   and learner roles, any of which one legislator may play.
 //! - [`lease`]: the lease loop of the article — a lease store with one
 //!   compare-and-set row, workers that renew it, fenced storage, and an LLM
 //!   advisor service that is slow, flaky and sometimes inside the loop.
+//!
+//! [`for_each_protocol!`] is the registry: the one place that lists them. It
+//! generates the enums of all protocols here — [`NodeState`], [`Msg`],
+//! [`Timer`], [`Note`], [`Command`], [`Mutation`], [`Kind`] — and the
+//! dispatch in the layers above (monitors, trace encoding). The page and the
+//! command line run the simulator over [`NodeState`], so the wasm module
+//! holds one instantiation of it whatever the number of protocols.
 
+pub mod flat;
 pub mod lease;
 pub mod llm;
 pub mod paxos;
 pub mod storage;
 pub mod value;
 
-use crate::sim::fault::Fault;
-use crate::sim::{Ctx, NodeId};
+use crate::sim::{Ctx, NodeId, Output, Protocol};
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
 
 pub use value::Value;
 
-/// A message on the wire.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Msg {
-    Paxos(paxos::PaxosMsg),
-    Lease(lease::LeaseMsg),
-}
-
-/// A timer a node can set on its own (local) clock.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Timer {
-    Paxos(paxos::PaxosTimer),
-    Lease(lease::LeaseTimer),
-}
-
-/// A fact a role puts on the record.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Note {
-    Paxos(paxos::PaxosNote),
-    Lease(lease::LeaseNote),
-}
-
-impl Timer {
-    /// The trace's `timer` field.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Timer::Paxos(t) => t.type_name(),
-            Timer::Lease(t) => t.type_name(),
+/// The registry: calls `$m!` with the list of protocols, each as
+/// `Variant module NodeType`. Each module exports `Command<N>` and `Mutation`
+/// beside its node type. Adding a protocol is one entry here.
+macro_rules! for_each_protocol {
+    ($m:ident) => {
+        $m! {
+            Paxos paxos PaxosNode,
+            Lease lease LeaseNode,
         }
+    };
+}
+pub(crate) use for_each_protocol;
+
+macro_rules! registry {
+    ($($V:ident $m:ident $Node:ident,)*) => {
+        /// Which protocol a scenario runs.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Kind {
+            $($V,)*
+        }
+
+        impl Kind {
+            pub const ALL: &'static [Kind] = &[$(Kind::$V,)*];
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Kind::$V => stringify!($m),)*
+                }
+            }
+            pub fn parse(s: &str) -> Option<Kind> {
+                Kind::ALL.iter().copied().find(|k| k.as_str() == s)
+            }
+        }
+
+        /// One node of the simulation, of whichever protocol.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum NodeState {
+            $($V($m::$Node),)*
+        }
+
+        /// A message on the wire.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Msg {
+            $($V(<$m::$Node as Protocol>::Msg),)*
+        }
+
+        /// A timer a node can set on its own (local) clock.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Timer {
+            $($V(<$m::$Node as Protocol>::Timer),)*
+        }
+
+        /// A fact a role (or a monitor) puts on the record.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Note {
+            $($V(<$m::$Node as Protocol>::Note),)*
+        }
+
+        /// A protocol's command, with nodes named by `N`.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum Command<N = NodeId> {
+            $($V($m::Command<N>),)*
+        }
+
+        /// A deliberate bug in one protocol.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Mutation {
+            $($V($m::Mutation),)*
+        }
+
+        $(
+            impl From<<$m::$Node as Protocol>::Msg> for Msg {
+                fn from(x: <$m::$Node as Protocol>::Msg) -> Msg {
+                    Msg::$V(x)
+                }
+            }
+            impl From<<$m::$Node as Protocol>::Timer> for Timer {
+                fn from(x: <$m::$Node as Protocol>::Timer) -> Timer {
+                    Timer::$V(x)
+                }
+            }
+            impl From<<$m::$Node as Protocol>::Note> for Note {
+                fn from(x: <$m::$Node as Protocol>::Note) -> Note {
+                    Note::$V(x)
+                }
+            }
+            impl<N> From<$m::Command<N>> for Command<N> {
+                fn from(x: $m::Command<N>) -> Command<N> {
+                    Command::$V(x)
+                }
+            }
+            impl From<$m::Mutation> for Mutation {
+                fn from(x: $m::Mutation) -> Mutation {
+                    Mutation::$V(x)
+                }
+            }
+        )*
+
+        impl Msg {
+            /// The trace's `type` field.
+            pub fn type_name(&self) -> &'static str {
+                match self {
+                    $(Msg::$V(m) => m.type_name(),)*
+                }
+            }
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(Msg::$V(_) => Kind::$V,)*
+                }
+            }
+        }
+
+        impl Timer {
+            /// The trace's `timer` field.
+            pub fn type_name(&self) -> &'static str {
+                match self {
+                    $(Timer::$V(t) => t.type_name(),)*
+                }
+            }
+        }
+
+        impl Note {
+            /// The trace's `kind` field.
+            pub fn type_name(&self) -> &'static str {
+                match self {
+                    $(Note::$V(n) => n.type_name(),)*
+                }
+            }
+        }
+
+        impl<N> Command<N> {
+            /// The snake_case name used in scripts and as the trace event kind.
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(Command::$V(c) => c.kind(),)*
+                }
+            }
+            /// Is `tag` the kind of some protocol's command?
+            pub fn is_kind(tag: &str) -> bool {
+                false $(|| $m::Command::<N>::KINDS.contains(&tag))*
+            }
+            pub fn all_kinds() -> Vec<&'static str> {
+                let mut v = Vec::new();
+                $(v.extend_from_slice($m::Command::<N>::KINDS);)*
+                v
+            }
+            /// The node the command is about, if any.
+            pub fn node(&self) -> Option<&N> {
+                match self {
+                    $(Command::$V(c) => c.node(),)*
+                }
+            }
+            /// The protocol the command belongs to.
+            pub fn protocol(&self) -> Kind {
+                match self {
+                    $(Command::$V(_) => Kind::$V,)*
+                }
+            }
+            /// Translate the node names (or ids) with `f`; stops at the first error.
+            pub fn try_map<M, E>(&self, f: impl FnMut(&N) -> Result<M, E>) -> Result<Command<M>, E> {
+                Ok(match self {
+                    $(Command::$V(c) => Command::$V(c.try_map(f)?),)*
+                })
+            }
+            /// Read the command whose kind `tag` was just read from `map`.
+            pub fn from_tag<'de, A: MapAccess<'de>>(tag: String, map: &mut A) -> Result<Command<N>, A::Error>
+            where
+                N: Deserialize<'de>,
+            {
+                $(if $m::Command::<N>::KINDS.contains(&tag.as_str()) {
+                    return Ok(Command::$V(flat::from_tag(tag, map)?));
+                })*
+                Err(de::Error::unknown_variant(&tag, &[]))
+            }
+        }
+
+        impl Mutation {
+            pub fn all() -> Vec<Mutation> {
+                let mut v = Vec::new();
+                $(v.extend($m::Mutation::ALL.iter().map(|&m| Mutation::$V(m)));)*
+                v
+            }
+            /// The mutations of one protocol.
+            pub fn of(kind: Kind) -> Vec<Mutation> {
+                Mutation::all().into_iter().filter(|m| m.protocol() == kind).collect()
+            }
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Mutation::$V(m) => m.as_str(),)*
+                }
+            }
+            pub fn parse(s: &str) -> Option<Mutation> {
+                Mutation::all().into_iter().find(|m| m.as_str() == s)
+            }
+            /// The protocol it breaks.
+            pub fn protocol(self) -> Kind {
+                match self {
+                    $(Mutation::$V(_) => Kind::$V,)*
+                }
+            }
+        }
+
+        impl Protocol for NodeState {
+            type Msg = Msg;
+            type Timer = Timer;
+            type Note = Note;
+            type Command = Command;
+
+            fn on_start(&mut self, ctx: &mut Ctx<Self>) {
+                match self {
+                    $(NodeState::$V(n) => ctx.lift(lift::$m, |c| n.on_start(c)),)*
+                }
+            }
+            #[inline]
+            fn on_message(&mut self, from: NodeId, msg: Msg, ctx: &mut Ctx<Self>) {
+                match (self, msg) {
+                    $((NodeState::$V(n), Msg::$V(m)) => ctx.lift(lift::$m, |c| n.on_message(from, m, c)),)*
+                    #[allow(unreachable_patterns)]
+                    _ => {} // a message of another protocol: not for this node
+                }
+            }
+            #[inline]
+            fn on_timer(&mut self, timer: Timer, ctx: &mut Ctx<Self>) {
+                match (self, timer) {
+                    $((NodeState::$V(n), Timer::$V(t)) => ctx.lift(lift::$m, |c| n.on_timer(t, c)),)*
+                    #[allow(unreachable_patterns)]
+                    _ => {}
+                }
+            }
+            fn on_crash(&mut self) {
+                match self {
+                    $(NodeState::$V(n) => Protocol::on_crash(n),)*
+                }
+            }
+            fn on_restart(&mut self, ctx: &mut Ctx<Self>) {
+                match self {
+                    $(NodeState::$V(n) => ctx.lift(lift::$m, |c| n.on_restart(c)),)*
+                }
+            }
+            fn on_command(&mut self, command: &Command, ctx: &mut Ctx<Self>) -> bool {
+                match (self, command) {
+                    $((NodeState::$V(n), Command::$V(k)) => ctx.lift(lift::$m, |c| n.on_command(k, c)),)*
+                    #[allow(unreachable_patterns)]
+                    _ => false,
+                }
+            }
+            fn command_subject(command: &Command) -> Option<NodeId> {
+                command.node().copied()
+            }
+        }
+
+        impl NodeState {
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(NodeState::$V(_) => Kind::$V,)*
+                }
+            }
+        }
+
+        /// How each protocol's outputs become the registry's.
+        mod lift {
+            use super::*;
+            $(
+                pub fn $m(o: Output<$m::$Node>) -> Output<NodeState> {
+                    match o {
+                        Output::Send(to, m) => Output::Send(to, Msg::$V(m)),
+                        Output::SetTimer(t, d) => Output::SetTimer(Timer::$V(t), d),
+                        Output::CancelTimer(t) => Output::CancelTimer(Timer::$V(t)),
+                        Output::Note(n) => Output::Note(Note::$V(n)),
+                    }
+                }
+            )*
+        }
+    };
+}
+
+for_each_protocol!(registry);
+
+/// Commands are written flat in scripts: `{"propose": {...}}`.
+impl<'de, N: Deserialize<'de>> Deserialize<'de> for Command<N> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<N>(std::marker::PhantomData<N>);
+        impl<'de, N: Deserialize<'de>> Visitor<'de> for V<N> {
+            type Value = Command<N>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a command, one of: {}", Command::<N>::all_kinds().join(", "))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Command<N>, A::Error> {
+                let tag: String = map.next_key()?.ok_or_else(|| de::Error::custom("a command needs a kind"))?;
+                if !Command::<N>::is_kind(&tag) {
+                    return Err(de::Error::custom(format!(
+                        "unknown command {tag:?}; expected one of: {}",
+                        Command::<N>::all_kinds().join(", ")
+                    )));
+                }
+                let c = Command::from_tag(tag, &mut map)?;
+                flat::end(&mut map, "command")?;
+                Ok(c)
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
     }
 }
 
-impl Note {
-    /// The trace's `kind` field.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Note::Paxos(n) => n.type_name(),
-            Note::Lease(n) => n.type_name(),
-        }
+/// Mutations are written by name: `"skip-b3"`.
+impl Serialize for Mutation {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 
-/// One node of the simulation.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NodeState {
-    Paxos(paxos::PaxosNode),
-    Lease(lease::LeaseNode),
+impl<'de> Deserialize<'de> for Mutation {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Mutation::parse(&s).ok_or_else(|| {
+            let names: Vec<&str> = Mutation::all().into_iter().map(Mutation::as_str).collect();
+            de::Error::custom(format!("unknown mutation {s:?}; expected one of: {}", names.join(", ")))
+        })
+    }
+}
+
+impl fmt::Display for Mutation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl NodeState {
-    pub fn on_start(&mut self, ctx: &mut Ctx) {
-        match self {
-            NodeState::Paxos(n) => n.on_start(ctx),
-            NodeState::Lease(n) => n.on_start(ctx),
-        }
-    }
-    pub fn on_message(&mut self, from: NodeId, msg: Msg, ctx: &mut Ctx) {
-        match (self, msg) {
-            (NodeState::Paxos(n), Msg::Paxos(m)) => n.on_message(from, m, ctx),
-            (NodeState::Lease(n), Msg::Lease(m)) => n.on_message(from, m, ctx),
-            _ => {} // a message of another protocol: not for this node
-        }
-    }
-    pub fn on_timer(&mut self, timer: Timer, ctx: &mut Ctx) {
-        match (self, timer) {
-            (NodeState::Paxos(n), Timer::Paxos(t)) => n.on_timer(t, ctx),
-            (NodeState::Lease(n), Timer::Lease(t)) => n.on_timer(t, ctx),
-            _ => {}
-        }
-    }
-    /// The process dies: keep stable storage, lose the rest.
-    pub fn on_crash(&mut self) {
-        match self {
-            NodeState::Paxos(n) => n.on_crash(),
-            NodeState::Lease(n) => n.on_crash(),
-        }
-    }
-    pub fn on_restart(&mut self, ctx: &mut Ctx) {
-        match self {
-            NodeState::Paxos(n) => n.on_restart(ctx),
-            NodeState::Lease(n) => n.on_restart(ctx),
-        }
-    }
-    /// A protocol-level command (a new proposal, an LLM stall). Returns true
-    /// if this node acted on it.
-    pub fn on_command(&mut self, fault: &Fault<NodeId>, ctx: &mut Ctx) -> bool {
-        match self {
-            NodeState::Paxos(n) => n.on_command(fault, ctx),
-            NodeState::Lease(n) => n.on_command(fault, ctx),
-        }
-    }
-
     pub fn as_paxos(&self) -> Option<&paxos::PaxosNode> {
         match self {
             NodeState::Paxos(n) => Some(n),
@@ -126,19 +379,3 @@ impl NodeState {
         }
     }
 }
-
-macro_rules! wrap_into {
-    ($outer:ident :: $variant:ident, $inner:ty) => {
-        impl From<$inner> for $outer {
-            fn from(x: $inner) -> $outer {
-                $outer::$variant(x)
-            }
-        }
-    };
-}
-wrap_into!(Msg::Paxos, paxos::PaxosMsg);
-wrap_into!(Msg::Lease, lease::LeaseMsg);
-wrap_into!(Timer::Paxos, paxos::PaxosTimer);
-wrap_into!(Timer::Lease, lease::LeaseTimer);
-wrap_into!(Note::Paxos, paxos::PaxosNote);
-wrap_into!(Note::Lease, lease::LeaseNote);

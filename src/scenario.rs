@@ -15,14 +15,16 @@ pub mod lease_spec;
 pub mod names;
 pub mod run;
 
-use crate::check::{Monitors, Mutation, PaxosMonitor};
-use crate::protocol::paxos::{PaxosNode, Proposer, Synod};
-use crate::protocol::{NodeState, Value};
+use crate::check::{Monitors, PaxosMonitor};
+use crate::protocol::paxos::{PaxosCommand, PaxosMutation, PaxosNode, Proposer, Synod};
+use crate::protocol::{flat, Command, Kind, Mutation, NodeState, Value};
 use crate::sim::clock::{Clock, ClockSpec, MAX_DRIFT_PPM};
-use crate::sim::fault::{Fault, Scheduled};
+use crate::sim::fault::Fault;
 use crate::sim::network::{Link, Network, NetworkConfig};
-use crate::sim::{NodeId, SimDuration, SimTime, World, MAX_NODES};
-use serde::{Deserialize, Serialize};
+use crate::sim::{Input, NodeId, SimDuration, SimTime, MAX_NODES};
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use thiserror::Error;
@@ -33,11 +35,136 @@ pub use run::{Run, RunSummary};
 /// The longest run a scenario may ask for: one simulated hour.
 pub const MAX_STOP_US: u64 = 3_600_000_000;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Protocol {
-    Paxos,
-    Lease,
+/// The simulator's world for a run of any protocol.
+pub type World = crate::sim::World<NodeState, Monitors>;
+/// The simulator, as the page and the command line run it.
+pub type Simulator = crate::sim::Simulator<NodeState, Monitors>;
+
+/// One scripted thing: a fault the simulator carries out, or a command for
+/// the protocol. Written flat, as one list: `{"crash": {"node": "Γ"}}`,
+/// `{"propose": {"node": "Β", "value": "γ"}}`, `"heal"`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Step<N> {
+    Fault(Fault<N>),
+    Command(Command<N>),
+}
+
+impl<N> Step<N> {
+    /// The snake_case name, as in scripts and trace events.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Step::Fault(f) => f.kind(),
+            Step::Command(c) => c.kind(),
+        }
+    }
+    /// The node it is about, if any.
+    pub fn node(&self) -> Option<&N> {
+        match self {
+            Step::Fault(f) => f.node(),
+            Step::Command(c) => c.node(),
+        }
+    }
+    /// Translate the node names (or ids) with `f`; stops at the first error.
+    pub fn try_map<M, E>(&self, f: impl FnMut(&N) -> Result<M, E>) -> Result<Step<M>, E> {
+        Ok(match self {
+            Step::Fault(x) => Step::Fault(x.try_map(f)?),
+            Step::Command(x) => Step::Command(x.try_map(f)?),
+        })
+    }
+    pub fn as_fault(&self) -> Option<&Fault<N>> {
+        match self {
+            Step::Fault(f) => Some(f),
+            Step::Command(_) => None,
+        }
+    }
+    pub fn as_command(&self) -> Option<&Command<N>> {
+        match self {
+            Step::Command(c) => Some(c),
+            Step::Fault(_) => None,
+        }
+    }
+}
+
+impl Step<NodeId> {
+    /// What the simulator is given.
+    pub fn into_input(self) -> Input<NodeState> {
+        match self {
+            Step::Fault(f) => Input::Fault(f),
+            Step::Command(c) => Input::Command(c),
+        }
+    }
+}
+
+impl<N> From<Fault<N>> for Step<N> {
+    fn from(f: Fault<N>) -> Self {
+        Step::Fault(f)
+    }
+}
+impl<N> From<Command<N>> for Step<N> {
+    fn from(c: Command<N>) -> Self {
+        Step::Command(c)
+    }
+}
+impl<N> From<PaxosCommand<N>> for Step<N> {
+    fn from(c: PaxosCommand<N>) -> Self {
+        Step::Command(c.into())
+    }
+}
+impl<N> From<crate::protocol::lease::LeaseCommand<N>> for Step<N> {
+    fn from(c: crate::protocol::lease::LeaseCommand<N>) -> Self {
+        Step::Command(c.into())
+    }
+}
+
+fn step_kinds<N>() -> String {
+    let mut all: Vec<&str> = Fault::<N>::KINDS.to_vec();
+    all.extend(Command::<N>::all_kinds());
+    all.join(", ")
+}
+
+impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<N>(std::marker::PhantomData<N>);
+        impl<'de, N: Deserialize<'de>> Visitor<'de> for V<N> {
+            type Value = Step<N>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a fault or command, one of: {}", step_kinds::<N>())
+            }
+            /// A fault without fields: `"heal"`.
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Step<N>, E> {
+                if Fault::<N>::KINDS.contains(&v) {
+                    Fault::deserialize(de::value::StrDeserializer::<E>::new(v)).map(Step::Fault)
+                } else {
+                    Err(E::custom(format!("unknown fault {v:?}; expected one of: {}", step_kinds::<N>())))
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Step<N>, A::Error> {
+                let tag: String = map.next_key()?.ok_or_else(|| de::Error::custom("a fault needs a kind"))?;
+                let step = if Fault::<N>::KINDS.contains(&tag.as_str()) {
+                    Step::Fault(flat::from_tag(tag, &mut map)?)
+                } else if Command::<N>::is_kind(&tag) {
+                    Step::Command(Command::from_tag(tag, &mut map)?)
+                } else {
+                    return Err(de::Error::custom(format!(
+                        "unknown fault {tag:?}; expected one of: {}",
+                        step_kinds::<N>()
+                    )));
+                };
+                flat::end(&mut map, "fault")?;
+                Ok(step)
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
+/// A fault or command and the true time at which it strikes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scheduled<N> {
+    pub at_us: u64,
+    pub fault: Step<N>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -100,7 +227,7 @@ fn is_false(b: &bool) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,
-    pub protocol: Protocol,
+    pub protocol: Kind,
     pub seed: u64,
     pub nodes: Vec<NodeSpec>,
     #[serde(default)]
@@ -222,8 +349,12 @@ impl Scenario {
         Ok(())
     }
 
-    fn check_fault(&self, f: &Fault<String>) -> Result<(), ScenarioError> {
-        f.try_map(|n| self.resolve(n, "faults"))?;
+    fn check_fault(&self, step: &Step<String>) -> Result<(), ScenarioError> {
+        step.try_map(|n| self.resolve(n, "faults"))?;
+        let f = match step {
+            Step::Fault(f) => f,
+            Step::Command(c) => return self.check_command(c),
+        };
         match f {
             Fault::Pause { for_us: 0, .. } => Err(ScenarioError::setting("faults.pause.for_us", "a pause must last longer than 0 µs")),
             Fault::Partition { groups, .. } if groups.is_empty() || groups.iter().any(|g| g.is_empty()) => {
@@ -237,7 +368,19 @@ impl Scenario {
                 "faults.set_drift.ppm",
                 format!("{ppm} ppm is beyond ±{MAX_DRIFT_PPM} ppm"),
             )),
-            Fault::Propose { value, .. } => Value::new(value)
+            _ => Ok(()),
+        }
+    }
+
+    fn check_command(&self, c: &Command<String>) -> Result<(), ScenarioError> {
+        if c.protocol() != self.protocol {
+            return Err(ScenarioError::setting(
+                "faults",
+                format!("{} is a {} command, and this is a {} scenario", c.kind(), c.protocol(), self.protocol),
+            ));
+        }
+        match c {
+            Command::Paxos(PaxosCommand::Propose { value, .. }) => Value::new(value)
                 .map(|_| ())
                 .map_err(|e| ScenarioError::setting("faults.propose.value", e.to_string())),
             _ => Ok(()),
@@ -287,32 +430,35 @@ impl Scenario {
             );
         }
         let network = Network::new(&self.network, links, n);
-        let mut faults = Vec::with_capacity(self.faults.len());
+        let mut inputs = Vec::with_capacity(self.faults.len());
         for f in &self.faults {
-            faults.push((SimTime(f.at_us), f.fault.try_map(|x| self.resolve(x, "faults"))?));
+            inputs.push((SimTime(f.at_us), f.fault.try_map(|x| self.resolve(x, "faults"))?.into_input()));
+        }
+        if let Some(m) = self.mutation {
+            if m.protocol() != self.protocol {
+                return Err(ScenarioError::WrongMutation(m, self.protocol.as_str()));
+            }
         }
         let (nodes, monitors) = match self.protocol {
-            Protocol::Paxos => self.build_paxos(&names)?,
-            Protocol::Lease => lease_spec::build(self, &names)?,
+            Kind::Paxos => self.build_paxos(&names)?,
+            Kind::Lease => lease_spec::build(self, &names)?,
         };
         Ok(World {
             nodes,
             clocks,
             network,
-            faults,
+            inputs,
             monitors,
-            mutation: self.mutation,
             seed: self.seed,
         })
     }
 
     fn build_paxos(&self, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
         let spec = self.paxos.as_ref().ok_or(ScenarioError::MissingSection("paxos", "paxos"))?;
-        if let Some(m) = self.mutation {
-            if !m.is_paxos() {
-                return Err(ScenarioError::WrongMutation(m, "paxos"));
-            }
-        }
+        let mutation: Option<PaxosMutation> = match self.mutation {
+            Some(Mutation::Paxos(m)) => Some(m),
+            _ => None,
+        };
         for node in &self.nodes {
             if let Some(r) = node.roles.iter().find(|r| !matches!(r, Role::Proposer | Role::Acceptor | Role::Learner)) {
                 return Err(ScenarioError::setting(
@@ -344,6 +490,7 @@ impl Scenario {
             backoff: spec.backoff,
             leader,
             learn_from_votes: spec.learn_from_votes,
+            mutation,
         });
         let mut proposers: Vec<Option<Proposer>> = vec![None; self.nodes.len()];
         for p in &spec.proposals {

@@ -16,18 +16,19 @@
 
 pub mod clock;
 pub mod dist;
+pub mod event;
 pub mod fault;
 pub mod network;
+pub mod protocol;
 pub mod queue;
 pub mod rng;
 pub mod time;
 
-use crate::check::{Monitors, Mutation};
-use crate::protocol::{Msg, NodeState, Note, Timer};
-use crate::trace::{DropReason, EventKind, TraceEvent};
 use clock::Clock;
+pub use event::{DropReason, Event, EventKind, Input};
 use fault::Fault;
 use network::Network;
+pub use protocol::{Ctx, Monitor, Output, Protocol, Sink, Unwatched};
 use queue::EventQueue;
 use rng::{Rng, Stream};
 pub use time::{SimDuration, SimTime};
@@ -51,66 +52,6 @@ pub const MAX_NODES: usize = 32;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct MsgId(pub u64);
 
-/// What a protocol handler asks the simulator to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Output {
-    Send(NodeId, Msg),
-    SetTimer(Timer, SimDuration),
-    CancelTimer(Timer),
-    Note(Note),
-}
-
-/// The handle protocol code gets: its identity, its *local* time, a random
-/// stream for backoffs, and a place to put outputs. Nothing else.
-pub struct Ctx<'a> {
-    pub me: NodeId,
-    now: SimTime,
-    rng: &'a mut Rng,
-    out: &'a mut Vec<Output>,
-    mutation: Option<Mutation>,
-}
-
-impl<'a> Ctx<'a> {
-    pub fn new(
-        me: NodeId,
-        now: SimTime,
-        rng: &'a mut Rng,
-        out: &'a mut Vec<Output>,
-        mutation: Option<Mutation>,
-    ) -> Self {
-        Ctx {
-            me,
-            now,
-            rng,
-            out,
-            mutation,
-        }
-    }
-    /// This node's local clock reading.
-    pub fn now(&self) -> SimTime {
-        self.now
-    }
-    pub fn send(&mut self, to: NodeId, msg: impl Into<Msg>) {
-        self.out.push(Output::Send(to, msg.into()));
-    }
-    pub fn set_timer(&mut self, timer: impl Into<Timer>, after: SimDuration) {
-        self.out.push(Output::SetTimer(timer.into(), after));
-    }
-    pub fn cancel_timer(&mut self, timer: impl Into<Timer>) {
-        self.out.push(Output::CancelTimer(timer.into()));
-    }
-    pub fn note(&mut self, note: impl Into<Note>) {
-        self.out.push(Output::Note(note.into()));
-    }
-    pub fn rng(&mut self) -> &mut Rng {
-        self.rng
-    }
-    /// Is this deliberately broken variant of the algorithm switched on?
-    pub fn mutated(&self, m: Mutation) -> bool {
-        self.mutation == Some(m)
-    }
-}
-
 /// Whether a node is running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -122,14 +63,14 @@ pub enum Status {
 }
 
 #[derive(Clone, Debug)]
-struct Slot {
-    state: NodeState,
+struct Slot<P: Protocol> {
+    state: P,
     clock: Clock,
     status: Status,
     /// Pending timers: local deadline and the token of its queue entry.
-    timers: Timers,
+    timers: Timers<P::Timer>,
     /// Events that arrived while paused, in arrival order.
-    held: Vec<Action>,
+    held: Vec<Action<P>>,
 }
 
 /// One node's pending timers as `(timer, local deadline, token)`, sorted by
@@ -139,26 +80,32 @@ struct Slot {
 /// frees it when the last one fires. Kept sorted so that re-scheduling after a
 /// clock change walks the timers in the same order as ever: the order in which
 /// they get new tokens and queue positions reaches the trace.
-#[derive(Clone, Debug, Default)]
-struct Timers(Vec<(Timer, i64, u64)>);
+#[derive(Clone, Debug)]
+struct Timers<T>(Vec<(T, i64, u64)>);
 
-impl Timers {
+impl<T> Default for Timers<T> {
+    fn default() -> Self {
+        Timers(Vec::new())
+    }
+}
+
+impl<T: Ord + Copy> Timers<T> {
     #[inline]
-    fn find(&self, timer: Timer) -> Result<usize, usize> {
+    fn find(&self, timer: T) -> Result<usize, usize> {
         self.0.binary_search_by(|e| e.0.cmp(&timer))
     }
     /// The token of the live queue entry of `timer`, if it is set.
-    fn token(&self, timer: Timer) -> Option<u64> {
+    fn token(&self, timer: T) -> Option<u64> {
         self.find(timer).ok().map(|i| self.0[i].2)
     }
     /// Set `timer` (replacing a pending one of the same kind).
-    fn insert(&mut self, timer: Timer, deadline: i64, token: u64) {
+    fn insert(&mut self, timer: T, deadline: i64, token: u64) {
         match self.find(timer) {
             Ok(i) => self.0[i] = (timer, deadline, token),
             Err(i) => self.0.insert(i, (timer, deadline, token)),
         }
     }
-    fn remove(&mut self, timer: Timer) {
+    fn remove(&mut self, timer: T) {
         if let Ok(i) = self.find(timer) {
             self.0.remove(i);
         }
@@ -169,20 +116,20 @@ impl Timers {
 }
 
 #[derive(Clone, Debug)]
-enum Action {
-    Fault(Fault<NodeId>),
+enum Action<P: Protocol> {
+    Input(Input<P>),
     Resume { node: NodeId, token: u64 },
-    Deliver { id: MsgId, from: NodeId, to: NodeId, msg: Msg },
-    Fall { id: MsgId, from: NodeId, to: NodeId, msg: Msg },
-    Timer { node: NodeId, timer: Timer, token: u64 },
+    Deliver { id: MsgId, from: NodeId, to: NodeId, msg: P::Msg },
+    Fall { id: MsgId, from: NodeId, to: NodeId, msg: P::Msg },
+    Timer { node: NodeId, timer: P::Timer, token: u64 },
 }
 
-impl Action {
+impl<P: Protocol> Action<P> {
     /// Faults first at equal times, so that a fault scheduled at t (by a script
     /// or by a click at t) is applied before anything else happening at t.
     fn class(&self) -> u8 {
         match self {
-            Action::Fault(_) => 0,
+            Action::Input(_) => 0,
             Action::Resume { .. } => 1,
             _ => 2,
         }
@@ -196,43 +143,41 @@ impl Action {
     }
 }
 
-/// Everything the simulator needs to start: built from a scenario by
-/// `scenario::build`.
-pub struct World {
-    pub nodes: Vec<NodeState>,
+/// Everything the simulator needs to start: the nodes, their clocks, the
+/// network, the scripted inputs, the monitors and the seed.
+pub struct World<P: Protocol, M> {
+    pub nodes: Vec<P>,
     pub clocks: Vec<Clock>,
     pub network: Network,
-    pub faults: Vec<(SimTime, Fault<NodeId>)>,
-    pub monitors: Monitors,
-    pub mutation: Option<Mutation>,
+    pub inputs: Vec<(SimTime, Input<P>)>,
+    pub monitors: M,
     pub seed: u64,
 }
 
 #[derive(Clone, Debug)]
-pub struct Simulator {
+pub struct Simulator<P: Protocol, M: Monitor<P>> {
     now: SimTime,
-    queue: EventQueue<Action>,
+    queue: EventQueue<Action<P>>,
     next_token: u64,
     next_msg: u64,
-    slots: Vec<Slot>,
+    slots: Vec<Slot<P>>,
     net: Network,
     rng_net: Rng,
     rng_timers: Rng,
-    monitors: Monitors,
-    mutation: Option<Mutation>,
+    monitors: M,
     /// Trace events produced since the last `drain_events`.
-    pending: Vec<TraceEvent>,
+    pending: Vec<Event<P, M::Invariant>>,
     record: bool,
     next_seq: u64,
     steps: u64,
     /// Outputs of the handler that just ran (kept for its buffer).
-    out: Vec<Output>,
+    out: Vec<Output<P>>,
     /// Events the monitors found in the current hook (kept for its buffer).
-    found: Vec<EventKind>,
+    found: Vec<EventKind<P, M::Invariant>>,
 }
 
-impl Simulator {
-    pub fn new(world: World, record: bool) -> Self {
+impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
+    pub fn new(world: World<P, M>, record: bool) -> Self {
         let n = world.nodes.len();
         let mut sim = Simulator {
             now: SimTime::ZERO,
@@ -255,7 +200,6 @@ impl Simulator {
             rng_net: Rng::new(world.seed, Stream::Network),
             rng_timers: Rng::new(world.seed, Stream::Timers),
             monitors: world.monitors,
-            mutation: world.mutation,
             pending: Vec::new(),
             record,
             next_seq: 0,
@@ -265,8 +209,8 @@ impl Simulator {
             found: Vec::new(),
         };
         debug_assert!(n <= MAX_NODES);
-        for (at, f) in world.faults {
-            sim.push(at, Action::Fault(f));
+        for (at, input) in world.inputs {
+            sim.push(at, Action::Input(input));
         }
         for i in 0..n {
             let id = NodeId(i as u8);
@@ -285,7 +229,7 @@ impl Simulator {
     pub fn node_count(&self) -> usize {
         self.slots.len()
     }
-    pub fn node(&self, id: NodeId) -> &NodeState {
+    pub fn node(&self, id: NodeId) -> &P {
         &self.slots[id.index()].state
     }
     pub fn status(&self, id: NodeId) -> Status {
@@ -301,7 +245,7 @@ impl Simulator {
     pub fn network(&self) -> &Network {
         &self.net
     }
-    pub fn monitors(&self) -> &Monitors {
+    pub fn monitors(&self) -> &M {
         &self.monitors
     }
     /// Queue events processed so far (the benchmark's unit).
@@ -326,10 +270,10 @@ impl Simulator {
         }
     }
     /// Trace events produced since the last call.
-    pub fn drain_events(&mut self) -> std::vec::Drain<'_, TraceEvent> {
+    pub fn drain_events(&mut self) -> std::vec::Drain<'_, Event<P, M::Invariant>> {
         self.pending.drain(..)
     }
-    pub fn pending_events(&self) -> &[TraceEvent] {
+    pub fn pending_events(&self) -> &[Event<P, M::Invariant>] {
         &self.pending
     }
 
@@ -360,29 +304,30 @@ impl Simulator {
         self.now = self.now.max(t);
     }
 
-    /// Inject a fault *now*. It is scheduled one microsecond after the present
-    /// instant so that replaying a scenario with `{at_us: now + 1, fault}` in its
-    /// script gives exactly the same run. Returns the time it was given.
-    pub fn inject(&mut self, fault: Fault<NodeId>) -> SimTime {
+    /// Inject a fault or a command *now*. It is scheduled one microsecond
+    /// after the present instant so that replaying a scenario with
+    /// `{at_us: now + 1, fault}` in its script gives exactly the same run.
+    /// Returns the time it was given.
+    pub fn inject(&mut self, input: impl Into<Input<P>>) -> SimTime {
         let at = SimTime(self.now.0 + 1);
-        self.push(at, Action::Fault(fault));
+        self.push(at, Action::Input(input.into()));
         at
     }
 
-    /// Schedule a fault at a given future time.
-    pub fn schedule(&mut self, at: SimTime, fault: Fault<NodeId>) {
-        self.push(at.max(self.now), Action::Fault(fault));
+    /// Schedule a fault or a command at a given future time.
+    pub fn schedule(&mut self, at: SimTime, input: impl Into<Input<P>>) {
+        self.push(at.max(self.now), Action::Input(input.into()));
     }
 
     // ----- internals ----------------------------------------------------
 
-    fn push(&mut self, at: SimTime, action: Action) {
+    fn push(&mut self, at: SimTime, action: Action<P>) {
         self.queue.push(at, action.class(), action);
     }
 
     /// A timer that was cancelled or set again, or a resume of a pause that
     /// was extended: its queue entry is left in place and skipped here.
-    fn is_stale(&self, action: &Action) -> bool {
+    fn is_stale(&self, action: &Action<P>) -> bool {
         match action {
             Action::Timer { node, timer, token } => self.slots[node.index()].timers.token(*timer) != Some(*token),
             Action::Resume { node, token } => !matches!(
@@ -397,15 +342,15 @@ impl Simulator {
     /// it is only built when recording (checking, benchmarks and the Monte
     /// Carlo record nothing, and building and dropping events adds up).
     #[inline(always)]
-    fn emit(&mut self, node: NodeId, kind: impl FnOnce() -> EventKind) {
+    fn emit(&mut self, node: NodeId, kind: impl FnOnce() -> EventKind<P, M::Invariant>) {
         if self.record {
             self.record_event(node, kind());
         }
         self.next_seq += 1;
     }
 
-    fn record_event(&mut self, node: NodeId, kind: EventKind) {
-        self.pending.push(TraceEvent {
+    fn record_event(&mut self, node: NodeId, kind: EventKind<P, M::Invariant>) {
+        self.pending.push(Event {
             seq: self.next_seq,
             t: self.now,
             node,
@@ -413,7 +358,7 @@ impl Simulator {
         });
     }
 
-    fn dispatch(&mut self, action: Action) {
+    fn dispatch(&mut self, action: Action<P>) {
         // A paused node does not run: whatever arrives for it waits.
         if let Some(target) = action.target() {
             if let Status::Paused { .. } = self.slots[target.index()].status {
@@ -422,7 +367,8 @@ impl Simulator {
             }
         }
         match action {
-            Action::Fault(f) => self.apply_fault(f),
+            Action::Input(Input::Fault(f)) => self.apply_fault(f),
+            Action::Input(Input::Command(c)) => self.apply_command(c),
             Action::Resume { node, .. } => self.resume(node),
             Action::Fall { id, from, to, msg } => {
                 self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Loss });
@@ -439,7 +385,7 @@ impl Simulator {
                     self.emit(to, || EventKind::Drop { id, from, to, msg, reason });
                     return;
                 }
-                self.emit(to, || EventKind::Deliver { id, from, msg });
+                self.emit(to, || EventKind::Deliver { id, from, msg: msg.clone() });
                 self.with_node(to, |state, ctx| state.on_message(from, msg, ctx));
                 self.finish_step(to);
             }
@@ -453,12 +399,12 @@ impl Simulator {
     }
 
     /// Run a handler of `id` with a fresh context; outputs land in `self.out`.
-    fn with_node(&mut self, id: NodeId, f: impl FnOnce(&mut NodeState, &mut Ctx)) {
+    fn with_node(&mut self, id: NodeId, f: impl FnOnce(&mut P, &mut Ctx<P>)) {
         let slot = &mut self.slots[id.index()];
         let local = slot.clock.local(self.now);
         let mut out = std::mem::take(&mut self.out);
         {
-            let mut ctx = Ctx::new(id, local, &mut self.rng_timers, &mut out, self.mutation);
+            let mut ctx = Ctx::new(id, local, &mut self.rng_timers, &mut out);
             f(&mut slot.state, &mut ctx);
         }
         self.out = out;
@@ -502,11 +448,11 @@ impl Simulator {
         self.found = found;
     }
 
-    fn send(&mut self, from: NodeId, to: NodeId, msg: Msg) {
+    fn send(&mut self, from: NodeId, to: NodeId, msg: P::Msg) {
         let id = MsgId(self.next_msg);
         self.next_msg += 1;
         self.monitors.on_send(self.now, from, to, &msg, &self.slots[from.index()].state, &mut self.found);
-        self.emit(from, || EventKind::Send { id, to, msg });
+        self.emit(from, || EventKind::Send { id, to, msg: msg.clone() });
         self.record_findings(from);
         if from == to {
             // Roles on one machine talk without the network.
@@ -518,19 +464,20 @@ impl Simulator {
             self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Partition });
             return;
         }
+        let copy = fate.duplicate.map(|lat| (lat, msg.clone()));
         match fate.latency {
             Some(lat) => self.push(self.now + lat, Action::Deliver { id, from, to, msg }),
             None => self.push(self.now + fate.fall_after, Action::Fall { id, from, to, msg }),
         }
-        if let Some(lat) = fate.duplicate {
+        if let Some((lat, msg)) = copy {
             let copy = MsgId(self.next_msg);
             self.next_msg += 1;
-            self.emit(from, || EventKind::Duplicate { id: copy, of: id, to, msg });
+            self.emit(from, || EventKind::Duplicate { id: copy, of: id, to, msg: msg.clone() });
             self.push(self.now + lat, Action::Deliver { id: copy, from, to, msg });
         }
     }
 
-    fn set_timer(&mut self, id: NodeId, timer: Timer, after: SimDuration) {
+    fn set_timer(&mut self, id: NodeId, timer: P::Timer, after: SimDuration) {
         let token = self.next_token;
         self.next_token += 1;
         let slot = &mut self.slots[id.index()];
@@ -553,12 +500,17 @@ impl Simulator {
         }
     }
 
+    /// Is `subject` a node of this world (or the whole network)?
+    fn exists(&self, subject: NodeId) -> bool {
+        subject == NodeId::NET || subject.index() < self.slots.len()
+    }
+
     // Kept out of line (as are `resume` and `emit_findings`): faults are rare,
     // and inlined into `step` they would only crowd the hot path.
     #[cold]
     fn apply_fault(&mut self, f: Fault<NodeId>) {
         let subject = f.node().copied().unwrap_or(NodeId::NET);
-        if subject != NodeId::NET && subject.index() >= self.slots.len() {
+        if !self.exists(subject) {
             return; // a fault for a node that does not exist: nothing to do
         }
         self.emit(subject, || EventKind::Fault { fault: f.clone() });
@@ -644,24 +596,29 @@ impl Simulator {
                 slot.clock.step(self.now, local - here);
                 self.reschedule_timers(node);
             }
-            ref other => {
-                // Protocol-level faults (a new proposer, an LLM stall) are
-                // handed to every node; the ones they concern act on them.
-                let fault = other.clone();
-                for i in 0..self.slots.len() {
-                    let id = NodeId(i as u8);
-                    if self.slots[i].status == Status::Down {
-                        continue;
-                    }
-                    if let Status::Paused { .. } = self.slots[i].status {
-                        continue;
-                    }
-                    let mut handled = false;
-                    self.with_node(id, |state, ctx| handled = state.on_command(&fault, ctx));
-                    if handled {
-                        self.finish_step(id);
-                    }
-                }
+        }
+    }
+
+    /// A protocol command (a new proposer, an LLM stall) is handed to every
+    /// running node; the ones it concerns act on it.
+    #[cold]
+    fn apply_command(&mut self, command: P::Command) {
+        let subject = P::command_subject(&command).unwrap_or(NodeId::NET);
+        if !self.exists(subject) {
+            return;
+        }
+        self.emit(subject, || EventKind::Command { command: command.clone() });
+        for i in 0..self.slots.len() {
+            let id = NodeId(i as u8);
+            if self.slots[i].status != Status::Up {
+                continue;
+            }
+            let mut handled = false;
+            self.with_node(id, |state, ctx| handled = state.on_command(&command, ctx));
+            if handled {
+                self.finish_step(id);
+            } else {
+                self.out.clear();
             }
         }
     }

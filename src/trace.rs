@@ -10,79 +10,22 @@ pub mod decode;
 pub mod import;
 pub mod json;
 pub mod label;
+pub mod lease;
 pub mod mermaid;
+pub mod paxos;
 pub mod share;
 pub mod shiviz;
 pub mod svg;
 
 use crate::check::Invariant;
-use crate::protocol::{Msg, Note, Timer};
-use crate::sim::fault::Fault;
-use crate::sim::{MsgId, NodeId, SimTime};
+use crate::protocol::NodeState;
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct TraceEvent {
-    pub seq: u64,
-    /// True time.
-    pub t: SimTime,
-    /// The node the event happened at (the sender for `send`, the receiver
-    /// for `deliver`/`drop`), or `NodeId::NET` for network-wide events.
-    pub node: NodeId,
-    pub kind: EventKind,
-}
+pub use crate::sim::DropReason;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum DropReason {
-    /// The messenger was lost on the way.
-    Loss,
-    /// The link was cut.
-    Partition,
-    /// The receiver had left the chamber (crashed).
-    Down,
-}
-
-impl DropReason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DropReason::Loss => "loss",
-            DropReason::Partition => "partition",
-            DropReason::Down => "down",
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum EventKind {
-    Send { id: MsgId, to: NodeId, msg: Msg },
-    Deliver { id: MsgId, from: NodeId, msg: Msg },
-    Drop { id: MsgId, from: NodeId, to: NodeId, msg: Msg, reason: DropReason },
-    Duplicate { id: MsgId, of: MsgId, to: NodeId, msg: Msg },
-    Timer { timer: Timer },
-    Fault { fault: Fault<NodeId> },
-    /// A paused node wakes up.
-    Resume,
-    /// Something a protocol role wants on the record (learned a value, chose
-    /// a value freely or forced, was granted a lease …).
-    Note(Note),
-    /// An invariant monitor saw a broken rule.
-    Violation { invariant: Invariant, detail: String },
-    /// An event of a kind this version does not know (another tool's, or a
-    /// hand-made trace): kept and shown as it was written.
-    Foreign { kind: String, detail: String },
-}
-
-impl EventKind {
-    /// The message this event carries, if any, with its id and endpoints.
-    pub fn message(&self, node: NodeId) -> Option<(MsgId, NodeId, NodeId, &Msg)> {
-        match self {
-            EventKind::Send { id, to, msg } => Some((*id, node, *to, msg)),
-            EventKind::Deliver { id, from, msg } => Some((*id, *from, node, msg)),
-            EventKind::Drop { id, from, to, msg, .. } => Some((*id, *from, *to, msg)),
-            EventKind::Duplicate { id, to, msg, .. } => Some((*id, node, *to, msg)),
-            _ => None,
-        }
-    }
-}
+/// One event of a run of any protocol.
+pub type TraceEvent = crate::sim::Event<NodeState, Invariant>;
+/// What happened, in a run of any protocol.
+pub type EventKind = crate::sim::EventKind<NodeState, Invariant>;
 
 /// FNV-1a, 64 bit: tiny, pinned, the same everywhere.
 pub fn fnv1a(bytes: &[u8]) -> u64 {

@@ -27,7 +27,8 @@ pub mod transport;
 
 use crate::i18n::{Lang, Words};
 use crate::scenario::{builtin, Scenario};
-use crate::sim::fault::{Fault, Scheduled};
+
+use crate::scenario::{Scheduled, Step};
 use leptos::prelude::*;
 use model::{Model, Snap};
 
@@ -222,14 +223,14 @@ impl App {
         self.model.with_value(|m| m.scenario().clone())
     }
 
-    /// Record a fault at the present moment and re-run: the branch is part of
-    /// the scenario, so it replays.
-    pub fn inject(&self, fault: Fault<String>) {
-        self.inject_all(vec![fault]);
+    /// Record a fault (or a protocol command) at the present moment and
+    /// re-run: the branch is part of the scenario, so it replays.
+    pub fn inject(&self, fault: impl Into<Step<String>>) {
+        self.inject_all(vec![fault.into()]);
     }
 
     /// Several faults at the same moment (one re-run).
-    pub fn inject_all(&self, faults: Vec<Fault<String>>) {
+    pub fn inject_all(&self, faults: Vec<Step<String>>) {
         if self.model.with_value(|m| m.recorded_only) {
             // Recorded events cannot be re-simulated with a change.
             self.toast.set(Some((self.words().recorded_no_faults.to_string(), true)));
@@ -313,7 +314,7 @@ fn Root() -> impl IntoView {
         playing: RwSignal::new(false),
         speed_log: RwSignal::new(-1.0),
         lang: RwSignal::new(lang),
-        view: RwSignal::new(if first.protocol == crate::scenario::Protocol::Lease { View::Lease } else { View::Parliament }),
+        view: RwSignal::new(if first.protocol == crate::protocol::Kind::Lease { View::Lease } else { View::Parliament }),
         selected: RwSignal::new(None),
         large: RwSignal::new(false),
         presenter: RwSignal::new(false),

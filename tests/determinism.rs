@@ -4,8 +4,9 @@
 
 use paxos_island::scenario::builtin;
 use paxos_island::scenario::run::{RecordOptions, Run};
-use paxos_island::sim::fault::{Fault, Scheduled};
-use paxos_island::sim::{NodeId, SimTime, Simulator};
+use paxos_island::scenario::{Scheduled, Simulator};
+use paxos_island::sim::fault::Fault;
+use paxos_island::sim::{NodeId, SimTime};
 
 /// The trace hash of every built-in scenario at its built-in seed. If a
 /// change to the simulator or a protocol is *meant* to change behaviour,
@@ -108,7 +109,7 @@ fn a_fault_injected_live_replays_from_the_scenario() {
     live.extend(sim.drain_events());
 
     let mut recorded = s.clone();
-    recorded.faults.push(Scheduled { at_us: at.0, fault: Fault::Crash { node: "Γ".into() } });
+    recorded.faults.push(Scheduled { at_us: at.0, fault: Fault::Crash { node: "Γ".into() }.into() });
     let mut replay = Simulator::new(recorded.build().unwrap(), true);
     replay.run_until(SimTime(s.stop_at_us));
     let replayed: Vec<_> = replay.drain_events().collect();

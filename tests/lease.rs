@@ -6,9 +6,10 @@ use paxos_island::protocol::llm::LlmPreset;
 use paxos_island::scenario::lease_mc::{Grid, Sweep};
 use paxos_island::scenario::lease_spec::{lab, LeaseSpec};
 use paxos_island::scenario::run::Run;
+use paxos_island::scenario::Scheduled;
 use paxos_island::scenario::{builtin, Scenario};
 use paxos_island::sim::dist::Latency;
-use paxos_island::sim::fault::{Fault, Scheduled};
+use paxos_island::sim::fault::Fault;
 use paxos_island::trace::json::events_json;
 use serde_json::Value as J;
 
@@ -102,7 +103,7 @@ fn without_an_llm_the_same_loop_is_boring() {
 #[test]
 fn a_worker_pause_without_any_llm_also_splits_the_brain_but_fencing_holds() {
     let mut s = lab("pause", 3, LeaseSpec::new(2_000_000, Design::NoLlm, LlmPreset::FastApi));
-    s.faults = vec![Scheduled { at_us: 3_000_000, fault: Fault::Pause { node: "W1".into(), for_us: 6_000_000 } }];
+    s.faults = vec![Scheduled { at_us: 3_000_000, fault: Fault::Pause { node: "W1".into(), for_us: 6_000_000 }.into() }];
     let run = Run::record(&s).unwrap();
     assert!(run.summary().violations.is_empty());
     let st = run.last.monitors().lease.as_ref().unwrap().stats_at(run.end);

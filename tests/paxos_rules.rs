@@ -1,13 +1,12 @@
 //! One test per rule of the paper, driving the sans-IO roles by hand — the
 //! way raft-rs's `test_raft_paper.rs` tests Raft.
 
-use paxos_island::check::Mutation;
 use paxos_island::protocol::paxos::{
-    Ballot, Choice, PaxosMsg, PaxosNode, PaxosNote, PaxosTimer, Phase, Proposer, Synod, Vote,
+    Ballot, Choice, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, PaxosTimer, Phase, Proposer, Synod, Vote,
 };
-use paxos_island::protocol::{Msg, Note, Timer, Value};
+use paxos_island::protocol::Value;
 use paxos_island::sim::rng::{Rng, Stream};
-use paxos_island::sim::{Ctx, NodeId, Output, SimDuration, SimTime};
+use paxos_island::sim::{Ctx, NodeId, SimDuration, SimTime};
 use std::sync::Arc;
 
 const A: NodeId = NodeId(0);
@@ -23,7 +22,13 @@ fn b(round: u32, node: NodeId) -> Ballot {
     Ballot { round, node }
 }
 
+type Output = paxos_island::sim::Output<PaxosNode>;
+
 fn synod(backoff: bool) -> Arc<Synod> {
+    synod_with(backoff, None)
+}
+
+fn synod_with(backoff: bool, mutation: Option<PaxosMutation>) -> Arc<Synod> {
     let all: Vec<NodeId> = (0..5).map(NodeId).collect();
     Arc::new(Synod {
         acceptors: all.clone(),
@@ -34,6 +39,7 @@ fn synod(backoff: bool) -> Arc<Synod> {
         backoff,
         leader: None,
         learn_from_votes: false,
+        mutation,
     })
 }
 
@@ -43,10 +49,10 @@ fn legislator(acceptor: bool, value: Option<&str>, learner: bool) -> PaxosNode {
 }
 
 /// Run one handler as node `me` and return what it asked for.
-fn step(me: NodeId, mutation: Option<Mutation>, f: impl FnOnce(&mut Ctx)) -> Vec<Output> {
+fn step(me: NodeId, f: impl FnOnce(&mut Ctx<PaxosNode>)) -> Vec<Output> {
     let mut rng = Rng::new(1, Stream::Timers);
     let mut out = Vec::new();
-    let mut ctx = Ctx::new(me, SimTime::from_ms(10), &mut rng, &mut out, mutation);
+    let mut ctx = Ctx::new(me, SimTime::from_ms(10), &mut rng, &mut out);
     f(&mut ctx);
     out
 }
@@ -54,7 +60,7 @@ fn step(me: NodeId, mutation: Option<Mutation>, f: impl FnOnce(&mut Ctx)) -> Vec
 fn sends(out: &[Output]) -> Vec<(NodeId, PaxosMsg)> {
     out.iter()
         .filter_map(|o| match o {
-            Output::Send(to, Msg::Paxos(m)) => Some((*to, *m)),
+            Output::Send(to, m) => Some((*to, *m)),
             _ => None,
         })
         .collect()
@@ -63,19 +69,19 @@ fn sends(out: &[Output]) -> Vec<(NodeId, PaxosMsg)> {
 fn notes(out: &[Output]) -> Vec<PaxosNote> {
     out.iter()
         .filter_map(|o| match o {
-            Output::Note(Note::Paxos(n)) => Some(n.clone()),
+            Output::Note(n) => Some(n.clone()),
             _ => None,
         })
         .collect()
 }
 
 fn deliver(node: &mut PaxosNode, me: NodeId, from: NodeId, m: PaxosMsg) -> Vec<Output> {
-    step(me, None, |ctx| node.on_message(from, m, ctx))
+    step(me, |ctx| node.on_message(from, m, ctx))
 }
 
 /// Start node `me`'s proposer: it runs phase 1a at once.
 fn start(node: &mut PaxosNode, me: NodeId) -> Vec<Output> {
-    step(me, None, |ctx| node.on_timer(PaxosTimer::Start, ctx))
+    step(me, |ctx| node.on_timer(PaxosTimer::Start, ctx))
 }
 
 #[test]
@@ -155,7 +161,7 @@ fn a_duplicated_prepare_gets_the_same_promise_again() {
 fn stable_storage_the_acceptor_writes_its_ledger_before_it_replies() {
     let mut a = legislator(true, None, false);
     let out = deliver(&mut a, D, B, PaxosMsg::Accept { ballot: b(5, B), value: v("β") });
-    let ledger = out.iter().position(|o| matches!(o, Output::Note(Note::Paxos(PaxosNote::Ledger { .. }))));
+    let ledger = out.iter().position(|o| matches!(o, Output::Note(PaxosNote::Ledger { .. })));
     let reply = out.iter().position(|o| matches!(o, Output::Send(..)));
     assert!(ledger.unwrap() < reply.unwrap());
 }
@@ -167,7 +173,7 @@ fn stable_storage_survives_a_crash_and_restart() {
     deliver(&mut a, D, E, PaxosMsg::Prepare { ballot: b(9, E) });
     start(&mut a, D);
     a.on_crash();
-    step(D, None, |ctx| a.on_restart(ctx));
+    step(D, |ctx| a.on_restart(ctx));
     let acc = a.acceptor.as_ref().unwrap();
     assert_eq!(acc.max_bal, Some(b(9, E)), "promise kept");
     assert_eq!(acc.last_vote(), Some(Vote { ballot: b(5, B), value: v("β") }), "vote kept");
@@ -178,10 +184,10 @@ fn stable_storage_survives_a_crash_and_restart() {
 
 #[test]
 fn forget_on_restart_mutation_loses_the_ledger() {
-    let mut a = legislator(true, None, false);
+    let mut a = PaxosNode::new(synod_with(true, Some(PaxosMutation::ForgetOnRestart)), true, None, false);
     deliver(&mut a, D, E, PaxosMsg::Prepare { ballot: b(9, E) });
     a.on_crash();
-    step(D, Some(Mutation::ForgetOnRestart), |ctx| a.on_restart(ctx));
+    step(D, |ctx| a.on_restart(ctx));
     assert_eq!(a.acceptor.unwrap().max_bal, None);
 }
 
@@ -190,20 +196,21 @@ fn a_proposer_never_reuses_a_round_after_a_restart() {
     let mut p = legislator(false, Some("α"), false);
     start(&mut p, A);
     p.on_crash();
-    step(A, None, |ctx| p.on_restart(ctx));
+    step(A, |ctx| p.on_restart(ctx));
     let out = start(&mut p, A);
     assert_eq!(sends(&out)[0].1.ballot(), b(2, A));
 }
 
 /// Phase 1 of proposer Ε in ballot 14 with the given promises.
-fn phase_2a_after(promises: &[(NodeId, Option<Vote>)], mutation: Option<Mutation>) -> (Vec<Output>, PaxosNode) {
-    let mut p = legislator(false, Some("ε"), false);
+fn phase_2a_after(promises: &[(NodeId, Option<Vote>)], mutation: Option<PaxosMutation>) -> (Vec<Output>, PaxosNode) {
+    let s = synod_with(true, mutation);
+    let mut p = PaxosNode::new(s, false, Some(Proposer::new(v("ε"), SimDuration::ZERO)), false);
     start(&mut p, E);
     // Bring it to round 14, as in Lamport's figure.
     p.proposer.as_mut().unwrap().phase = Phase::Preparing { ballot: b(14, E), promises: Default::default() };
     let mut last = Vec::new();
     for &(from, vote) in promises {
-        last = step(E, mutation, |ctx| {
+        last = step(E, |ctx| {
             p.on_message(from, PaxosMsg::Promise { ballot: b(14, E), last_vote: vote }, ctx)
         });
     }
@@ -234,10 +241,28 @@ fn b3_p2c_forced_to_the_decree_of_the_highest_numbered_vote() {
     assert!(matches!(p.proposer.unwrap().phase, Phase::Accepting { value, .. } if value == v("β")));
 }
 
+/// The vote that forces the decree is the *highest*-numbered one, wherever it
+/// stands in the list: here the first vote reported (Β's, ballot 2) is not it.
+#[test]
+fn b3_the_highest_vote_wins_even_when_a_lower_one_comes_first() {
+    let promises = [
+        (B, Some(Vote { ballot: b(2, B), value: v("α") })),
+        (G, Some(Vote { ballot: b(5, G), value: v("β") })),
+        (D, None),
+    ];
+    let (out, _) = phase_2a_after(&promises, None);
+    assert!(sends(&out).iter().all(|(_, m)| m.value() == Some(v("β"))));
+    let (out, _) = phase_2a_after(&promises, Some(PaxosMutation::PickFirstVote));
+    assert!(
+        sends(&out).iter().all(|(_, m)| m.value() == Some(v("α"))),
+        "the pick-first-vote mutation takes Β's lower vote"
+    );
+}
+
 #[test]
 fn skip_b3_mutation_proposes_its_own_decree_regardless() {
     let promises = [(A, None), (G, Some(Vote { ballot: b(5, G), value: v("β") })), (D, None)];
-    let (out, _) = phase_2a_after(&promises, Some(Mutation::SkipB3));
+    let (out, _) = phase_2a_after(&promises, Some(PaxosMutation::SkipB3));
     assert!(sends(&out).iter().all(|(_, m)| m.value() == Some(v("ε"))));
 }
 
@@ -250,7 +275,7 @@ fn b2_no_phase_2a_before_a_majority_has_promised() {
 
 #[test]
 fn minority_quorum_mutation_proceeds_with_two_of_five() {
-    let (out, _) = phase_2a_after(&[(B, None), (D, None)], Some(Mutation::MinorityQuorum));
+    let (out, _) = phase_2a_after(&[(B, None), (D, None)], Some(PaxosMutation::MinorityQuorum));
     assert_eq!(sends(&out).len(), 5);
 }
 
@@ -301,6 +326,6 @@ fn with_backoff_a_preempted_proposer_waits_a_random_while() {
     let mut p = PaxosNode::new(synod(true), true, Some(Proposer::new(v("α"), SimDuration::ZERO)), false);
     start(&mut p, A);
     let out = deliver(&mut p, A, B, PaxosMsg::Prepare { ballot: b(1, B) });
-    assert!(out.iter().any(|o| matches!(o, Output::SetTimer(Timer::Paxos(PaxosTimer::Backoff), _))));
+    assert!(out.iter().any(|o| matches!(o, Output::SetTimer(PaxosTimer::Backoff, _))));
     assert!(!sends(&out).iter().any(|(_, m)| matches!(m, PaxosMsg::Prepare { .. })));
 }

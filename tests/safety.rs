@@ -1,8 +1,9 @@
 //! Random-schedule safety: thousands of faulty runs, zero violations — and
 //! every deliberately broken variant is caught, so the monitors can fail.
 
-use paxos_island::check::search::{self, FaultSet};
 use paxos_island::check::Mutation;
+use paxos_island::check::search::{self, FaultSet};
+use paxos_island::protocol::Kind;
 use paxos_island::scenario::lease_spec::{random_lease, random_lease_with};
 
 #[test]
@@ -29,7 +30,7 @@ fn random_paxos_schedules_contain_the_faults_asked_for() {
 
 #[test]
 fn every_paxos_mutation_is_caught() {
-    for m in Mutation::PAXOS {
+    for m in Mutation::of(Kind::Paxos) {
         let rep = search::check(|s| search::random_paxos(s, FaultSet::ALL, Some(m)), 1, 20_000, true);
         let f = rep.first.unwrap_or_else(|| panic!("{m}: no violation in {} schedules", rep.schedules));
         // The reported seed reproduces the failure on its own.
@@ -53,7 +54,7 @@ fn without_fencing_a_stale_write_is_accepted_somewhere() {
 
 #[test]
 fn every_lease_mutation_is_caught() {
-    for m in Mutation::LEASE {
+    for m in Mutation::of(Kind::Lease) {
         let rep = search::check(|s| random_lease(s, FaultSet::ALL, Some(m)), 1, 5_000, true);
         assert!(rep.first.is_some(), "{m}: no violation in {} schedules", rep.schedules);
     }

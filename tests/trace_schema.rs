@@ -13,8 +13,10 @@
 //! schema that uses any other keyword, so the subset cannot grow silently,
 //! and the last tests show it does reject broken events.
 
-use paxos_island::check::search::{random_paxos, FaultSet};
 use paxos_island::check::Mutation;
+use paxos_island::check::search::{random_paxos, FaultSet};
+use paxos_island::protocol::lease::LeaseMutation;
+use paxos_island::protocol::paxos::PaxosMutation;
 use paxos_island::scenario::builtin;
 use paxos_island::scenario::lease_spec::random_lease_with;
 use paxos_island::scenario::run::Run;
@@ -269,19 +271,19 @@ fn mutations_and_random_schedules_match_the_schema_too() {
     // These reach what the demos do not: violations, forced decrees after
     // restarts, clock steps, drift, loss changes, proposals injected mid-run.
     let v = Validator::new();
-    for m in Mutation::ALL {
+    for m in Mutation::all() {
         if let Some((name, s)) = builtin::showcase(m) {
             assert_valid(&v, &trace_of(&s), &format!("{name} with {m}"));
         }
     }
     for seed in 0..8 {
-        let mutation = [None, Some(Mutation::SkipB3), Some(Mutation::MinorityQuorum)][seed as usize % 3];
+        let mutation = [None, Some(Mutation::Paxos(PaxosMutation::SkipB3)), Some(Mutation::Paxos(PaxosMutation::MinorityQuorum))][seed as usize % 3];
         assert_valid(
             &v,
             &trace_of(&random_paxos(seed, FaultSet::ALL, mutation)),
             &format!("random paxos {seed}"),
         );
-        let lm = [None, Some(Mutation::NoFence), Some(Mutation::BlindAcquire)][seed as usize % 3];
+        let lm = [None, Some(Mutation::Lease(LeaseMutation::NoFence)), Some(Mutation::Lease(LeaseMutation::BlindAcquire))][seed as usize % 3];
         let s = random_lease_with(seed, FaultSet::ALL, lm, seed % 2 == 0);
         assert_valid(&v, &trace_of(&s), &format!("random lease {seed}"));
     }

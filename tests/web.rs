@@ -24,7 +24,7 @@ fn random_schedules_are_safe_in_wasm_too() {
     use paxos_island::check::search::{self, FaultSet};
     let rep = search::check(|s| search::random_paxos(s, FaultSet::ALL, None), 1, 300, false);
     assert_eq!(rep.violating, 0);
-    let rep = search::check(|s| search::random_paxos(s, FaultSet::ALL, Some(paxos_island::check::Mutation::SkipB3)), 1, 3000, true);
+    let rep = search::check(|s| search::random_paxos(s, FaultSet::ALL, Some(paxos_island::check::Mutation::Paxos(paxos_island::protocol::paxos::PaxosMutation::SkipB3))), 1, 3000, true);
     assert!(rep.first.is_some());
 }
 

@@ -12,9 +12,11 @@
 //!    loop stops working, the LLM was not optional.
 
 use crate::protocol::lease::Design;
+use crate::protocol::lease::LeaseCommand;
 use crate::scenario::run::Run;
+use crate::scenario::Scheduled;
 use crate::scenario::{Scenario, ScenarioError};
-use crate::sim::fault::{Fault, Scheduled};
+use crate::sim::fault::Fault;
 use crate::sim::SimTime;
 
 /// The TTL a lease loop needs without an LLM in it (the lab's default).
@@ -75,7 +77,7 @@ fn crash_drill(s: &Scenario, ttl_us: u64) -> Result<Option<u64>, ScenarioError> 
     }
     d.faults = vec![Scheduled {
         at_us: 5_000_000,
-        fault: Fault::Crash { node: "W1".into() },
+        fault: Fault::Crash { node: "W1".into() }.into(),
     }];
     d.stop_at_us = d.stop_at_us.max(5_000_000 + 3 * ttl_us);
     let sim = Run::execute(&d)?;
@@ -110,12 +112,12 @@ pub fn evaluate(s: &Scenario) -> Result<RedFlags, ScenarioError> {
     let (held, writes) = held_and_writes(s)?;
     let (drill_held, drill_writes) = if has_llm {
         let mut d = s.clone();
-        d.faults.retain(|f| !matches!(f.fault, Fault::LlmOutage { .. }));
+        d.faults.retain(|f| f.fault.kind() != "llm_outage");
         d.faults.insert(
             0,
             Scheduled {
                 at_us: 0,
-                fault: Fault::LlmOutage { down: true },
+                fault: LeaseCommand::LlmOutage { down: true }.into(),
             },
         );
         held_and_writes(&d)?

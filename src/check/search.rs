@@ -8,9 +8,10 @@
 use super::Mutation;
 use crate::scenario::names::{DECREES, GREEK};
 use crate::scenario::run::Run;
+use crate::scenario::Scheduled;
 use crate::scenario::{builtin, NodeSpec, Proposal, Role, Scenario};
 use crate::sim::dist::Latency;
-use crate::sim::fault::{Fault, Scheduled};
+use crate::sim::fault::Fault;
 use crate::sim::rng::{Rng, Stream};
 use crate::trace::EventKind;
 
@@ -169,12 +170,12 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
                 let node = name(&mut r);
                 s.faults.push(Scheduled {
                     at_us: at,
-                    fault: Fault::Crash { node: node.clone() },
+                    fault: Fault::Crash { node: node.clone() }.into(),
                 });
                 if r.chance(0.8) {
                     s.faults.push(Scheduled {
                         at_us: at + r.range_inclusive(1, 1_500) * 1_000,
-                        fault: Fault::Restart { node },
+                        fault: Fault::Restart { node }.into(),
                     });
                 }
             }
@@ -183,7 +184,7 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
                 fault: Fault::Pause {
                     node: name(&mut r),
                     for_us: r.range_inclusive(10, 2_000) * 1_000,
-                },
+                }.into(),
             }),
             2 if faults.partition => {
                 let mut a = Vec::new();
@@ -203,11 +204,11 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
                     fault: Fault::Partition {
                         groups: vec![a, b],
                         oneway: r.chance(0.25),
-                    },
+                    }.into(),
                 });
                 s.faults.push(Scheduled {
                     at_us: at + r.range_inclusive(50, 2_000) * 1_000,
-                    fault: Fault::Heal,
+                    fault: Fault::Heal.into(),
                 });
             }
             3 if faults.drift => s.faults.push(Scheduled {
@@ -215,7 +216,7 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
                 fault: Fault::SetDrift {
                     node: name(&mut r),
                     ppm: r.range_inclusive(0, 100_000) as i64 - 50_000,
-                },
+                }.into(),
             }),
             _ => {}
         }

@@ -4,8 +4,13 @@ pub mod lessons;
 
 use super::{join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
+use crate::protocol::Command;
+use crate::protocol::lease::LeaseCommand;
+use crate::protocol::lease::LeaseMutation;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
+use crate::protocol::paxos::PaxosCommand;
+use crate::protocol::paxos::PaxosMutation;
 use crate::protocol::paxos::{Choice, PaxosMsg, PaxosNote, PaxosTimer};
 use crate::protocol::storage::key_name;
 use crate::protocol::{Msg, Timer};
@@ -54,6 +59,7 @@ pub const WORDS: Words = Words {
     inspector_title: "Inspector",
     inspector_hint: "Click a legislator to see its ledger and to inject faults.",
     spacetime_title: "Space-time diagram",
+    trace_hash: "Trace hash: the same scenario and seed always give the same hash",
     proposer: "proposer",
     acceptor: "acceptor",
     learner: "learner",
@@ -361,10 +367,12 @@ impl Speak for En {
                     self.duration(by_us.unsigned_abs())
                 ),
                 Fault::SetDrift { node, ppm } => format!("{}'s clock now runs {} ppm {}.", n(*node), ppm.abs(), if *ppm >= 0 { "fast" } else { "slow" }),
-                Fault::Propose { node, value } => format!("{} is asked to propose decree {value}.", n(*node)),
-                Fault::LlmStall { node, for_us } => format!("The LLM's next answer to {} will take {}.", n(*node), self.duration(*for_us)),
-                Fault::LlmOutage { down: true } => "The LLM vendor goes down.".into(),
-                Fault::LlmOutage { down: false } => "The LLM vendor is back.".into(),
+            },
+            Say::Command { command } => match command {
+                Command::Paxos(PaxosCommand::Propose { node, value }) => format!("{} is asked to propose decree {value}.", n(*node)),
+                Command::Lease(LeaseCommand::LlmStall { node, for_us }) => format!("The LLM's next answer to {} will take {}.", n(*node), self.duration(*for_us)),
+                Command::Lease(LeaseCommand::LlmOutage { down: true }) => "The LLM vendor goes down.".into(),
+                Command::Lease(LeaseCommand::LlmOutage { down: false }) => "The LLM vendor is back.".into(),
             },
             Say::Woke { node } => format!("{} wakes up — still believing whatever it believed before.", n(*node)),
             Say::Paxos { node, note } => {
@@ -581,13 +589,14 @@ impl Speak for En {
 
     fn mutation_title(&self, m: Mutation) -> &'static str {
         match m {
-            Mutation::SkipB3 => "skip B3: ignore reported votes",
-            Mutation::ForgetOnRestart => "forget on restart: ledger in pencil",
-            Mutation::MinorityQuorum => "minority quorum: 2 of 5 is enough",
-            Mutation::AcceptLowerBallot => "accept lower ballot: break promises",
-            Mutation::BlindAcquire => "blind acquire: no compare-and-set",
-            Mutation::NoEpochBump => "no epoch bump on takeover",
-            Mutation::NoFence => "no fence: storage accepts any epoch",
+            Mutation::Paxos(PaxosMutation::SkipB3) => "skip B3: ignore reported votes",
+            Mutation::Paxos(PaxosMutation::PickFirstVote) => "pick first vote: not the highest-numbered",
+            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => "forget on restart: ledger in pencil",
+            Mutation::Paxos(PaxosMutation::MinorityQuorum) => "minority quorum: 2 of 5 is enough",
+            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => "accept lower ballot: break promises",
+            Mutation::Lease(LeaseMutation::BlindAcquire) => "blind acquire: no compare-and-set",
+            Mutation::Lease(LeaseMutation::NoEpochBump) => "no epoch bump on takeover",
+            Mutation::Lease(LeaseMutation::NoFence) => "no fence: storage accepts any epoch",
         }
     }
 

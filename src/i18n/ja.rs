@@ -4,8 +4,13 @@ pub mod lessons;
 
 use super::{join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
+use crate::protocol::Command;
+use crate::protocol::lease::LeaseCommand;
+use crate::protocol::lease::LeaseMutation;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
+use crate::protocol::paxos::PaxosCommand;
+use crate::protocol::paxos::PaxosMutation;
 use crate::protocol::paxos::{Choice, PaxosMsg, PaxosNote, PaxosTimer};
 use crate::protocol::storage::key_name;
 use crate::protocol::{Msg, Timer};
@@ -54,6 +59,7 @@ pub const WORDS: Words = Words {
     inspector_title: "詳細",
     inspector_hint: "議員をクリックすると台帳が見え、障害を注入できます。",
     spacetime_title: "時空図",
+    trace_hash: "トレースハッシュ：同じシナリオと同じシードなら必ず同じ値になります",
     proposer: "提案者",
     acceptor: "受理者",
     learner: "学習者",
@@ -376,10 +382,12 @@ impl Speak for Ja {
                     if *by_us >= 0 { "進みます" } else { "戻ります" }
                 ),
                 Fault::SetDrift { node, ppm } => format!("{} の時計が {} ppm {}なります。", n(*node), ppm.abs(), if *ppm >= 0 { "速く" } else { "遅く" }),
-                Fault::Propose { node, value } => format!("{} が法令 {value} の提案を頼まれます。", n(*node)),
-                Fault::LlmStall { node, for_us } => format!("{} への LLM の次の回答は {} かかります。", n(*node), self.duration(*for_us)),
-                Fault::LlmOutage { down: true } => "LLM ベンダーが停止します。".into(),
-                Fault::LlmOutage { down: false } => "LLM ベンダーが復旧します。".into(),
+            },
+            Say::Command { command } => match command {
+                Command::Paxos(PaxosCommand::Propose { node, value }) => format!("{} が法令 {value} の提案を頼まれます。", n(*node)),
+                Command::Lease(LeaseCommand::LlmStall { node, for_us }) => format!("{} への LLM の次の回答は {} かかります。", n(*node), self.duration(*for_us)),
+                Command::Lease(LeaseCommand::LlmOutage { down: true }) => "LLM ベンダーが停止します。".into(),
+                Command::Lease(LeaseCommand::LlmOutage { down: false }) => "LLM ベンダーが復旧します。".into(),
             },
             Say::Woke { node } => format!("{} が目を覚まします。眠る前の思い込みのままです。", n(*node)),
             Say::Paxos { node, note } => {
@@ -601,13 +609,14 @@ impl Speak for Ja {
 
     fn mutation_title(&self, m: Mutation) -> &'static str {
         match m {
-            Mutation::SkipB3 => "B3 を省く：報告された票を無視",
-            Mutation::ForgetOnRestart => "再起動で忘れる：台帳が鉛筆書き",
-            Mutation::MinorityQuorum => "少数派クォーラム：5 人中 2 人で十分",
-            Mutation::AcceptLowerBallot => "小さい投票も受理：約束を破る",
-            Mutation::BlindAcquire => "比較なしの取得：compare-and-set なし",
-            Mutation::NoEpochBump => "引き継ぎでエポックを上げない",
-            Mutation::NoFence => "フェンスなし：どのエポックも受け付ける",
+            Mutation::Paxos(PaxosMutation::SkipB3) => "B3 を省く：報告された票を無視",
+            Mutation::Paxos(PaxosMutation::PickFirstVote) => "最初の票を採る：最大番号の票ではなく",
+            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => "再起動で忘れる：台帳が鉛筆書き",
+            Mutation::Paxos(PaxosMutation::MinorityQuorum) => "少数派クォーラム：5 人中 2 人で十分",
+            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => "小さい投票も受理：約束を破る",
+            Mutation::Lease(LeaseMutation::BlindAcquire) => "比較なしの取得：compare-and-set なし",
+            Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
+            Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
         }
     }
 

@@ -29,8 +29,7 @@ pub mod worker;
 
 use crate::protocol::llm::{Llm, LlmOutcome, Purpose};
 use crate::protocol::storage::Storage;
-use crate::sim::fault::Fault;
-use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
+use crate::sim::{Ctx, NodeId, Protocol, SimDuration, SimTime};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -47,6 +46,61 @@ pub enum Design {
     InLoop,
     /// Sound: the loop never waits on the LLM; it is asked afterwards to explain.
     Beside,
+}
+
+/// What a teacher (or a script) can do to the lease lab's LLM service.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum LeaseCommand<N = NodeId> {
+    /// The LLM service's next answer to `node` takes `for_us` (a stall).
+    LlmStall { node: N, for_us: u64 },
+    /// The LLM service is down (true) or back (false).
+    LlmOutage { down: bool },
+}
+
+impl<N> LeaseCommand<N> {
+    pub const KINDS: &'static [&'static str] = &["llm_stall", "llm_outage"];
+    /// The snake_case name used as the trace event kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LeaseCommand::LlmStall { .. } => "llm_stall",
+            LeaseCommand::LlmOutage { .. } => "llm_outage",
+        }
+    }
+    pub fn node(&self) -> Option<&N> {
+        match self {
+            LeaseCommand::LlmStall { node, .. } => Some(node),
+            LeaseCommand::LlmOutage { .. } => None,
+        }
+    }
+    pub fn try_map<M, E>(&self, mut f: impl FnMut(&N) -> Result<M, E>) -> Result<LeaseCommand<M>, E> {
+        Ok(match self {
+            LeaseCommand::LlmStall { node, for_us } => LeaseCommand::LlmStall { node: f(node)?, for_us: *for_us },
+            LeaseCommand::LlmOutage { down } => LeaseCommand::LlmOutage { down: *down },
+        })
+    }
+}
+
+/// Ways to break the lease loop on purpose.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LeaseMutation {
+    /// Lease store: renew/acquire without the compare — anyone who asks gets it.
+    BlindAcquire,
+    /// Lease store: a takeover keeps the old epoch, so two holders share one token.
+    NoEpochBump,
+    /// Storage: the fence check is missing; every write is accepted.
+    NoFence,
+}
+
+impl LeaseMutation {
+    pub const ALL: [LeaseMutation; 3] = [LeaseMutation::BlindAcquire, LeaseMutation::NoEpochBump, LeaseMutation::NoFence];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeaseMutation::BlindAcquire => "blind-acquire",
+            LeaseMutation::NoEpochBump => "no-epoch-bump",
+            LeaseMutation::NoFence => "no-fence",
+        }
+    }
 }
 
 /// Settings every lease node shares.
@@ -210,12 +264,12 @@ pub enum LeaseNode {
 }
 
 impl LeaseNode {
-    pub fn on_start(&mut self, ctx: &mut Ctx) {
+    pub fn on_start(&mut self, ctx: &mut Ctx<LeaseNode>) {
         if let LeaseNode::Worker(w) = self {
             w.on_start(ctx)
         }
     }
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx) {
+    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
         match self {
             LeaseNode::Worker(w) => w.on_message(m, ctx),
             LeaseNode::Store(s) => s.on_message(from, m, ctx),
@@ -223,7 +277,7 @@ impl LeaseNode {
             LeaseNode::Llm(l) => l.on_message(from, m, ctx),
         }
     }
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx) {
+    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
         match self {
             LeaseNode::Worker(w) => w.on_timer(t, ctx),
             LeaseNode::Store(s) => s.on_timer(t, ctx),
@@ -239,20 +293,20 @@ impl LeaseNode {
             LeaseNode::Store(_) | LeaseNode::Storage(_) => {}
         }
     }
-    pub fn on_restart(&mut self, ctx: &mut Ctx) {
+    pub fn on_restart(&mut self, ctx: &mut Ctx<LeaseNode>) {
         match self {
             LeaseNode::Worker(w) => w.on_restart(ctx),
             LeaseNode::Store(s) => s.on_restart(ctx),
             _ => {}
         }
     }
-    pub fn on_command(&mut self, f: &Fault<NodeId>, _ctx: &mut Ctx) -> bool {
-        match (self, f) {
-            (LeaseNode::Llm(l), Fault::LlmStall { node, for_us }) => {
+    pub fn on_command(&mut self, c: &LeaseCommand, _ctx: &mut Ctx<LeaseNode>) -> bool {
+        match (self, c) {
+            (LeaseNode::Llm(l), LeaseCommand::LlmStall { node, for_us }) => {
                 l.stall_next.insert(*node, SimDuration(*for_us));
                 true
             }
-            (LeaseNode::Llm(l), Fault::LlmOutage { down }) => {
+            (LeaseNode::Llm(l), LeaseCommand::LlmOutage { down }) => {
                 l.down = *down;
                 true
             }
@@ -268,129 +322,42 @@ impl LeaseNode {
     }
 }
 
+/// The registry's names for this protocol's commands and mutations.
+pub type Command<N = NodeId> = LeaseCommand<N>;
+pub type Mutation = LeaseMutation;
+
+impl Protocol for LeaseNode {
+    type Msg = LeaseMsg;
+    type Timer = LeaseTimer;
+    type Note = LeaseNote;
+    type Command = LeaseCommand;
+
+    fn on_start(&mut self, ctx: &mut Ctx<Self>) {
+        LeaseNode::on_start(self, ctx)
+    }
+    fn on_message(&mut self, from: NodeId, msg: LeaseMsg, ctx: &mut Ctx<Self>) {
+        LeaseNode::on_message(self, from, msg, ctx)
+    }
+    fn on_timer(&mut self, timer: LeaseTimer, ctx: &mut Ctx<Self>) {
+        LeaseNode::on_timer(self, timer, ctx)
+    }
+    fn on_crash(&mut self) {
+        LeaseNode::on_crash(self)
+    }
+    fn on_restart(&mut self, ctx: &mut Ctx<Self>) {
+        LeaseNode::on_restart(self, ctx)
+    }
+    fn on_command(&mut self, command: &LeaseCommand, ctx: &mut Ctx<Self>) -> bool {
+        LeaseNode::on_command(self, command, ctx)
+    }
+    fn command_subject(command: &LeaseCommand) -> Option<NodeId> {
+        command.node().copied()
+    }
+}
+
 /// The lease lab's shared settings, for nodes built from a scenario.
 pub fn shared(s: LeaseShared) -> Arc<LeaseShared> {
     Arc::new(s)
-}
-
-/// Trace encoding of the lease messages, timers and notes.
-pub mod trace {
-    use super::{LeaseMsg, LeaseNote, View};
-    use crate::trace::json::Namer;
-    use serde_json::{json, Map, Value as J};
-
-    pub fn msg_fields(_n: &Namer, m: &LeaseMsg, out: &mut Map<String, J>) {
-        out.insert("type".into(), json!(m.type_name()));
-        let mut put = |k: &str, v: J| {
-            out.insert(k.into(), v);
-        };
-        match *m {
-            LeaseMsg::Acquire { req, ttl_us } => {
-                put("req", json!(req));
-                put("ttl_us", json!(ttl_us));
-            }
-            LeaseMsg::AcquireReply { req, epoch } => {
-                put("req", json!(req));
-                put("epoch", json!(epoch));
-            }
-            LeaseMsg::Release { epoch } => put("epoch", json!(epoch)),
-            LeaseMsg::Write { req, key, epoch } => {
-                put("req", json!(req));
-                put("key", json!(super::super::storage::key_name(key)));
-                put("epoch", json!(epoch));
-            }
-            LeaseMsg::WriteReply { req, key, epoch, ok } => {
-                put("req", json!(req));
-                put("key", json!(super::super::storage::key_name(key)));
-                put("epoch", json!(epoch));
-                put("ok", json!(ok));
-            }
-            LeaseMsg::Ask { req, purpose } => {
-                put("req", json!(req));
-                put("purpose", json!(purpose.as_str()));
-            }
-            LeaseMsg::Answer { req, outcome } => {
-                put("req", json!(req));
-                put("outcome", json!(outcome.as_str()));
-            }
-        }
-    }
-
-    /// The extra fields of a note (its `kind` is [`LeaseNote::type_name`]).
-    pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
-        let mut put = |k: &str, v: J| {
-            m.insert(k.into(), v);
-        };
-        let key = |k: u16| json!(super::super::storage::key_name(k));
-        match *note {
-            LeaseNote::Granted { holder, epoch, expires_at_us, previous, store_now_us } => {
-                put("holder", n.node(holder));
-                put("epoch", json!(epoch));
-                put("expires_at_us", json!(expires_at_us));
-                put("store_now_us", json!(store_now_us));
-                put(
-                    "previous",
-                    previous
-                        .map(|(h, e, x)| json!({"holder": n.node(h), "epoch": e, "expires_at_us": x}))
-                        .unwrap_or(J::Null),
-                );
-            }
-            LeaseNote::Renewed { holder, epoch, expires_at_us } => {
-                put("holder", n.node(holder));
-                put("epoch", json!(epoch));
-                put("expires_at_us", json!(expires_at_us));
-            }
-            LeaseNote::Refused { asker, holder, epoch } => {
-                put("asker", n.node(asker));
-                put("holder", n.node(holder));
-                put("epoch", json!(epoch));
-            }
-            LeaseNote::Released { holder, epoch } => {
-                put("holder", n.node(holder));
-                put("epoch", json!(epoch));
-            }
-            LeaseNote::Expired { holder, epoch, view } => {
-                put("holder", n.node(holder));
-                put("epoch", json!(epoch));
-                put("view", json!(match view { View::Worker => "worker", View::Store => "store" }));
-            }
-            LeaseNote::Belief { holding, epoch } => {
-                put("holding", json!(holding));
-                put("epoch", json!(epoch));
-            }
-            LeaseNote::WriteSent { key: k, epoch } => {
-                put("key", key(k));
-                put("epoch", json!(epoch));
-            }
-            LeaseNote::WriteAccepted { writer, epoch, key: k, previous } => {
-                put("writer", n.node(writer));
-                put("epoch", json!(epoch));
-                put("key", key(k));
-                put("previous_epoch", json!(previous));
-            }
-            LeaseNote::WriteRejected { writer, epoch, key: k, highest, row } => {
-                put("writer", n.node(writer));
-                put("epoch", json!(epoch));
-                put("key", key(k));
-                put("highest_epoch", json!(highest));
-                put("row_epoch", json!(row));
-                put("reason", json!(format!("epoch {epoch} < {highest} already written")));
-            }
-            LeaseNote::LlmRequest { purpose } => {
-                put("purpose", json!(purpose.as_str()));
-            }
-            LeaseNote::LlmResponse { latency_us, outcome } => {
-                put("latency_us", json!(latency_us));
-                put("outcome", json!(outcome.as_str()));
-            }
-            LeaseNote::SplitBrainStart { believers } => {
-                put("believers", J::Array((0..64u8).filter(|i| believers & (1 << i) != 0).map(|i| n.node(crate::sim::NodeId(i))).collect()));
-            }
-            LeaseNote::SplitBrainEnd { lasted_us } => {
-                put("lasted_us", json!(lasted_us));
-            }
-        }
-    }
 }
 
 /// Keep `SimTime` in scope for the submodules' doc links.

@@ -8,7 +8,7 @@
 //! random stream, held by the node, so the LLM's moods do not reshuffle the
 //! network or the timers.
 
-use crate::protocol::lease::{LeaseMsg, LeaseTimer};
+use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseTimer};
 use crate::sim::dist::Latency;
 use crate::sim::rng::Rng;
 use crate::sim::{Ctx, NodeId, SimDuration};
@@ -171,7 +171,7 @@ impl Llm {
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx) {
+    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
         let LeaseMsg::Ask { req, purpose } = m else { return };
         // Always two draws per request, whatever the preset.
         let sampled = self.preset.latency().sample(&mut self.rng);
@@ -189,7 +189,7 @@ impl Llm {
         ctx.set_timer(LeaseTimer::Answer(self.next), latency);
     }
 
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx) {
+    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
         if let LeaseTimer::Answer(id) = t {
             if let Some((to, req, outcome)) = self.working.remove(&id) {
                 ctx.send(to, LeaseMsg::Answer { req, outcome });

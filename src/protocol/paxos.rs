@@ -27,9 +27,9 @@ pub mod acceptor;
 pub mod learner;
 pub mod proposer;
 
-use super::Value;
-use crate::sim::fault::Fault;
-use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
+use super::value::Value;
+use crate::sim::{Ctx, NodeId, Protocol, SimDuration, SimTime};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
@@ -217,6 +217,72 @@ impl PaxosNote {
     }
 }
 
+/// What a teacher (or a script) can tell a legislator to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum PaxosCommand<N = NodeId> {
+    /// A new proposer starts on `node` proposing `value` (or an existing one
+    /// is asked again, with a new decree).
+    Propose { node: N, value: String },
+}
+
+impl<N> PaxosCommand<N> {
+    pub const KINDS: &'static [&'static str] = &["propose"];
+    /// The snake_case name used as the trace event kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PaxosCommand::Propose { .. } => "propose",
+        }
+    }
+    pub fn node(&self) -> Option<&N> {
+        match self {
+            PaxosCommand::Propose { node, .. } => Some(node),
+        }
+    }
+    pub fn try_map<M, E>(&self, mut f: impl FnMut(&N) -> Result<M, E>) -> Result<PaxosCommand<M>, E> {
+        Ok(match self {
+            PaxosCommand::Propose { node, value } => PaxosCommand::Propose { node: f(node)?, value: value.clone() },
+        })
+    }
+}
+
+/// Ways to break the Synod on purpose: each is a mistake a student might
+/// make, and the checkers must catch every one with agreement broken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PaxosMutation {
+    /// The proposer ignores the votes reported in promises and always
+    /// proposes its own decree (breaks B3 / P2c).
+    SkipB3,
+    /// The proposer takes the first vote reported in its list of promises,
+    /// not the highest-numbered one (B3 read carelessly).
+    PickFirstVote,
+    /// An acceptor's ledger is in pencil: a restart erases its promise and vote.
+    ForgetOnRestart,
+    /// The proposer treats a minority (⌊n/2⌋) as a quorum (breaks B2).
+    MinorityQuorum,
+    /// An acceptor votes in a ballot below the one it promised (breaks P1a).
+    AcceptLowerBallot,
+}
+
+impl PaxosMutation {
+    pub const ALL: [PaxosMutation; 5] = [
+        PaxosMutation::SkipB3,
+        PaxosMutation::PickFirstVote,
+        PaxosMutation::ForgetOnRestart,
+        PaxosMutation::MinorityQuorum,
+        PaxosMutation::AcceptLowerBallot,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaxosMutation::SkipB3 => "skip-b3",
+            PaxosMutation::PickFirstVote => "pick-first-vote",
+            PaxosMutation::ForgetOnRestart => "forget-on-restart",
+            PaxosMutation::MinorityQuorum => "minority-quorum",
+            PaxosMutation::AcceptLowerBallot => "accept-lower-ballot",
+        }
+    }
+}
+
 /// Settings shared by every node of one Synod.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Synod {
@@ -234,6 +300,8 @@ pub struct Synod {
     pub leader: Option<NodeId>,
     /// Learners also count `Accepted` messages themselves.
     pub learn_from_votes: bool,
+    /// A deliberate bug, if any.
+    pub mutation: Option<PaxosMutation>,
 }
 
 impl Synod {
@@ -265,8 +333,8 @@ impl PaxosNode {
     }
 
     /// Quorum size this node's proposer uses (a broken one may use a minority).
-    fn quorum(&self, ctx: &Ctx) -> usize {
-        if ctx.mutated(crate::check::Mutation::MinorityQuorum) {
+    fn quorum(&self) -> usize {
+        if self.synod.mutation == Some(PaxosMutation::MinorityQuorum) {
             (self.synod.acceptors.len() / 2).max(1)
         } else {
             self.synod.quorum
@@ -277,14 +345,14 @@ impl PaxosNode {
         self.learner.as_ref().and_then(|l| l.learned.map(|v| v.value))
     }
 
-    pub fn on_start(&mut self, ctx: &mut Ctx) {
+    pub fn on_start(&mut self, ctx: &mut Ctx<PaxosNode>) {
         if let Some(p) = &self.proposer {
             ctx.note(PaxosNote::Asked { value: p.value });
             ctx.set_timer(PaxosTimer::Start, p.start_after);
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, msg: PaxosMsg, ctx: &mut Ctx) {
+    pub fn on_message(&mut self, from: NodeId, msg: PaxosMsg, ctx: &mut Ctx<PaxosNode>) {
         if Some(from) == self.synod.leader {
             self.heard_leader_at = ctx.now();
         }
@@ -297,19 +365,20 @@ impl PaxosNode {
             }
             PaxosMsg::Accept { ballot, value } => {
                 let learners = if self.synod.learn_from_votes { &self.synod.learners[..] } else { &[] };
+                let break_promise = self.synod.mutation == Some(PaxosMutation::AcceptLowerBallot);
                 if let Some(a) = &mut self.acceptor {
-                    a.on_accept(from, ballot, value, learners, ctx);
+                    a.on_accept(from, ballot, value, learners, break_promise, ctx);
                 }
                 self.check_preempted(ballot, ctx);
             }
             PaxosMsg::Promise { ballot, last_vote } => {
-                let q = self.quorum(ctx);
+                let q = self.quorum();
                 if let Some(p) = &mut self.proposer {
                     p.on_promise(from, ballot, last_vote, q, &self.synod, ctx);
                 }
             }
             PaxosMsg::Accepted { ballot, value } => {
-                let q = self.quorum(ctx);
+                let q = self.quorum();
                 if let Some(p) = &mut self.proposer {
                     p.on_accepted(from, ballot, value, q, &self.synod, ctx);
                 }
@@ -332,13 +401,13 @@ impl PaxosNode {
 
     /// Dueling proposers: the acceptor on this node has just seen a higher
     /// ballot than the one our proposer is running, so that ballot is doomed.
-    fn check_preempted(&mut self, seen: Ballot, ctx: &mut Ctx) {
+    fn check_preempted(&mut self, seen: Ballot, ctx: &mut Ctx<PaxosNode>) {
         if let Some(p) = &mut self.proposer {
             p.on_seen_ballot(seen, &self.synod, ctx);
         }
     }
 
-    pub fn on_timer(&mut self, t: PaxosTimer, ctx: &mut Ctx) {
+    pub fn on_timer(&mut self, t: PaxosTimer, ctx: &mut Ctx<PaxosNode>) {
         let learned = self.learned().is_some();
         let heard = self.heard_leader_at;
         if let Some(p) = &mut self.proposer {
@@ -356,9 +425,10 @@ impl PaxosNode {
         self.heard_leader_at = SimTime::ZERO;
     }
 
-    pub fn on_restart(&mut self, ctx: &mut Ctx) {
+    pub fn on_restart(&mut self, ctx: &mut Ctx<PaxosNode>) {
+        let forget = self.synod.mutation == Some(PaxosMutation::ForgetOnRestart);
         if let Some(a) = &mut self.acceptor {
-            a.on_restart(ctx);
+            a.on_restart(forget, ctx);
         }
         let learned = self.learned().is_some();
         if let Some(p) = &mut self.proposer {
@@ -366,9 +436,9 @@ impl PaxosNode {
         }
     }
 
-    pub fn on_command(&mut self, fault: &Fault<NodeId>, ctx: &mut Ctx) -> bool {
-        match fault {
-            Fault::Propose { node, value } if *node == ctx.me => {
+    pub fn on_command(&mut self, command: &PaxosCommand, ctx: &mut Ctx<PaxosNode>) -> bool {
+        match command {
+            PaxosCommand::Propose { node, value } if *node == ctx.me => {
                 let Ok(value) = Value::new(value) else { return false };
                 ctx.note(PaxosNote::Asked { value });
                 let learned = self.learned().is_some();
@@ -379,6 +449,39 @@ impl PaxosNode {
             }
             _ => false,
         }
+    }
+}
+
+/// The registry's names for this protocol's commands and mutations.
+pub type Command<N = NodeId> = PaxosCommand<N>;
+pub type Mutation = PaxosMutation;
+
+impl Protocol for PaxosNode {
+    type Msg = PaxosMsg;
+    type Timer = PaxosTimer;
+    type Note = PaxosNote;
+    type Command = PaxosCommand;
+
+    fn on_start(&mut self, ctx: &mut Ctx<Self>) {
+        PaxosNode::on_start(self, ctx)
+    }
+    fn on_message(&mut self, from: NodeId, msg: PaxosMsg, ctx: &mut Ctx<Self>) {
+        PaxosNode::on_message(self, from, msg, ctx)
+    }
+    fn on_timer(&mut self, timer: PaxosTimer, ctx: &mut Ctx<Self>) {
+        PaxosNode::on_timer(self, timer, ctx)
+    }
+    fn on_crash(&mut self) {
+        PaxosNode::on_crash(self)
+    }
+    fn on_restart(&mut self, ctx: &mut Ctx<Self>) {
+        PaxosNode::on_restart(self, ctx)
+    }
+    fn on_command(&mut self, command: &PaxosCommand, ctx: &mut Ctx<Self>) -> bool {
+        PaxosNode::on_command(self, command, ctx)
+    }
+    fn command_subject(command: &PaxosCommand) -> Option<NodeId> {
+        command.node().copied()
     }
 }
 

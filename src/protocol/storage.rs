@@ -11,7 +11,7 @@
 //! With fencing off, every write is accepted, and the monitors count the
 //! damage: rows whose accepted epochs went backwards (a lost update).
 
-use crate::protocol::lease::{LeaseMsg, LeaseNote};
+use crate::protocol::lease::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote};
 use crate::sim::{Ctx, NodeId};
 
 /// Row names as the trace and the page show them.
@@ -32,6 +32,8 @@ pub struct Storage {
     /// The highest epoch any accepted write carried.
     pub high_water: u64,
     pub fencing: bool,
+    /// A deliberate bug, if any (`no-fence`).
+    pub mutation: Option<LeaseMutation>,
 }
 
 impl Storage {
@@ -40,13 +42,14 @@ impl Storage {
             rows: vec![Row::default(); keys.max(1) as usize],
             high_water: 0,
             fencing,
+            mutation: None,
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx) {
+    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
         let LeaseMsg::Write { req, key, epoch } = m else { return };
         let Some(row) = self.rows.get_mut(key as usize) else { return };
-        let fenced = self.fencing && !ctx.mutated(crate::check::Mutation::NoFence);
+        let fenced = self.fencing && self.mutation != Some(LeaseMutation::NoFence);
         let ok = !fenced || epoch >= self.high_water;
         if ok {
             ctx.note(LeaseNote::WriteAccepted {

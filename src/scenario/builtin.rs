@@ -2,10 +2,13 @@
 //! that could equally have been loaded from a file or a share link.
 
 use super::names::{DECREES, GREEK};
-use super::{NodeSpec, PaxosSpec, Proposal, Protocol, Role, Scenario};
+use super::{NodeSpec, PaxosSpec, Proposal, Role, Scenario};
+use super::{Scheduled, Step};
 use crate::check::Mutation;
+use crate::protocol::Kind as Protocol;
+use crate::protocol::paxos::PaxosMutation;
 use crate::sim::dist::Latency;
-use crate::sim::fault::{Fault, Scheduled};
+use crate::sim::fault::Fault;
 use crate::sim::network::NetworkConfig;
 
 /// The scenarios every front end lists, in teaching order.
@@ -38,10 +41,10 @@ pub fn names() -> Vec<&'static str> {
     v
 }
 
-fn f(at_ms: u64, fault: Fault<String>) -> Scheduled<String> {
+fn f(at_ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
     Scheduled {
         at_us: at_ms * 1_000,
-        fault,
+        fault: fault.into(),
     }
 }
 
@@ -207,10 +210,10 @@ fn dueling(name: &str, backoff: bool, leader: Option<String>) -> Scenario {
 /// A built-in scenario that shows what `m` breaks.
 pub fn showcase(m: Mutation) -> Option<(&'static str, Scenario)> {
     let name = match m {
-        Mutation::SkipB3 => "forced",
-        Mutation::ForgetOnRestart => "restart",
-        Mutation::MinorityQuorum => "partition-heal",
-        Mutation::AcceptLowerBallot => "dueling-backoff",
+        Mutation::Paxos(PaxosMutation::SkipB3) => "forced",
+        Mutation::Paxos(PaxosMutation::ForgetOnRestart) => "restart",
+        Mutation::Paxos(PaxosMutation::MinorityQuorum) => "partition-heal",
+        Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => "dueling-backoff",
         _ => return None,
     };
     let mut s = get(name)?;

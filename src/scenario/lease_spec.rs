@@ -1,15 +1,19 @@
 //! Lease-lab scenarios: settings, validation, the built-in demos and random
 //! schedules for `check --protocol lease`.
 
-use super::{NodeSpec, Protocol, Role, Scenario, ScenarioError};
+use super::{NodeSpec, Role, Scenario, ScenarioError};
+use super::{Scheduled, Step};
 use crate::check::search::FaultSet;
-use crate::check::{LeaseMonitor, Monitors, Mutation};
+use crate::check::{LeaseMonitor, Monitors};
+use crate::protocol::Kind as Protocol;
+use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::{Design, LeaseNode, LeaseShared, LeaseStore, Worker};
 use crate::protocol::llm::{Llm, LlmPreset};
-use crate::protocol::storage::Storage;
+use crate::protocol::Mutation;
 use crate::protocol::NodeState;
+use crate::protocol::storage::Storage;
 use crate::sim::dist::Latency;
-use crate::sim::fault::{Fault, Scheduled};
+use crate::sim::fault::Fault;
 use crate::sim::network::NetworkConfig;
 use crate::sim::rng::{mix, Rng, Stream};
 use crate::sim::{NodeId, SimDuration};
@@ -219,11 +223,10 @@ pub fn lab(name: &str, workers: usize, spec: LeaseSpec) -> Scenario {
 
 pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
     let spec = s.lease.as_ref().ok_or(ScenarioError::MissingSection("lease", "lease"))?;
-    if let Some(m) = s.mutation {
-        if m.is_paxos() {
-            return Err(ScenarioError::WrongMutation(m, "lease"));
-        }
-    }
+    let mutation = match s.mutation {
+        Some(Mutation::Lease(m)) => Some(m),
+        _ => None,
+    };
     let one = |role: Role, what: &str| -> Result<NodeId, ScenarioError> {
         match s.nodes_with(role).as_slice() {
             [id] => Ok(*id),
@@ -271,8 +274,11 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
                     nth_worker += 1;
                     LeaseNode::Worker(Worker::new(shared.clone(), start, Rng::new(mix(s.seed, i as u64), Stream::Workload)))
                 }
-                Role::LeaseStore => LeaseNode::Store(LeaseStore::new(spec.initial_epoch, spec.bump_epoch_on_renew)),
-                Role::Storage => LeaseNode::Storage(Storage::new(spec.keys, spec.fencing)),
+                Role::LeaseStore => LeaseNode::Store(LeaseStore {
+                    mutation,
+                    ..LeaseStore::new(spec.initial_epoch, spec.bump_epoch_on_renew)
+                }),
+                Role::Storage => LeaseNode::Storage(Storage { mutation, ..Storage::new(spec.keys, spec.fencing) }),
                 _ => LeaseNode::Llm(Llm::new(spec.llm.clone(), Rng::new(s.seed, Stream::Llm))),
             })
         })
@@ -290,8 +296,8 @@ pub const BUILTIN_NAMES: [&str; 7] = [
     "clock-drift",
 ];
 
-fn at(ms: u64, fault: Fault<String>) -> Scheduled<String> {
-    Scheduled { at_us: ms * 1_000, fault }
+fn at(ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
+    Scheduled { at_us: ms * 1_000, fault: fault.into() }
 }
 
 /// The LLM-in-the-loop story: W1 holds the lease; at 6 s its next LLM call stalls 12 s.
@@ -302,7 +308,7 @@ fn stall_story(name: &str, design: Design, fencing: bool) -> Scenario {
     let mut s = lab(name, 3, spec);
     s.faults = vec![at(
         6_000,
-        Fault::LlmStall {
+        LeaseCommand::LlmStall {
             node: "W1".into(),
             for_us: 12_000_000,
         },
@@ -338,7 +344,7 @@ pub fn builtin(name: &str) -> Option<Scenario> {
         // The drill: the LLM vendor goes down at 5 s. Does the loop keep working?
         "llm-outage-drill" => {
             let mut s = stall_story(name, Design::InLoop, true);
-            s.faults = vec![at(5_000, Fault::LlmOutage { down: true })];
+            s.faults = vec![at(5_000, LeaseCommand::LlmOutage { down: true })];
             s
         }
         // W1's clock runs 20 % slow and the store's 10 % fast, far beyond the
@@ -429,25 +435,25 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 fault: Fault::Pause {
                     node: w(&mut r),
                     for_us: r.range_inclusive(50, 10_000) * 1_000,
-                },
+                }.into(),
             }),
             1 if faults.crash => {
                 let node = w(&mut r);
                 s.faults.push(Scheduled {
                     at_us: t,
-                    fault: Fault::Crash { node: node.clone() },
+                    fault: Fault::Crash { node: node.clone() }.into(),
                 });
                 s.faults.push(Scheduled {
                     at_us: t + r.range_inclusive(10, 5_000) * 1_000,
-                    fault: Fault::Restart { node },
+                    fault: Fault::Restart { node }.into(),
                 });
             }
             2 if faults.pause => s.faults.push(Scheduled {
                 at_us: t,
-                fault: Fault::LlmStall {
+                fault: LeaseCommand::LlmStall {
                     node: w(&mut r),
                     for_us: r.range_inclusive(100, 20_000) * 1_000,
-                },
+                }.into(),
             }),
             3 if faults.partition => {
                 s.faults.push(Scheduled {
@@ -455,11 +461,11 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                     fault: Fault::Partition {
                         groups: vec![vec![w(&mut r)], vec!["store".into()]],
                         oneway: r.chance(0.3),
-                    },
+                    }.into(),
                 });
                 s.faults.push(Scheduled {
                     at_us: t + r.range_inclusive(100, 6_000) * 1_000,
-                    fault: Fault::Heal,
+                    fault: Fault::Heal.into(),
                 });
             }
             4 if faults.drift => {

@@ -9,6 +9,7 @@
 //! the article (`seeds/000_…`): the lease loop is not a chat completion.
 
 use crate::check::Mutation;
+use crate::protocol::paxos::PaxosMutation;
 
 /// A static drawing a step may show.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -93,7 +94,7 @@ pub const LESSONS: &[LessonDef] = &[
             watch("calm", 0),
             watch("calm", 185_300),
             Stage::Predict { scenario: "forced", at_us: 1_600_000, reveal_us: 2_000_000, options: 3, answer: 1 },
-            Stage::Watch { scenario: "forced", at_us: 0, mutation: Some(Mutation::SkipB3) },
+            Stage::Watch { scenario: "forced", at_us: 0, mutation: Some(Mutation::Paxos(PaxosMutation::SkipB3)) },
         ],
     },
     LessonDef {

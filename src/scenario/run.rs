@@ -2,11 +2,12 @@
 //! the time machine can jump to any instant by restoring the nearest
 //! checkpoint and replaying forward (determinism makes the replay exact).
 
+use super::Simulator;
 use super::{Scenario, ScenarioError};
 use crate::check::Invariant;
-use crate::protocol::paxos::PaxosNote;
 use crate::protocol::Note;
-use crate::sim::{SimTime, Simulator};
+use crate::protocol::paxos::PaxosNote;
+use crate::sim::SimTime;
 use crate::trace::{self, EventKind, TraceEvent};
 use std::sync::Arc;
 

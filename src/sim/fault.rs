@@ -1,7 +1,11 @@
 //! Faults: the verbs a teacher (or a random schedule) uses to make life hard.
 //!
+//! These are the simulator's own faults — processes, network and clocks —
+//! the same for every protocol. A protocol's instructions (propose a decree,
+//! stall an LLM answer) are its commands, not faults.
+//!
 //! The same enum serves three purposes: a fault script in a scenario (node
-//! names as strings), a command injected at the current moment from the UI or
+//! names as strings), a fault injected at the current moment from the UI or
 //! the CLI (then recorded into the scenario, so the branch replays), and the
 //! simulator's internal form (node ids). `Fault<N>` is generic over how a node
 //! is named.
@@ -39,23 +43,15 @@ pub enum Fault<N> {
     ClockStep { node: N, by_us: i64 },
     /// Change a node's clock rate error.
     SetDrift { node: N, ppm: i64 },
-    /// Paxos: a new proposer starts on `node` proposing `value`.
-    Propose { node: N, value: String },
-    /// Lease lab: the LLM service's next answer to `node` takes `for_us` (a stall).
-    LlmStall { node: N, for_us: u64 },
-    /// Lease lab: the LLM service is down (true) or back (false).
-    LlmOutage { down: bool },
-}
-
-/// A fault and the true time at which it strikes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scheduled<N> {
-    pub at_us: u64,
-    pub fault: Fault<N>,
 }
 
 impl<N> Fault<N> {
+    /// Every kind, as written in scenarios and traces.
+    pub const KINDS: &'static [&'static str] = &[
+        "crash", "restart", "pause", "partition", "heal", "set_loss", "set_duplicate",
+        "set_reorder", "set_latency", "clock_step", "set_drift",
+    ];
+
     /// The snake_case name used as the trace event kind.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -70,9 +66,6 @@ impl<N> Fault<N> {
             Fault::SetLatency { .. } => "set_latency",
             Fault::ClockStep { .. } => "clock_step",
             Fault::SetDrift { .. } => "set_drift",
-            Fault::Propose { .. } => "propose",
-            Fault::LlmStall { .. } => "llm_stall",
-            Fault::LlmOutage { .. } => "llm_outage",
         }
     }
 
@@ -83,9 +76,7 @@ impl<N> Fault<N> {
             | Fault::Restart { node }
             | Fault::Pause { node, .. }
             | Fault::ClockStep { node, .. }
-            | Fault::SetDrift { node, .. }
-            | Fault::Propose { node, .. }
-            | Fault::LlmStall { node, .. } => Some(node),
+            | Fault::SetDrift { node, .. } => Some(node),
             _ => None,
         }
     }
@@ -121,15 +112,6 @@ impl<N> Fault<N> {
                 node: f(node)?,
                 ppm: *ppm,
             },
-            Fault::Propose { node, value } => Fault::Propose {
-                node: f(node)?,
-                value: value.clone(),
-            },
-            Fault::LlmStall { node, for_us } => Fault::LlmStall {
-                node: f(node)?,
-                for_us: *for_us,
-            },
-            Fault::LlmOutage { down } => Fault::LlmOutage { down: *down },
         })
     }
 }

@@ -13,7 +13,7 @@ use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, PaxosTimer, Vote};
 use crate::protocol::{Msg, Note, Timer, Value};
-use crate::sim::fault::Fault;
+use crate::scenario::Step;
 use crate::sim::{MsgId, NodeId, SimTime, MAX_NODES};
 use serde_json::{Map, Value as J};
 
@@ -129,9 +129,13 @@ impl Decoder<'_> {
         Some((id, from, to, m))
     }
 
-    fn fault(&mut self, j: Option<&J>) -> Option<Fault<NodeId>> {
-        let f: Fault<String> = serde_json::from_value(j?.clone()).ok()?;
-        f.try_map(|n| self.names.id(n).ok_or(())).ok()
+    /// A fault or a command event (both carry a `fault` object).
+    fn step(&mut self, j: Option<&J>) -> Option<EventKind> {
+        let f: Step<String> = serde_json::from_value(j?.clone()).ok()?;
+        Some(match f.try_map(|n| self.names.id(n).ok_or(())).ok()? {
+            Step::Fault(fault) => EventKind::Fault { fault },
+            Step::Command(command) => EventKind::Command { command },
+        })
     }
 
     fn kind(&mut self, node: NodeId, o: &O) -> Option<EventKind> {
@@ -199,7 +203,7 @@ impl Decoder<'_> {
             "learned" => PaxosNote::Learned { ballot: b(self, "ballot")?, value: val(o, "value")? }.into_kind(),
             "learn_conflict" => PaxosNote::LearnConflict { have: val(o, "have")?, told: val(o, "told")? }.into_kind(),
             "chosen" => PaxosNote::Chosen { ballot: b(self, "ballot")?, value: val(o, "value")?, members: self.members(o.get("members"))? }.into_kind(),
-            _ => self.lease_note(k, o).or_else(|| self.fault(o.get("fault")).filter(|f| f.kind() == k).map(|fault| EventKind::Fault { fault }))?,
+            _ => self.lease_note(k, o).or_else(|| self.step(o.get("fault")).filter(|e| step_kind(e) == Some(k)))?,
         })
         .filter(|_| node.index() < MAX_NODES || node == NodeId::NET)
     }
@@ -341,6 +345,15 @@ pub fn events(names: &mut Names, events: &[J]) -> Vec<TraceEvent> {
         out.push(TraceEvent { seq, t: SimTime(t), node, kind });
     }
     out
+}
+
+/// The kind a fault or command event is written with.
+fn step_kind(e: &EventKind) -> Option<&'static str> {
+    match e {
+        EventKind::Fault { fault } => Some(fault.kind()),
+        EventKind::Command { command } => Some(command.kind()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

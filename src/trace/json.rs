@@ -13,8 +13,7 @@
 //! compact JSON of each event followed by a newline.
 
 use super::{EventKind, TraceEvent};
-use crate::protocol::lease;
-use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, Vote};
+use crate::protocol::paxos::{Ballot, Members, Vote};
 use crate::protocol::{Msg, Note};
 use crate::scenario::Scenario;
 use crate::sim::NodeId;
@@ -36,107 +35,41 @@ impl Namer<'_> {
     pub fn ballot(&self, b: Ballot) -> J {
         json!({"round": b.round, "node": self.node(b.node)})
     }
-    fn vote(&self, v: Vote) -> J {
+    pub fn vote(&self, v: Vote) -> J {
         json!({"ballot": self.ballot(v.ballot), "value": v.value.as_str()})
     }
-    fn members(&self, m: Members) -> J {
+    pub fn members(&self, m: Members) -> J {
         J::Array(m.iter().map(|n| self.node(n)).collect())
     }
-}
-
-fn opt_ballot(n: &Namer, b: Option<Ballot>) -> J {
-    b.map(|b| n.ballot(b)).unwrap_or(J::Null)
 }
 
 /// The `msg` object of a message event.
 pub fn msg_json(n: &Namer, id: u64, from: NodeId, to: NodeId, msg: &Msg) -> J {
     let mut m = Map::new();
     m.insert("id".into(), json!(id));
-    match msg {
-        Msg::Paxos(p) => {
-            m.insert("type".into(), json!(p.type_name()));
-            m.insert("ballot".into(), n.ballot(p.ballot()));
-            match *p {
-                PaxosMsg::Accept { value, .. } | PaxosMsg::Accepted { value, .. } | PaxosMsg::Decided { value, .. } => {
-                    m.insert("value".into(), json!(value.as_str()));
-                }
-                PaxosMsg::Promise { last_vote, .. } => {
-                    m.insert("last_vote".into(), last_vote.map(|v| n.vote(v)).unwrap_or(J::Null));
-                }
-                PaxosMsg::Prepare { .. } => {}
-            }
-        }
-        Msg::Lease(l) => lease::trace::msg_fields(n, l, &mut m),
-    }
+    msg_fields(n, msg, &mut m);
     m.insert("from".into(), n.node(from));
     m.insert("to".into(), n.node(to));
     J::Object(m)
 }
 
-/// The extra fields of a note (its `kind` is [`Note::type_name`]).
-fn note_fields(n: &Namer, note: &Note, m: &mut Map<String, J>) {
-    let p = match note {
-        Note::Paxos(p) => p,
-        Note::Lease(l) => return lease::trace::note_fields(n, l, m),
-    };
-    let mut put = |k: &str, v: J| {
-        m.insert(k.into(), v);
-    };
-    match *p {
-        PaxosNote::Asked { value } => {
-            put("value", json!(value.as_str()));
-        }
-        PaxosNote::BallotStarted { ballot } => {
-            put("ballot", n.ballot(ballot));
-        }
-        PaxosNote::PromiseQuorum { ballot, members } => {
-            put("ballot", n.ballot(ballot));
-            put("members", n.members(members));
-        }
-        PaxosNote::ValuePicked { ballot, value, choice } => {
-            put("ballot", n.ballot(ballot));
-            put("value", json!(value.as_str()));
-            match choice {
-                Choice::Free => put("choice", json!("free")),
-                Choice::Forced { by, voter } => {
-                    put("choice", json!("forced"));
-                    put("forced_by", json!({"ballot": n.ballot(by), "voter": n.node(voter)}));
-                }
+// Each protocol's encoding lives in `trace/<module>.rs`.
+macro_rules! codecs {
+    ($($V:ident $m:ident $Node:ident,)*) => {
+        fn msg_fields(n: &Namer, msg: &Msg, m: &mut Map<String, J>) {
+            match msg {
+                $(Msg::$V(x) => super::$m::msg_fields(n, x, m),)*
             }
         }
-        PaxosNote::AcceptedQuorum { ballot, value, members } => {
-            put("ballot", n.ballot(ballot));
-            put("value", json!(value.as_str()));
-            put("members", n.members(members));
+        /// The extra fields of a note (its `kind` is [`Note::type_name`]).
+        fn note_fields(n: &Namer, note: &Note, m: &mut Map<String, J>) {
+            match note {
+                $(Note::$V(x) => super::$m::note_fields(n, x, m),)*
+            }
         }
-        PaxosNote::Preempted { ballot, by } => {
-            put("ballot", n.ballot(ballot));
-            put("by", n.ballot(by));
-        }
-        PaxosNote::Ignored { ballot, promised, phase } => {
-            put("ballot", n.ballot(ballot));
-            put("promised", n.ballot(promised));
-            put("phase", json!(phase));
-        }
-        PaxosNote::Ledger { max_bal, last_vote } => {
-            put("max_bal", opt_ballot(n, max_bal));
-            put("last_vote", last_vote.map(|v| n.vote(v)).unwrap_or(J::Null));
-        }
-        PaxosNote::Learned { ballot, value } => {
-            put("ballot", n.ballot(ballot));
-            put("value", json!(value.as_str()));
-        }
-        PaxosNote::LearnConflict { have, told } => {
-            put("have", json!(have.as_str()));
-            put("told", json!(told.as_str()));
-        }
-        PaxosNote::Chosen { ballot, value, members } => {
-            put("ballot", n.ballot(ballot));
-            put("value", json!(value.as_str()));
-            put("members", n.members(members));
-        }
-    }
+    };
 }
+crate::protocol::for_each_protocol!(codecs);
 
 /// One event as a JSON object.
 pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
@@ -173,6 +106,13 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
                 .expect("naming never fails");
             m.insert("fault".into(), serde_json::to_value(&named).expect("faults serialize"));
             fault.kind()
+        }
+        EventKind::Command { command } => {
+            let named = command
+                .try_map(|id| Ok::<String, ()>(n.node(*id).as_str().unwrap_or("net").to_string()))
+                .expect("naming never fails");
+            m.insert("fault".into(), serde_json::to_value(&named).expect("commands serialize"));
+            command.kind()
         }
         EventKind::Resume => "resume",
         EventKind::Note(note) => {

@@ -7,12 +7,14 @@
 //! for its own syntax, never this module.
 
 use super::{DropReason, EventKind};
+use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
+use crate::protocol::paxos::PaxosCommand;
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote};
-use crate::protocol::{Msg, Note};
+use crate::protocol::{Command, Msg, Note};
 use crate::sim::fault::Fault;
-use crate::sim::time::human_us;
 use crate::sim::NodeId;
+use crate::sim::time::human_us;
 
 /// Node names, falling back to "net" for the network pseudo-node (and for
 /// an id outside the list, which a well-formed run never has).
@@ -96,11 +98,23 @@ pub fn fault(f: &Fault<String>) -> String {
             format!("clock step {sign}{}", human_us(by_us.unsigned_abs()))
         }
         Fault::SetDrift { ppm, .. } => format!("clock drift {ppm} ppm"),
-        Fault::Propose { value, .. } => format!("propose {value}"),
-        Fault::LlmStall { for_us, .. } => format!("llm stall {}", human_us(*for_us)),
-        Fault::LlmOutage { down: true } => "llm outage".into(),
-        Fault::LlmOutage { down: false } => "llm back".into(),
     }
+}
+
+/// A protocol command, as a diagram shows it.
+pub fn command(c: &Command<String>) -> String {
+    match c {
+        Command::Paxos(PaxosCommand::Propose { value, .. }) => format!("propose {value}"),
+        Command::Lease(LeaseCommand::LlmStall { for_us, .. }) => format!("llm stall {}", human_us(*for_us)),
+        Command::Lease(LeaseCommand::LlmOutage { down: true }) => "llm outage".into(),
+        Command::Lease(LeaseCommand::LlmOutage { down: false }) => "llm back".into(),
+    }
+}
+
+/// A command with its node ids turned into names.
+pub fn named_command(names: &[String], c: &Command<NodeId>) -> Command<String> {
+    c.try_map(|n| Ok::<String, ()>(node_name(names, *n).to_string()))
+        .expect("naming never fails")
 }
 
 fn percent(p: f64) -> String {
@@ -255,6 +269,7 @@ pub fn event(names: &[String], kind: &EventKind) -> String {
         }
         EventKind::Timer { timer } => format!("timer {}", timer.type_name()),
         EventKind::Fault { fault: f } => format!("fault: {}", fault(&named_fault(names, f))),
+        EventKind::Command { command: c } => format!("fault: {}", command(&named_command(names, c))),
         EventKind::Resume => "resume".into(),
         EventKind::Note(x) => match note(names, x) {
             Some((_, text)) => text,

@@ -116,6 +116,11 @@ pub fn export(names: &[String], events: &[TraceEvent], from_us: u64, to_us: u64)
                 note_over(e.node),
                 text(&label::fault(&label::named_fault(names, fault)))
             )),
+            EventKind::Command { command } => Some(format!(
+                "Note over {}: {}",
+                note_over(e.node),
+                text(&label::command(&label::named_command(names, command)))
+            )),
             EventKind::Resume => Some(format!("Note over {}: resume", note_over(e.node))),
             EventKind::Note(n) => label::note(names, n).map(|(class, t)| {
                 let t = if class == NoteClass::Violation {

@@ -3,6 +3,7 @@
 //! one out re-runs the scenario; the time on screen stays.
 
 use super::use_app;
+use crate::scenario::Step;
 use crate::sim::NodeId;
 use crate::viz::narrate::Say;
 use leptos::prelude::*;
@@ -21,7 +22,13 @@ pub fn FaultList() -> impl IntoView {
                     let text = f
                         .fault
                         .try_map(|n| s.resolve(n, "faults").or(Err(())))
-                        .map(|fault: crate::sim::fault::Fault<NodeId>| lang.speak().say(&m.run.names, &Say::Fault { fault }))
+                        .map(|step: Step<NodeId>| {
+                            let say = match step {
+                                Step::Fault(fault) => Say::Fault { fault },
+                                Step::Command(command) => Say::Command { command },
+                            };
+                            lang.speak().say(&m.run.names, &say)
+                        })
                         .unwrap_or_else(|_| f.fault.kind().to_string());
                     (f.at_us, text)
                 })

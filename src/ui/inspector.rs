@@ -3,7 +3,9 @@
 //! and the run continues from there — so the branch replays.
 
 use super::{use_app, App};
+use crate::protocol::paxos::PaxosCommand;
 use crate::protocol::Value;
+use crate::scenario::Step;
 use crate::sim::fault::Fault;
 use crate::viz::parliament::SeatStatus;
 use leptos::prelude::*;
@@ -125,7 +127,7 @@ fn Selected(i: u8) -> impl IntoView {
                     match Value::new(&typed) {
                         Ok(v) => {
                             error.set(None);
-                            app.inject(Fault::Propose { node: n5.clone(), value: v.to_string() });
+                            app.inject(PaxosCommand::Propose { node: n5.clone(), value: v.to_string() });
                         }
                         Err(e) => error.set(Some(app.lang.get_untracked().speak().bad_decree(&e))),
                     }
@@ -278,7 +280,7 @@ fn NetworkFaults() -> impl IntoView {
                         Ok(f) if f.is_empty() => {}
                         Ok(f) => {
                             error.set(None);
-                            app.inject_all(f);
+                            app.inject_all(f.into_iter().map(Step::from).collect());
                         }
                         Err(e) => error.set(Some(e)),
                     }

@@ -3,17 +3,18 @@
 //! the time the user is looking at. It lives in a `StoredValue`, outside the
 //! reactive graph; each frame publishes a small `Snap` of it.
 
+use crate::check::Invariant;
 use crate::check::lease_monitor::LeaseStats;
 use crate::check::red_flags::RedFlags;
-use crate::check::Invariant;
-use crate::viz::lease::Lanes;
+use crate::protocol::Kind as Protocol;
 use crate::protocol::paxos::PaxosNote;
 use crate::protocol::{Note, Value};
 use crate::scenario::run::Run;
-use crate::scenario::{Protocol, Scenario};
-use crate::sim::{SimTime, Simulator};
+use crate::scenario::{Scenario, Simulator};
+use crate::sim::SimTime;
 use crate::trace::EventKind;
 use crate::viz::flights::Flights;
+use crate::viz::lease::Lanes;
 use crate::viz::narrate::{story, Line};
 use crate::viz::parliament::{self, ForcedMark, Layout, Marks, Messenger, QuorumMark, Seat};
 

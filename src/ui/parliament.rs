@@ -245,16 +245,18 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
 /// under the seat so the roles can be told apart without colour.
 #[component]
 fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView {
+    let app = use_app();
     view! {
         <g class="roles" transform=format!("translate({},{})", x - 27.0, y + 36.0)>
             {move || {
                 let (p, a, l) = roles.get();
+                let w = app.words();
                 let mut out = Vec::new();
                 let mut dx = 0.0;
                 if p {
                     out.push(view! {
                         <g class="role-quill" transform=format!("translate({dx},0)")>
-                            <title>"proposer"</title>
+                            <title>{w.proposer}</title>
                             <path d={"M2 14 L14 2 L16 4 L4 16 Z M2 14 L1 17 L4 16"} />
                         </g>
                     }.into_any());
@@ -263,7 +265,7 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
                 if a {
                     out.push(view! {
                         <g class="role-box" transform=format!("translate({dx},0)")>
-                            <title>"acceptor"</title>
+                            <title>{w.acceptor}</title>
                             <rect x=1 y=5 width=15 height=11 rx=1 />
                             <line x1=5 y1=8 x2=12 y2=8 />
                         </g>
@@ -273,7 +275,7 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
                 if l {
                     out.push(view! {
                         <g class="role-book" transform=format!("translate({dx},0)")>
-                            <title>"learner"</title>
+                            <title>{w.learner}</title>
                             <path d={"M1 4 L8 6 L15 4 L15 15 L8 17 L1 15 Z M8 6 L8 17"} />
                         </g>
                     }.into_any());

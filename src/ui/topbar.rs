@@ -138,11 +138,7 @@ fn MutationPicker() -> impl IntoView {
     };
     let options = move || {
         app.rev.get();
-        if app.model.with_value(|m| m.is_paxos()) {
-            Mutation::PAXOS.to_vec()
-        } else {
-            Mutation::LEASE.to_vec()
-        }
+        Mutation::of(app.model.with_value(|m| m.scenario().protocol))
     };
     view! {
         <label class="field">

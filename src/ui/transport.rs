@@ -63,7 +63,7 @@ pub fn Transport() -> impl IntoView {
                     />
                     <output data-testid="speed-label">{move || speed_label(app.speed_log.get())}</output>
                 </label>
-                <span class="hash small" data-testid="trace-hash" title="trace hash">
+                <span class="hash small" data-testid="trace-hash" title=move || app.words().trace_hash>
                     {move || {
                         app.rev.get();
                         app.model.with_value(|m| m.hash.clone()).unwrap_or_default()

@@ -71,7 +71,7 @@ impl Flights {
                         id: *id,
                         from: e.node,
                         to: *to,
-                        msg: *msg,
+                        msg: msg.clone(),
                         sent: e.t,
                         ended: end.max(e.t),
                         fate: Fate::Unfinished,

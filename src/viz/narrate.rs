@@ -6,7 +6,7 @@
 use crate::check::Invariant;
 use crate::protocol::lease::{LeaseMsg, LeaseNote};
 use crate::protocol::paxos::PaxosNote;
-use crate::protocol::{Msg, Note, Timer};
+use crate::protocol::{Command, Msg, Note, Timer};
 use crate::sim::fault::Fault;
 use crate::sim::{NodeId, SimTime};
 use crate::trace::{DropReason, EventKind, TraceEvent};
@@ -22,6 +22,8 @@ pub enum Say {
     Duplicated { from: NodeId, to: NodeId, msg: Msg },
     Timer { node: NodeId, timer: Timer },
     Fault { fault: Fault<NodeId> },
+    /// A command to the protocol (a new proposal, an LLM stall).
+    Command { command: Command },
     Woke { node: NodeId },
     Paxos { node: NodeId, note: PaxosNote },
     Lease { node: NodeId, note: LeaseNote },
@@ -44,6 +46,7 @@ impl Line {
         matches!(
             self.say,
             Say::Fault { .. }
+                | Say::Command { .. }
                 | Say::Violation { .. }
                 | Say::Paxos { note: PaxosNote::Chosen { .. } | PaxosNote::ValuePicked { .. } | PaxosNote::Learned { .. }, .. }
                 | Say::Lease {
@@ -99,7 +102,7 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
                     out.push(line(Say::Sent {
                         from: e.node,
                         to: *to,
-                        msg: *msg,
+                        msg: msg.clone(),
                     }));
                 } else {
                     let everyone = to_list.len() >= node_count;
@@ -107,7 +110,7 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
                         from: e.node,
                         to: to_list,
                         everyone,
-                        msg: *msg,
+                        msg: msg.clone(),
                     }));
                 }
                 for x in skipped {
@@ -128,22 +131,23 @@ fn single(e: &TraceEvent) -> Option<Line> {
         EventKind::Send { to, msg, .. } => Say::Sent {
             from: e.node,
             to: *to,
-            msg: *msg,
+            msg: msg.clone(),
         },
         EventKind::Deliver { .. } => return None,
         EventKind::Drop { from, to, msg, reason, .. } => Say::Dropped {
             from: *from,
             to: *to,
-            msg: *msg,
+            msg: msg.clone(),
             reason: *reason,
         },
         EventKind::Duplicate { to, msg, .. } => Say::Duplicated {
             from: e.node,
             to: *to,
-            msg: *msg,
+            msg: msg.clone(),
         },
         EventKind::Timer { timer } => Say::Timer { node: e.node, timer: *timer },
         EventKind::Fault { fault } => Say::Fault { fault: fault.clone() },
+        EventKind::Command { command } => Say::Command { command: command.clone() },
         EventKind::Resume => Say::Woke { node: e.node },
         EventKind::Note(n) if !tell(n) => return None,
         EventKind::Note(Note::Paxos(n)) => Say::Paxos {

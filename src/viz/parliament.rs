@@ -4,7 +4,8 @@
 use super::flights::{Fate, Flight, Flights};
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosNode, PaxosNote, Phase, Vote};
 use crate::protocol::{Msg, Note, Value};
-use crate::sim::{NodeId, SimTime, Simulator, Status};
+use crate::scenario::Simulator;
+use crate::sim::{NodeId, SimTime, Status};
 use crate::trace::{DropReason, EventKind, TraceEvent};
 
 /// Seat circle radius, and ledger card size.
@@ -315,7 +316,7 @@ pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime) -> Vec<Messeng
             Messenger {
                 id: f.id.0,
                 at,
-                msg: f.msg,
+                msg: f.msg.clone(),
                 from: f.from,
                 to: f.to,
                 falling,

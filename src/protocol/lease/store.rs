@@ -16,8 +16,7 @@
 //! live holder's lease. Option: bump the epoch on every renewal too, which
 //! also fences the holder's own in-flight writes.
 
-use super::{LeaseMsg, LeaseNote, LeaseTimer, View};
-use crate::check::Mutation;
+use super::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote, LeaseTimer, View};
 use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -35,6 +34,8 @@ pub struct LeaseStore {
     /// the first holder gets 33).
     pub initial_epoch: u64,
     pub bump_on_renew: bool,
+    /// A deliberate bug, if any (`blind-acquire`, `no-epoch-bump`).
+    pub mutation: Option<LeaseMutation>,
 }
 
 impl LeaseStore {
@@ -43,10 +44,11 @@ impl LeaseStore {
             row: None,
             initial_epoch,
             bump_on_renew,
+            mutation: None,
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx) {
+    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
         match m {
             LeaseMsg::Acquire { req, ttl_us } => {
                 let epoch = self.compare_and_set(from, SimDuration(ttl_us), ctx);
@@ -66,11 +68,11 @@ impl LeaseStore {
     }
 
     /// The one statement. Returns the epoch, or nothing.
-    fn compare_and_set(&mut self, asker: NodeId, ttl: SimDuration, ctx: &mut Ctx) -> Option<u64> {
+    fn compare_and_set(&mut self, asker: NodeId, ttl: SimDuration, ctx: &mut Ctx<LeaseNode>) -> Option<u64> {
         let now = ctx.now();
         let expires_at = now + ttl;
-        let blind = ctx.mutated(Mutation::BlindAcquire);
-        let bump = if ctx.mutated(Mutation::NoEpochBump) { 0 } else { 1 };
+        let blind = self.mutation == Some(LeaseMutation::BlindAcquire);
+        let bump = if self.mutation == Some(LeaseMutation::NoEpochBump) { 0 } else { 1 };
         let new_row = match self.row {
             None => LeaseRow {
                 holder: asker,
@@ -117,7 +119,7 @@ impl LeaseStore {
         Some(new_row.epoch)
     }
 
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx) {
+    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
         if t != LeaseTimer::Expire {
             return;
         }
@@ -135,7 +137,7 @@ impl LeaseStore {
         }
     }
 
-    pub fn on_restart(&mut self, ctx: &mut Ctx) {
+    pub fn on_restart(&mut self, ctx: &mut Ctx<LeaseNode>) {
         if let Some(row) = self.row {
             ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(ctx.now()));
         }

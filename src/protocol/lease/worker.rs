@@ -35,6 +35,7 @@
 use super::{Design, LeaseMsg, LeaseNote, LeaseShared, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::sim::rng::Rng;
+use super::LeaseNode;
 use crate::sim::{Ctx, SimDuration, SimTime};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -94,11 +95,11 @@ impl Worker {
         self.next_req
     }
 
-    pub fn on_start(&mut self, ctx: &mut Ctx) {
+    pub fn on_start(&mut self, ctx: &mut Ctx<LeaseNode>) {
         ctx.set_timer(LeaseTimer::Tick, self.start_after);
     }
 
-    fn believe(&mut self, holding: bool, ctx: &mut Ctx) {
+    fn believe(&mut self, holding: bool, ctx: &mut Ctx<LeaseNode>) {
         if self.holding != holding {
             self.holding = holding;
             ctx.note(LeaseNote::Belief {
@@ -109,7 +110,7 @@ impl Worker {
     }
 
     /// The belief ends: the deadline passed, or the store said no.
-    fn lose(&mut self, ctx: &mut Ctx) {
+    fn lose(&mut self, ctx: &mut Ctx<LeaseNode>) {
         if !self.holding {
             return;
         }
@@ -133,7 +134,7 @@ impl Worker {
     }
 
     /// One compare-and-set: acquire if not holding, renew if holding.
-    fn send_cas(&mut self, ctx: &mut Ctx) {
+    fn send_cas(&mut self, ctx: &mut Ctx<LeaseNode>) {
         let req = self.req();
         // The deadline clock starts *before* the request leaves.
         self.pending.insert(req, ctx.now());
@@ -144,7 +145,7 @@ impl Worker {
         ctx.send(self.shared.store, LeaseMsg::Acquire { req, ttl_us: ttl.0 });
     }
 
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx) {
+    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
         match t {
             LeaseTimer::Tick => {
                 if self.in_loop() {
@@ -179,13 +180,13 @@ impl Worker {
         }
     }
 
-    fn take_order(&mut self, _ctx: &mut Ctx) {
+    fn take_order(&mut self, _ctx: &mut Ctx<LeaseNode>) {
         let key = self.rng.below(self.shared.keys.max(1) as u64) as u16;
         self.batch = Some((key, self.epoch));
     }
 
     /// Send the write — without looking at the lease again.
-    fn write_batch(&mut self, ctx: &mut Ctx) {
+    fn write_batch(&mut self, ctx: &mut Ctx<LeaseNode>) {
         if let Some((key, epoch)) = self.batch.take() {
             let req = self.req();
             self.writes_sent += 1;
@@ -195,7 +196,7 @@ impl Worker {
     }
 
     /// The anti-pattern loop's turn: check, take an order, ask the LLM, wait.
-    fn loop_turn(&mut self, ctx: &mut Ctx) {
+    fn loop_turn(&mut self, ctx: &mut Ctx<LeaseNode>) {
         if self.holding && ctx.now() >= self.deadline {
             self.lose(ctx);
         }
@@ -210,7 +211,7 @@ impl Worker {
         ctx.set_timer(LeaseTimer::LlmTimeout, self.shared.llm_timeout);
     }
 
-    fn on_answer(&mut self, req: u32, outcome: LlmOutcome, ctx: &mut Ctx) {
+    fn on_answer(&mut self, req: u32, outcome: LlmOutcome, ctx: &mut Ctx<LeaseNode>) {
         if let Some(sent) = self.explaining.remove(&req) {
             // The sound design only logs the explanation.
             ctx.note(LeaseNote::LlmResponse {
@@ -259,7 +260,7 @@ impl Worker {
         }
     }
 
-    pub fn on_message(&mut self, m: LeaseMsg, ctx: &mut Ctx) {
+    pub fn on_message(&mut self, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
         match m {
             LeaseMsg::AcquireReply { req, epoch } => {
                 let Some(sent) = self.pending.remove(&req) else { return };
@@ -314,7 +315,7 @@ impl Worker {
         self.batch = None;
     }
 
-    pub fn on_restart(&mut self, ctx: &mut Ctx) {
+    pub fn on_restart(&mut self, ctx: &mut Ctx<LeaseNode>) {
         ctx.set_timer(LeaseTimer::Tick, SimDuration::ZERO);
     }
 }

@@ -9,8 +9,8 @@
 //! is exactly the bug that breaks Paxos.
 
 use super::{Ballot, PaxosMsg, PaxosNote, Vote};
-use crate::check::Mutation;
-use crate::protocol::Value;
+use super::PaxosNode;
+use crate::protocol::value::Value;
 use crate::sim::{Ctx, NodeId};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -40,7 +40,7 @@ impl Acceptor {
     /// Phase 1b. A prepare at or above the promise is answered (at, so that a
     /// duplicated prepare gets the same answer again) with a promise carrying
     /// the last vote; a lower one is ignored.
-    pub fn on_prepare(&mut self, from: NodeId, ballot: Ballot, ctx: &mut Ctx) {
+    pub fn on_prepare(&mut self, from: NodeId, ballot: Ballot, ctx: &mut Ctx<PaxosNode>) {
         if !self.allows(ballot) {
             ctx.note(PaxosNote::Ignored {
                 ballot,
@@ -64,9 +64,18 @@ impl Acceptor {
 
     /// Phase 2b. Vote for `(ballot, value)` unless a higher ballot has been
     /// promised (P1a). The vote is written before `Accepted` is sent.
-    pub fn on_accept(&mut self, from: NodeId, ballot: Ballot, value: Value, learners: &[NodeId], ctx: &mut Ctx) {
+    /// `break_promise` is the `accept-lower-ballot` mutation.
+    pub fn on_accept(
+        &mut self,
+        from: NodeId,
+        ballot: Ballot,
+        value: Value,
+        learners: &[NodeId],
+        break_promise: bool,
+        ctx: &mut Ctx<PaxosNode>,
+    ) {
         if !self.allows(ballot) {
-            if !ctx.mutated(Mutation::AcceptLowerBallot) {
+            if !break_promise {
                 ctx.note(PaxosNote::Ignored {
                     ballot,
                     promised: self.max_bal.unwrap_or(ballot),
@@ -89,15 +98,16 @@ impl Acceptor {
         }
     }
 
-    pub fn on_restart(&mut self, ctx: &mut Ctx) {
-        if ctx.mutated(Mutation::ForgetOnRestart) {
+    /// `forget` is the `forget-on-restart` mutation.
+    pub fn on_restart(&mut self, forget: bool, ctx: &mut Ctx<PaxosNode>) {
+        if forget {
             // Broken on purpose: the ledger was kept in pencil.
             *self = Acceptor::default();
             self.note_ledger(ctx);
         }
     }
 
-    fn note_ledger(&self, ctx: &mut Ctx) {
+    fn note_ledger(&self, ctx: &mut Ctx<PaxosNode>) {
         ctx.note(PaxosNote::Ledger {
             max_bal: self.max_bal,
             last_vote: self.last_vote(),

@@ -5,7 +5,8 @@
 //! itself. The learned decree is stable storage; the tally is pencil.
 
 use super::{Ballot, Members, PaxosNote, Vote};
-use crate::protocol::Value;
+use super::PaxosNode;
+use crate::protocol::value::Value;
 use crate::sim::{Ctx, NodeId};
 use std::collections::BTreeMap;
 
@@ -18,11 +19,11 @@ pub struct Learner {
 }
 
 impl Learner {
-    pub fn on_decided(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx) {
+    pub fn on_decided(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode>) {
         self.learn(ballot, value, ctx);
     }
 
-    pub fn on_accepted(&mut self, from: NodeId, ballot: Ballot, value: Value, quorum: usize, ctx: &mut Ctx) {
+    pub fn on_accepted(&mut self, from: NodeId, ballot: Ballot, value: Value, quorum: usize, ctx: &mut Ctx<PaxosNode>) {
         let entry = self.tally.entry(ballot).or_insert((value, Members::default()));
         entry.1.insert(from);
         if entry.1.len() >= quorum {
@@ -30,7 +31,7 @@ impl Learner {
         }
     }
 
-    fn learn(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx) {
+    fn learn(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode>) {
         match self.learned {
             None => {
                 self.learned = Some(Vote { ballot, value });

@@ -13,9 +13,8 @@
 //! without backoff or a president, two proposers may pre-empt each other for
 //! ever. Only `last_tried` (lastTried) and the decree are stable storage.
 
-use super::{Ballot, Choice, Members, PaxosMsg, PaxosNote, PaxosTimer, Synod, Vote};
-use crate::check::Mutation;
-use crate::protocol::Value;
+use super::{Ballot, Choice, Members, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, PaxosTimer, Synod, Vote};
+use crate::protocol::value::Value;
 use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
 use std::collections::BTreeMap;
 
@@ -83,7 +82,7 @@ impl Proposer {
     }
 
     /// Start (or restart) trying, respecting the president rule.
-    pub fn begin(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx) {
+    pub fn begin(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
         self.active = true;
         if learned || matches!(self.phase, Phase::Done { .. }) {
             return;
@@ -97,7 +96,7 @@ impl Proposer {
     }
 
     /// Phase 1a with a fresh ballot above anything tried or seen.
-    fn start_ballot(&mut self, synod: &Synod, ctx: &mut Ctx) {
+    fn start_ballot(&mut self, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
         let round = self.last_tried.max(self.highest_seen) + 1;
         // lastTried is written to stable storage before the prepare leaves.
         self.last_tried = round;
@@ -114,7 +113,7 @@ impl Proposer {
     }
 
     /// Give up the current ballot and try again later (or at once).
-    fn retry(&mut self, synod: &Synod, ctx: &mut Ctx) {
+    fn retry(&mut self, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
         self.attempts = self.attempts.saturating_add(1);
         ctx.cancel_timer(PaxosTimer::PhaseTimeout);
         if !Self::is_president(synod, ctx.me) {
@@ -139,7 +138,7 @@ impl Proposer {
         last_vote: Option<Vote>,
         quorum: usize,
         synod: &Synod,
-        ctx: &mut Ctx,
+        ctx: &mut Ctx<PaxosNode>,
     ) {
         if let Some(v) = last_vote {
             self.highest_seen = self.highest_seen.max(v.ballot.round);
@@ -157,12 +156,16 @@ impl Proposer {
         let mut members = Members::default();
         promises.keys().for_each(|&n| members.insert(n));
         // B3 / P2c: the highest-numbered vote reported by the quorum decides.
-        let highest = promises
-            .iter()
-            .filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)))
-            .max_by_key(|(b, _, _)| *b);
+        let mut votes = promises.iter().filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)));
+        let highest = match synod.mutation {
+            // Broken on purpose: the first vote in the list, not the highest.
+            Some(PaxosMutation::PickFirstVote) => votes.next(),
+            _ => votes.max_by_key(|(b, _, _)| *b),
+        };
         let (value, choice) = match highest {
-            Some((by, voter, value)) if !ctx.mutated(Mutation::SkipB3) => (value, Choice::Forced { by, voter }),
+            Some((by, voter, value)) if synod.mutation != Some(PaxosMutation::SkipB3) => {
+                (value, Choice::Forced { by, voter })
+            }
             _ => (self.value, Choice::Free),
         };
         ctx.note(PaxosNote::PromiseQuorum { ballot, members });
@@ -187,7 +190,7 @@ impl Proposer {
         value: Value,
         quorum: usize,
         synod: &Synod,
-        ctx: &mut Ctx,
+        ctx: &mut Ctx<PaxosNode>,
     ) {
         let Phase::Accepting { ballot: mine, accepted, .. } = &mut self.phase else {
             return;
@@ -210,7 +213,7 @@ impl Proposer {
         }
     }
 
-    pub fn on_decided(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx) {
+    pub fn on_decided(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode>) {
         if !matches!(self.phase, Phase::Done { .. }) {
             self.phase = Phase::Done { ballot, value };
             for t in [PaxosTimer::PhaseTimeout, PaxosTimer::Backoff, PaxosTimer::LeaderWatch, PaxosTimer::Start] {
@@ -221,7 +224,7 @@ impl Proposer {
 
     /// A ballot `seen` arrived at this node's acceptor. If it beats ours, ours
     /// cannot succeed any more: give it up now rather than wait for the timeout.
-    pub fn on_seen_ballot(&mut self, seen: Ballot, synod: &Synod, ctx: &mut Ctx) {
+    pub fn on_seen_ballot(&mut self, seen: Ballot, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
         self.highest_seen = self.highest_seen.max(seen.round);
         let Some(mine) = self.ballot() else { return };
         if seen > mine {
@@ -230,7 +233,7 @@ impl Proposer {
         }
     }
 
-    pub fn on_timer(&mut self, t: PaxosTimer, learned: bool, heard_leader_at: SimTime, synod: &Synod, ctx: &mut Ctx) {
+    pub fn on_timer(&mut self, t: PaxosTimer, learned: bool, heard_leader_at: SimTime, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
         if learned || matches!(self.phase, Phase::Done { .. }) {
             return;
         }
@@ -261,7 +264,7 @@ impl Proposer {
         self.attempts = 0;
     }
 
-    pub fn on_restart(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx) {
+    pub fn on_restart(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
         if self.active && !learned {
             ctx.set_timer(PaxosTimer::Start, synod.timeout);
         } else if !self.active {

@@ -3,9 +3,10 @@
 
 use super::super::{inspector::parse_seconds, use_app, App};
 use crate::protocol::lease::Design;
+use crate::protocol::lease::LeaseCommand;
 use crate::protocol::llm::LlmPreset;
 use crate::scenario::lease_spec::{lab_nodes, MAX_WORKERS};
-use crate::scenario::{Role, Scenario};
+use crate::scenario::{Role, Scenario, Step};
 use crate::sim::clock::ClockSpec;
 use crate::sim::fault::Fault;
 use leptos::prelude::*;
@@ -223,7 +224,11 @@ fn Inject() -> impl IntoView {
             Ok(us) => {
                 error.set(None);
                 let node = who.get_untracked();
-                app.inject(if llm { Fault::LlmStall { node, for_us: us } } else { Fault::Pause { node, for_us: us } });
+                app.inject(if llm {
+                    Step::from(LeaseCommand::LlmStall { node, for_us: us })
+                } else {
+                    Fault::Pause { node, for_us: us }.into()
+                });
             }
             Err(()) => error.set(Some(sp.bad_duration(&secs_text.get_untracked()))),
         }

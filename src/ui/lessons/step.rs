@@ -25,7 +25,7 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
             }
             app.playing.set(false);
             app.compare.set(super::super::Compare::Off);
-            let lease = s.protocol == crate::scenario::Protocol::Lease;
+            let lease = s.protocol == crate::protocol::Kind::Lease;
             app.speed_log.set(if lease { 0.3 } else { -1.0 });
             if app.load(s, false).is_ok() {
                 let at = match stage {
