@@ -7,6 +7,7 @@
 //! the judge of the mutations: each mutation breaks the algorithm in a way a
 //! student might, and the search must find a schedule where a monitor fires.
 
+pub mod explore;
 pub mod lease_monitor;
 pub mod paxos_monitor;
 pub mod red_flags;

@@ -5,6 +5,7 @@
 //! stderr naming the problem, and exit code 2; a found violation exits 1.
 
 mod export;
+mod model_check;
 
 use crate::check::Mutation;
 use crate::check::search::{self, FaultSet};
@@ -23,6 +24,8 @@ USAGE:
   paxos-island run --scenario NAME|FILE|LINK [--seed N] [--mutation M] [--out trace.json]
   paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
                      [--mutation M] [--fencing on|off] [--out trace.json]
+  paxos-island model-check --protocol paxos [--acceptors N] [--proposers N] [--ballots N]
+                     [--crashes N] [--mutation M] [--out FILE] [--max-states N]
   paxos-island replay TRACE.json [--verify]
   paxos-island export-scenario NAME [--seed N] [--out scenario.json]
   paxos-island export --format shiviz|mermaid|svg|json (--scenario NAME|FILE|LINK | --trace FILE)
@@ -40,7 +43,7 @@ struct Usage(String);
 type Out<'a> = &'a mut dyn Write;
 
 pub fn main(args: &[String], out: Out, err: Out) -> i32 {
-    match dispatch(args, out) {
+    match dispatch(args, out, err) {
         Ok(code) => code,
         Err(Usage(msg)) => {
             let _ = writeln!(err, "error: {msg}");
@@ -49,7 +52,7 @@ pub fn main(args: &[String], out: Out, err: Out) -> i32 {
     }
 }
 
-fn dispatch(args: &[String], out: Out) -> Result<i32, Usage> {
+fn dispatch(args: &[String], out: Out, err: Out) -> Result<i32, Usage> {
     let Some((cmd, rest)) = args.split_first() else {
         let _ = write!(out, "{USAGE}");
         return Ok(0);
@@ -69,6 +72,7 @@ fn dispatch(args: &[String], out: Out) -> Result<i32, Usage> {
         }
         "run" => cmd_run(rest, out),
         "check" => cmd_check(rest, out),
+        "model-check" => model_check::cmd_model_check(rest, out, err),
         "replay" => cmd_replay(rest, out),
         "export-scenario" => cmd_export_scenario(rest, out),
         "export" => export::cmd_export(rest, out),

@@ -281,6 +281,9 @@ macro_rules! registry {
             fn command_subject(command: &Command) -> Option<NodeId> {
                 command.node().copied()
             }
+            fn timer_name(timer: &Timer) -> &'static str {
+                timer.type_name()
+            }
         }
 
         impl NodeState {

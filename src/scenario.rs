@@ -364,6 +364,10 @@ impl Scenario {
                 crate::sim::network::check_probability("faults.p", *p).map_err(Into::into)
             }
             Fault::SetLatency { latency } => latency.validate().map_err(Into::into),
+            Fault::Deliver { .. } | Fault::Fire { .. } if !self.network.scripted => Err(ScenarioError::setting(
+                format!("faults.{}", f.kind()),
+                "deliver and fire are steps of a scripted network (set network.scripted to true)",
+            )),
             Fault::SetDrift { ppm, .. } if ppm.unsigned_abs() > MAX_DRIFT_PPM as u64 => Err(ScenarioError::setting(
                 "faults.set_drift.ppm",
                 format!("{ppm} ppm is beyond ±{MAX_DRIFT_PPM} ppm"),

@@ -174,6 +174,9 @@ pub struct Simulator<P: Protocol, M: Monitor<P>> {
     out: Vec<Output<P>>,
     /// Events the monitors found in the current hook (kept for its buffer).
     found: Vec<EventKind<P, M::Invariant>>,
+    /// Scripted network: every message sent, by id, and whether it has
+    /// been delivered yet (empty otherwise).
+    pool: std::collections::BTreeMap<u64, (NodeId, NodeId, P::Msg, bool)>,
 }
 
 impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
@@ -207,6 +210,7 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
             // A handler's outputs: a broadcast to every acceptor and a timer.
             out: Vec::with_capacity(16),
             found: Vec::new(),
+            pool: Default::default(),
         };
         debug_assert!(n <= MAX_NODES);
         for (at, input) in world.inputs {
@@ -454,6 +458,11 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         self.monitors.on_send(self.now, from, to, &msg, &self.slots[from.index()].state, &mut self.found);
         self.emit(from, || EventKind::Send { id, to, msg: msg.clone() });
         self.record_findings(from);
+        if self.net.scripted && from != to {
+            // It waits for the script to deliver it.
+            self.pool.insert(id.0, (from, to, msg, false));
+            return;
+        }
         if from == to {
             // Roles on one machine talk without the network.
             self.push(self.now, Action::Deliver { id, from, to, msg });
@@ -484,7 +493,9 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         let deadline = slot.clock.local_raw(self.now).saturating_add(after.0 as i64);
         let at = slot.clock.true_at(self.now, deadline);
         slot.timers.insert(timer, deadline, token);
-        self.push(at, Action::Timer { node: id, timer, token });
+        if !self.net.scripted {
+            self.push(at, Action::Timer { node: id, timer, token });
+        }
     }
 
     /// Re-schedule a node's timers after its clock changed, in timer order.
@@ -496,7 +507,9 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
             let (timer, deadline, _) = slot.timers.0[i];
             let at = slot.clock.true_at(self.now, deadline);
             slot.timers.0[i].2 = token;
-            self.push(at, Action::Timer { node: id, timer, token });
+            if !self.net.scripted {
+                self.push(at, Action::Timer { node: id, timer, token });
+            }
         }
     }
 
@@ -512,6 +525,11 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         let subject = f.node().copied().unwrap_or(NodeId::NET);
         if !self.exists(subject) {
             return; // a fault for a node that does not exist: nothing to do
+        }
+        if let Fault::Deliver { .. } | Fault::Fire { .. } = f {
+            // Not faults but a script's steps: the delivery or the timer
+            // that follows is the event.
+            return self.apply_script(f);
         }
         self.emit(subject, || EventKind::Fault { fault: f.clone() });
         match f {
@@ -596,6 +614,41 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
                 slot.clock.step(self.now, local - here);
                 self.reschedule_timers(node);
             }
+            Fault::Deliver { .. } | Fault::Fire { .. } => {}
+        }
+    }
+
+    /// A step of a scripted network: deliver a message that was sent (a
+    /// second delivery is a duplicate, with an id of its own), or fire a
+    /// pending timer. Outside a scripted network, or for a message or timer
+    /// that is not there, nothing happens.
+    #[cold]
+    fn apply_script(&mut self, f: Fault<NodeId>) {
+        if !self.net.scripted {
+            return;
+        }
+        match f {
+            Fault::Deliver { id } => {
+                let Some((from, to, msg, delivered)) = self.pool.get_mut(&id) else { return };
+                let (from, to, msg, again) = (*from, *to, msg.clone(), *delivered);
+                *delivered = true;
+                let mut id = MsgId(id);
+                if again {
+                    let copy = MsgId(self.next_msg);
+                    self.next_msg += 1;
+                    self.emit(from, || EventKind::Duplicate { id: copy, of: id, to, msg: msg.clone() });
+                    id = copy;
+                }
+                self.push(self.now, Action::Deliver { id, from, to, msg });
+            }
+            Fault::Fire { node, timer } => {
+                let slot = &self.slots[node.index()];
+                let pending = slot.timers.0.iter().find(|(t, _, _)| P::timer_name(t) == timer);
+                if let Some(&(timer, _, token)) = pending {
+                    self.push(self.now, Action::Timer { node, timer, token });
+                }
+            }
+            _ => {}
         }
     }
 

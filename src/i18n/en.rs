@@ -366,6 +366,8 @@ impl Speak for En {
                     if *by_us >= 0 { "forward" } else { "back" },
                     self.duration(by_us.unsigned_abs())
                 ),
+                Fault::Deliver { id } => format!("The script delivers message {id} (the checker chose this step)."),
+                Fault::Fire { node, timer } => format!("The script runs out {}'s hourglass ({timer}).", n(*node)),
                 Fault::SetDrift { node, ppm } => format!("{}'s clock now runs {} ppm {}.", n(*node), ppm.abs(), if *ppm >= 0 { "fast" } else { "slow" }),
             },
             Say::Command { command } => match command {

@@ -381,6 +381,8 @@ impl Speak for Ja {
                     self.duration(by_us.unsigned_abs()),
                     if *by_us >= 0 { "進みます" } else { "戻ります" }
                 ),
+                Fault::Deliver { id } => format!("台本がメッセージ {id} を届けます（検査器が選んだ一歩）。"),
+                Fault::Fire { node, timer } => format!("台本が {} の砂時計を切らせます（{timer}）。", n(*node)),
                 Fault::SetDrift { node, ppm } => format!("{} の時計が {} ppm {}なります。", n(*node), ppm.abs(), if *ppm >= 0 { "速く" } else { "遅く" }),
             },
             Say::Command { command } => match command {

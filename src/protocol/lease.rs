@@ -353,6 +353,9 @@ impl Protocol for LeaseNode {
     fn command_subject(command: &LeaseCommand) -> Option<NodeId> {
         command.node().copied()
     }
+    fn timer_name(timer: &LeaseTimer) -> &'static str {
+        timer.type_name()
+    }
 }
 
 /// The lease lab's shared settings, for nodes built from a scenario.

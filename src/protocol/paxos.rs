@@ -483,6 +483,9 @@ impl Protocol for PaxosNode {
     fn command_subject(command: &PaxosCommand) -> Option<NodeId> {
         command.node().copied()
     }
+    fn timer_name(timer: &PaxosTimer) -> &'static str {
+        timer.type_name()
+    }
 }
 
 #[cfg(test)]

@@ -43,13 +43,17 @@ pub enum Fault<N> {
     ClockStep { node: N, by_us: i64 },
     /// Change a node's clock rate error.
     SetDrift { node: N, ppm: i64 },
+    /// Scripted network only: deliver (again) the message sent with this id.
+    Deliver { id: u64 },
+    /// Scripted network only: fire `node`'s pending timer of this kind now.
+    Fire { node: N, timer: String },
 }
 
 impl<N> Fault<N> {
     /// Every kind, as written in scenarios and traces.
     pub const KINDS: &'static [&'static str] = &[
         "crash", "restart", "pause", "partition", "heal", "set_loss", "set_duplicate",
-        "set_reorder", "set_latency", "clock_step", "set_drift",
+        "set_reorder", "set_latency", "clock_step", "set_drift", "deliver", "fire",
     ];
 
     /// The snake_case name used as the trace event kind.
@@ -66,6 +70,8 @@ impl<N> Fault<N> {
             Fault::SetLatency { .. } => "set_latency",
             Fault::ClockStep { .. } => "clock_step",
             Fault::SetDrift { .. } => "set_drift",
+            Fault::Deliver { .. } => "deliver",
+            Fault::Fire { .. } => "fire",
         }
     }
 
@@ -76,7 +82,8 @@ impl<N> Fault<N> {
             | Fault::Restart { node }
             | Fault::Pause { node, .. }
             | Fault::ClockStep { node, .. }
-            | Fault::SetDrift { node, .. } => Some(node),
+            | Fault::SetDrift { node, .. }
+            | Fault::Fire { node, .. } => Some(node),
             _ => None,
         }
     }
@@ -111,6 +118,11 @@ impl<N> Fault<N> {
             Fault::SetDrift { node, ppm } => Fault::SetDrift {
                 node: f(node)?,
                 ppm: *ppm,
+            },
+            Fault::Deliver { id } => Fault::Deliver { id: *id },
+            Fault::Fire { node, timer } => Fault::Fire {
+                node: f(node)?,
+                timer: timer.clone(),
             },
         })
     }

@@ -31,6 +31,16 @@ pub struct NetworkConfig {
     /// Per-link exceptions (directed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<LinkSpec>,
+    /// Nothing moves by itself: every message waits until the script
+    /// delivers it (`deliver`, any number of times), and every timer until
+    /// the script fires it (`fire`). This is how a model checker's
+    /// counterexample, which picks each step, is replayed as a scenario.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub scripted: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for NetworkConfig {
@@ -41,6 +51,7 @@ impl Default for NetworkConfig {
             duplicate: 0.0,
             reorder: 0.0,
             links: Vec::new(),
+            scripted: false,
         }
     }
 }
@@ -112,6 +123,8 @@ pub struct Network {
     pub links: BTreeMap<(NodeId, NodeId), Link>,
     /// `blocked[from]` has bit `to` set when from → to is cut.
     blocked: Vec<u64>,
+    /// See [`NetworkConfig::scripted`].
+    pub scripted: bool,
 }
 
 impl Network {
@@ -123,6 +136,7 @@ impl Network {
             reorder: cfg.reorder,
             links,
             blocked: vec![0; nodes],
+            scripted: cfg.scripted,
         }
     }
 

@@ -52,6 +52,8 @@ pub trait Protocol: Clone + Debug + Sized + 'static {
     /// The node a command is about, if it is about one (the trace records
     /// the command at that node).
     fn command_subject(command: &Self::Command) -> Option<NodeId>;
+    /// A timer's name, as traces and scripts write it (`fire`).
+    fn timer_name(timer: &Self::Timer) -> &'static str;
 }
 
 /// What a protocol handler asks the simulator to do.

@@ -98,6 +98,8 @@ pub fn fault(f: &Fault<String>) -> String {
             format!("clock step {sign}{}", human_us(by_us.unsigned_abs()))
         }
         Fault::SetDrift { ppm, .. } => format!("clock drift {ppm} ppm"),
+        Fault::Deliver { id } => format!("deliver message {id}"),
+        Fault::Fire { timer, .. } => format!("fire {timer}"),
     }
 }
 

@@ -114,7 +114,11 @@ impl Proposer {
 
     /// Give up the current ballot and try again later (or at once).
     fn retry(&mut self, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
-        self.attempts = self.attempts.saturating_add(1);
+        if synod.backoff {
+            // Only the backoff reads it; without one, counting would only
+            // make otherwise equal states differ (the model checker's).
+            self.attempts = self.attempts.saturating_add(1);
+        }
         ctx.cancel_timer(PaxosTimer::PhaseTimeout);
         if !Self::is_president(synod, ctx.me) {
             // A stand-in that lost: go back to listening for the president.

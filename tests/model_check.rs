@@ -1,0 +1,104 @@
+//! The model checker (`check::explore`) on the Synod: every schedule of a
+//! small configuration, over the REAL handlers, on a lossy, duplicating,
+//! reordering network. The unmutated protocol must be clean, every mutation
+//! must break agreement itself, and each counterexample must replay in the
+//! simulator, break agreement there too, and pass `replay --verify`.
+//!
+//! `cargo test --release --test model_check -- --nocapture` prints the
+//! numbers and the counterexamples.
+
+use paxos_island::check::explore::paxos::{PaxosExplorer, PaxosModel};
+use paxos_island::check::explore::Stop;
+use paxos_island::check::Invariant;
+use paxos_island::protocol::paxos::PaxosMutation;
+use paxos_island::scenario::run::Run;
+use paxos_island::trace::import::{self, Verdict};
+use paxos_island::trace::{json, EventKind};
+
+fn search(model: PaxosModel, stop: Stop) -> PaxosExplorer {
+    let mut x = model.explorer(stop);
+    while !x.run(100_000) {}
+    x
+}
+
+/// A clean search: done (not cut short), no violation, every witness
+/// reached, and at least `min_states` states — a search that silently
+/// explored nothing would pass the rest.
+fn assert_clean(model: PaxosModel, min_states: usize) {
+    let mut x = search(model, Stop::Never);
+    let p = x.progress().clone();
+    println!("{model:?}: {} states, {} transitions, depth {}, {} past the bound", p.states, p.transitions, p.depth, p.cut);
+    if let Some(v) = x.violations().first().cloned() {
+        panic!("{} violated: {}\ncounterexample:{}", v.invariant, v.detail, x.render(&v.path));
+    }
+    assert!(p.done && !p.truncated, "the search did not finish");
+    assert!(p.states >= min_states, "only {} states explored (expected ≥ {min_states})", p.states);
+    for (w, path) in x.witnesses() {
+        let path = path.unwrap_or_else(|| panic!("the search never reached a state where {w}"));
+        println!("  reached \"{w}\" in {} steps", path.len());
+    }
+}
+
+#[test]
+fn the_synod_is_safe_in_every_schedule_with_three_ballots() {
+    // The default bounds: 3 acceptors, 2 proposers, 3 ballots, no crash.
+    assert_clean(PaxosModel::default(), 1_500_000);
+}
+
+#[test]
+fn the_synod_is_safe_in_every_schedule_with_a_crash_and_restart() {
+    assert_clean(PaxosModel { ballots: 2, crashes: 1, ..PaxosModel::default() }, 200_000);
+}
+
+/// The bound a mutation needs: a crash for the ledger kept in pencil.
+fn model_for(m: PaxosMutation) -> PaxosModel {
+    let crashes = (m == PaxosMutation::ForgetOnRestart) as u8;
+    PaxosModel { mutation: Some(m), crashes, ..PaxosModel::default() }
+}
+
+#[test]
+fn every_paxos_mutation_breaks_agreement_and_its_counterexample_replays() {
+    for m in PaxosMutation::ALL {
+        let model = model_for(m);
+        let mut x = search(model, Stop::When(Invariant::Agreement));
+        let v = x
+            .violations()
+            .iter()
+            .find(|v| v.invariant == Invariant::Agreement)
+            .cloned()
+            .unwrap_or_else(|| panic!("{}: agreement never broke in {} states", m.as_str(), x.progress().states));
+        println!("{}: agreement broken in {} steps:{}", m.as_str(), v.path.len(), x.render(&v.path));
+        assert!(v.path.len() <= 16, "{}: the shortest counterexample is longer than expected", m.as_str());
+
+        // The simulator, run on the script, breaks agreement too: its own
+        // monitor, not the checker's, says so.
+        let scenario = model.counterexample(&mut x, &v.path, "counterexample");
+        let run = Run::record(&scenario).expect("a counterexample is a valid scenario");
+        let broken: Vec<Invariant> = run
+            .trace
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Violation { invariant, .. } => Some(*invariant),
+                _ => None,
+            })
+            .collect();
+        assert!(broken.contains(&Invariant::Agreement), "{}: the replay broke {broken:?}, not agreement", m.as_str());
+
+        // And the trace file it makes is one `replay --verify` accepts.
+        let text = json::export(&run.scenario, &run.names, &run.trace);
+        let imported = import::parse(&text).expect("our own trace parses");
+        let scenario = imported.scenario.expect("the envelope carries the scenario");
+        assert!(matches!(import::verify(&scenario, &imported.events), Verdict::Identical { .. }), "{}", m.as_str());
+    }
+}
+
+/// Why the default is three ballots: with two, a proposer never hears of
+/// votes from two different earlier ballots, so "the first vote" and "the
+/// highest vote" are the same one and the careless B3 goes unnoticed.
+#[test]
+fn pick_first_vote_hides_below_three_ballots() {
+    let model = PaxosModel { ballots: 2, ..model_for(PaxosMutation::PickFirstVote) };
+    let x = search(model, Stop::Never);
+    assert!(x.progress().done && !x.progress().truncated);
+    assert!(x.violations().is_empty(), "with two ballots: {:?}", x.violations().first().map(|v| &v.detail));
+}
