@@ -159,6 +159,13 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
     }
 }
 
+impl Step<String> {
+    /// Read one step from JSON (the same deserializer as a scenario's).
+    pub fn read(bytes: &[u8]) -> Result<Step<String>, serde_json::Error> {
+        serde_json::from_slice(bytes)
+    }
+}
+
 /// A fault or command and the true time at which it strikes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -531,9 +538,15 @@ impl Scenario {
         Ok((nodes, monitors))
     }
 
+    /// The one way a scenario is read from JSON (every reader goes through
+    /// it, so the wasm module holds one copy of the deserializer).
+    pub fn read(bytes: &[u8]) -> Result<Scenario, serde_json::Error> {
+        serde_json::from_slice(bytes)
+    }
+
     /// Parse a scenario from JSON, with a message that says what is wrong.
     pub fn from_json(text: &str) -> Result<Scenario, String> {
-        let s: Scenario = serde_json::from_str(text).map_err(|e| format!("not a valid scenario: {e}"))?;
+        let s = Scenario::read(text.as_bytes()).map_err(|e| format!("not a valid scenario: {e}"))?;
         s.validate().map_err(|e| e.to_string())?;
         Ok(s)
     }

@@ -131,7 +131,7 @@ impl Decoder<'_> {
 
     /// A fault or a command event (both carry a `fault` object).
     fn step(&mut self, j: Option<&J>) -> Option<EventKind> {
-        let f: Step<String> = serde_json::from_value(j?.clone()).ok()?;
+        let f = Step::<String>::read(&serde_json::to_vec(j?).ok()?).ok()?;
         Some(match f.try_map(|n| self.names.id(n).ok_or(())).ok()? {
             Step::Fault(fault) => EventKind::Fault { fault },
             Step::Command(command) => EventKind::Command { command },

@@ -133,8 +133,8 @@ pub fn decode(text: &str) -> Result<Scenario, ShareError> {
     let packed = unbase64url(payload).ok_or_else(|| ShareError::Damaged("a character outside base64url".into()))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_JSON)
         .map_err(|e| ShareError::Damaged(format!("deflate: {:?}", e.status)))?;
-    let scenario: Scenario =
-        serde_json::from_slice(&json).map_err(|e| ShareError::NotAScenario(super::import::one_line(&e.to_string())))?;
+    let scenario =
+        Scenario::read(&json).map_err(|e| ShareError::NotAScenario(super::import::one_line(&e.to_string())))?;
     scenario.validate().map_err(ShareError::Invalid)?;
     Ok(scenario)
 }
