@@ -9,6 +9,7 @@
 
 pub mod explore;
 pub mod lease_monitor;
+pub mod liveness;
 pub mod paxos_monitor;
 pub mod red_flags;
 pub mod search;

@@ -24,7 +24,7 @@ pub mod paxos;
 pub mod storage;
 pub mod value;
 
-use crate::sim::{Ctx, NodeId, Output, Protocol};
+use crate::sim::{Ctx, Hosts, NodeId, Protocol};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -242,13 +242,13 @@ macro_rules! registry {
 
             fn on_start(&mut self, ctx: &mut Ctx<Self>) {
                 match self {
-                    $(NodeState::$V(n) => ctx.lift(lift::$m, |c| n.on_start(c)),)*
+                    $(NodeState::$V(n) => n.on_start(&mut ctx.view()),)*
                 }
             }
             #[inline]
             fn on_message(&mut self, from: NodeId, msg: Msg, ctx: &mut Ctx<Self>) {
                 match (self, msg) {
-                    $((NodeState::$V(n), Msg::$V(m)) => ctx.lift(lift::$m, |c| n.on_message(from, m, c)),)*
+                    $((NodeState::$V(n), Msg::$V(m)) => n.on_message(from, m, &mut ctx.view()),)*
                     #[allow(unreachable_patterns)]
                     _ => {} // a message of another protocol: not for this node
                 }
@@ -256,7 +256,7 @@ macro_rules! registry {
             #[inline]
             fn on_timer(&mut self, timer: Timer, ctx: &mut Ctx<Self>) {
                 match (self, timer) {
-                    $((NodeState::$V(n), Timer::$V(t)) => ctx.lift(lift::$m, |c| n.on_timer(t, c)),)*
+                    $((NodeState::$V(n), Timer::$V(t)) => n.on_timer(t, &mut ctx.view()),)*
                     #[allow(unreachable_patterns)]
                     _ => {}
                 }
@@ -268,12 +268,12 @@ macro_rules! registry {
             }
             fn on_restart(&mut self, ctx: &mut Ctx<Self>) {
                 match self {
-                    $(NodeState::$V(n) => ctx.lift(lift::$m, |c| n.on_restart(c)),)*
+                    $(NodeState::$V(n) => n.on_restart(&mut ctx.view()),)*
                 }
             }
             fn on_command(&mut self, command: &Command, ctx: &mut Ctx<Self>) -> bool {
                 match (self, command) {
-                    $((NodeState::$V(n), Command::$V(k)) => ctx.lift(lift::$m, |c| n.on_command(k, c)),)*
+                    $((NodeState::$V(n), Command::$V(k)) => n.on_command(k, &mut ctx.view()),)*
                     #[allow(unreachable_patterns)]
                     _ => false,
                 }
@@ -294,20 +294,22 @@ macro_rules! registry {
             }
         }
 
-        /// How each protocol's outputs become the registry's.
-        mod lift {
-            use super::*;
-            $(
-                pub fn $m(o: Output<$m::$Node>) -> Output<NodeState> {
-                    match o {
-                        Output::Send(to, m) => Output::Send(to, Msg::$V(m)),
-                        Output::SetTimer(t, d) => Output::SetTimer(Timer::$V(t), d),
-                        Output::CancelTimer(t) => Output::CancelTimer(Timer::$V(t)),
-                        Output::Note(n) => Output::Note(Note::$V(n)),
-                    }
+        $(
+            impl Hosts<$m::$Node> for NodeState {
+                #[inline(always)]
+                fn msg(m: <$m::$Node as Protocol>::Msg) -> Msg {
+                    Msg::$V(m)
                 }
-            )*
-        }
+                #[inline(always)]
+                fn timer(t: <$m::$Node as Protocol>::Timer) -> Timer {
+                    Timer::$V(t)
+                }
+                #[inline(always)]
+                fn note(n: <$m::$Node as Protocol>::Note) -> Note {
+                    Note::$V(n)
+                }
+            }
+        )*
     };
 }
 

@@ -28,7 +28,7 @@ use clock::Clock;
 pub use event::{DropReason, Event, EventKind, Input};
 use fault::Fault;
 use network::Network;
-pub use protocol::{Ctx, Monitor, Output, Protocol, Sink, Unwatched};
+pub use protocol::{Ctx, Hosts, Monitor, Output, Protocol, Unwatched};
 use queue::EventQueue;
 use rng::{Rng, Stream};
 pub use time::{SimDuration, SimTime};

@@ -102,3 +102,27 @@ fn pick_first_vote_hides_below_three_ballots() {
     assert!(x.progress().done && !x.progress().truncated);
     assert!(x.violations().is_empty(), "with two ballots: {:?}", x.violations().first().map(|v| &v.detail));
 }
+
+/// Prints the table of `check::explore::sizes` (every configuration the page
+/// offers whose full search stays under its state limit).
+/// `cargo test --release --test model_check -- --ignored --nocapture size_table`
+#[test]
+#[ignore]
+fn size_table() {
+    for a in 1..=5 {
+        for p in 1..=3.min(a) {
+            for b in 1..=4u32 {
+                for c in 0..=2u8 {
+                    let model = PaxosModel { acceptors: a, proposers: p, ballots: b, crashes: c, mutation: None };
+                    let mut x = model.explorer(Stop::Never);
+                    x.set_max_states(6_000_000);
+                    while !x.run(1 << 20) {}
+                    let pr = x.progress();
+                    if !pr.truncated {
+                        println!("    ({a}, {p}, {b}, {c}, {}),", pr.states);
+                    }
+                }
+            }
+        }
+    }
+}

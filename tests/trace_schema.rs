@@ -13,7 +13,9 @@
 //! schema that uses any other keyword, so the subset cannot grow silently,
 //! and the last tests show it does reject broken events.
 
-use paxos_island::check::Mutation;
+use paxos_island::check::explore::paxos::PaxosModel;
+use paxos_island::check::explore::Stop;
+use paxos_island::check::{Invariant, Mutation};
 use paxos_island::check::search::{random_paxos, FaultSet};
 use paxos_island::protocol::lease::LeaseMutation;
 use paxos_island::protocol::paxos::PaxosMutation;
@@ -287,6 +289,12 @@ fn mutations_and_random_schedules_match_the_schema_too() {
         let s = random_lease_with(seed, FaultSet::ALL, lm, seed % 2 == 0);
         assert_valid(&v, &trace_of(&s), &format!("random lease {seed}"));
     }
+    // A model checker's counterexample: a scripted network, deliver and fire steps.
+    let model = PaxosModel { mutation: Some(PaxosMutation::PickFirstVote), ..PaxosModel::default() };
+    let mut x = model.explorer(Stop::When(Invariant::Agreement));
+    while !x.run(100_000) {}
+    let path = x.violations().iter().find(|v| v.invariant == Invariant::Agreement).expect("caught").path.clone();
+    assert_valid(&v, &trace_of(&model.counterexample(&mut x, &path, "counterexample")), "counterexample");
 }
 
 #[test]

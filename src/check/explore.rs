@@ -43,6 +43,7 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 pub mod paxos;
+pub mod sizes;
 
 /// A broken rule and what broke it.
 pub type Found = (Invariant, String);

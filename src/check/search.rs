@@ -86,8 +86,11 @@ pub struct Failure {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
     pub schedules: u64,
-    /// Schedules in which some invariant broke.
+    /// Schedules in which the rule looked for broke (any rule, if none was named).
     pub violating: u64,
+    /// Schedules in which a decree was chosen (Paxos): a search whose runs
+    /// decide nothing proves little.
+    pub decided: u64,
     /// Simulator steps over all schedules.
     pub steps: u64,
     pub first: Option<Failure>,
@@ -228,10 +231,18 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
 
 /// Run `schedules` random schedules from `seed`, stopping at the first
 /// violation if `stop_at_first`.
-pub fn check(
+pub fn check(generate: impl Fn(u64) -> Scenario, seed: u64, schedules: u64, stop_at_first: bool) -> Report {
+    check_for(generate, seed, schedules, None, stop_at_first)
+}
+
+/// The same, counting only schedules that break `want` (when given): a
+/// mutation is caught when the rule it is meant to break breaks, not when
+/// some side rule does.
+pub fn check_for(
     generate: impl Fn(u64) -> Scenario,
     seed: u64,
     schedules: u64,
+    want: Option<super::Invariant>,
     stop_at_first: bool,
 ) -> Report {
     let mut rep = Report::default();
@@ -243,10 +254,18 @@ pub fn check(
         };
         rep.schedules += 1;
         rep.steps += sim.steps();
-        if sim.monitors().violations > 0 {
+        let m = sim.monitors();
+        if m.paxos.as_ref().is_some_and(|p| !p.chosen.is_empty()) {
+            rep.decided += 1;
+        }
+        let hit = match want {
+            None => m.violations > 0,
+            Some(inv) => m.broken().contains(&inv),
+        };
+        if hit {
             rep.violating += 1;
             if rep.first.is_none() {
-                rep.first = Some(locate(sched_seed, &scenario));
+                rep.first = Some(locate(sched_seed, &scenario, want));
             }
             if stop_at_first {
                 break;
@@ -256,12 +275,17 @@ pub fn check(
     rep
 }
 
-/// Re-run a failing schedule with the trace on to find where it broke.
-fn locate(seed: u64, scenario: &Scenario) -> Failure {
+/// Re-run a failing schedule with the trace on to find where it broke (where
+/// `want` broke, when given).
+fn locate(seed: u64, scenario: &Scenario, want: Option<super::Invariant>) -> Failure {
     let run = Run::record(scenario).expect("the scenario ran once already");
     let (mut step, mut seq, mut t_us, mut invariant, mut detail) = (0, 0, 0, super::Invariant::Agreement, String::new());
     // Map trace positions to simulator steps through the checkpoints.
-    if let Some(e) = run.trace.iter().find(|e| matches!(e.kind, EventKind::Violation { .. })) {
+    let wanted = |e: &&crate::trace::TraceEvent| match &e.kind {
+        EventKind::Violation { invariant, .. } => want.is_none_or(|w| w == *invariant),
+        _ => false,
+    };
+    if let Some(e) = run.trace.iter().find(wanted) {
         if let EventKind::Violation { invariant: inv, detail: d } = &e.kind {
             invariant = *inv;
             detail = d.clone();

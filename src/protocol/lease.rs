@@ -29,7 +29,7 @@ pub mod worker;
 
 use crate::protocol::llm::{Llm, LlmOutcome, Purpose};
 use crate::protocol::storage::Storage;
-use crate::sim::{Ctx, NodeId, Protocol, SimDuration, SimTime};
+use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration, SimTime};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -264,12 +264,12 @@ pub enum LeaseNode {
 }
 
 impl LeaseNode {
-    pub fn on_start(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_start<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         if let LeaseNode::Worker(w) = self {
             w.on_start(ctx)
         }
     }
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
         match self {
             LeaseNode::Worker(w) => w.on_message(m, ctx),
             LeaseNode::Store(s) => s.on_message(from, m, ctx),
@@ -277,7 +277,7 @@ impl LeaseNode {
             LeaseNode::Llm(l) => l.on_message(from, m, ctx),
         }
     }
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_timer<H: Hosts<LeaseNode>>(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode, H>) {
         match self {
             LeaseNode::Worker(w) => w.on_timer(t, ctx),
             LeaseNode::Store(s) => s.on_timer(t, ctx),
@@ -293,14 +293,14 @@ impl LeaseNode {
             LeaseNode::Store(_) | LeaseNode::Storage(_) => {}
         }
     }
-    pub fn on_restart(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_restart<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         match self {
             LeaseNode::Worker(w) => w.on_restart(ctx),
             LeaseNode::Store(s) => s.on_restart(ctx),
             _ => {}
         }
     }
-    pub fn on_command(&mut self, c: &LeaseCommand, _ctx: &mut Ctx<LeaseNode>) -> bool {
+    pub fn on_command<H: Hosts<LeaseNode>>(&mut self, c: &LeaseCommand, _ctx: &mut Ctx<LeaseNode, H>) -> bool {
         match (self, c) {
             (LeaseNode::Llm(l), LeaseCommand::LlmStall { node, for_us }) => {
                 l.stall_next.insert(*node, SimDuration(*for_us));

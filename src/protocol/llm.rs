@@ -11,7 +11,7 @@
 use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseTimer};
 use crate::sim::dist::Latency;
 use crate::sim::rng::Rng;
-use crate::sim::{Ctx, NodeId, SimDuration};
+use crate::sim::{Ctx, Hosts, NodeId, SimDuration};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -171,7 +171,7 @@ impl Llm {
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
         let LeaseMsg::Ask { req, purpose } = m else { return };
         // Always two draws per request, whatever the preset.
         let sampled = self.preset.latency().sample(&mut self.rng);
@@ -189,7 +189,7 @@ impl Llm {
         ctx.set_timer(LeaseTimer::Answer(self.next), latency);
     }
 
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_timer<H: Hosts<LeaseNode>>(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode, H>) {
         if let LeaseTimer::Answer(id) = t {
             if let Some((to, req, outcome)) = self.working.remove(&id) {
                 ctx.send(to, LeaseMsg::Answer { req, outcome });

@@ -28,7 +28,7 @@ pub mod learner;
 pub mod proposer;
 
 use super::value::Value;
-use crate::sim::{Ctx, NodeId, Protocol, SimDuration, SimTime};
+use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration, SimTime};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -345,14 +345,14 @@ impl PaxosNode {
         self.learner.as_ref().and_then(|l| l.learned.map(|v| v.value))
     }
 
-    pub fn on_start(&mut self, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_start<H: Hosts<PaxosNode>>(&mut self, ctx: &mut Ctx<PaxosNode, H>) {
         if let Some(p) = &self.proposer {
             ctx.note(PaxosNote::Asked { value: p.value });
             ctx.set_timer(PaxosTimer::Start, p.start_after);
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, msg: PaxosMsg, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_message<H: Hosts<PaxosNode>>(&mut self, from: NodeId, msg: PaxosMsg, ctx: &mut Ctx<PaxosNode, H>) {
         if Some(from) == self.synod.leader {
             self.heard_leader_at = ctx.now();
         }
@@ -401,13 +401,13 @@ impl PaxosNode {
 
     /// Dueling proposers: the acceptor on this node has just seen a higher
     /// ballot than the one our proposer is running, so that ballot is doomed.
-    fn check_preempted(&mut self, seen: Ballot, ctx: &mut Ctx<PaxosNode>) {
+    fn check_preempted<H: Hosts<PaxosNode>>(&mut self, seen: Ballot, ctx: &mut Ctx<PaxosNode, H>) {
         if let Some(p) = &mut self.proposer {
             p.on_seen_ballot(seen, &self.synod, ctx);
         }
     }
 
-    pub fn on_timer(&mut self, t: PaxosTimer, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_timer<H: Hosts<PaxosNode>>(&mut self, t: PaxosTimer, ctx: &mut Ctx<PaxosNode, H>) {
         let learned = self.learned().is_some();
         let heard = self.heard_leader_at;
         if let Some(p) = &mut self.proposer {
@@ -425,7 +425,7 @@ impl PaxosNode {
         self.heard_leader_at = SimTime::ZERO;
     }
 
-    pub fn on_restart(&mut self, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_restart<H: Hosts<PaxosNode>>(&mut self, ctx: &mut Ctx<PaxosNode, H>) {
         let forget = self.synod.mutation == Some(PaxosMutation::ForgetOnRestart);
         if let Some(a) = &mut self.acceptor {
             a.on_restart(forget, ctx);
@@ -436,7 +436,7 @@ impl PaxosNode {
         }
     }
 
-    pub fn on_command(&mut self, command: &PaxosCommand, ctx: &mut Ctx<PaxosNode>) -> bool {
+    pub fn on_command<H: Hosts<PaxosNode>>(&mut self, command: &PaxosCommand, ctx: &mut Ctx<PaxosNode, H>) -> bool {
         match command {
             PaxosCommand::Propose { node, value } if *node == ctx.me => {
                 let Ok(value) = Value::new(value) else { return false };

@@ -12,7 +12,7 @@
 //! damage: rows whose accepted epochs went backwards (a lost update).
 
 use crate::protocol::lease::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote};
-use crate::sim::{Ctx, NodeId};
+use crate::sim::{Ctx, Hosts, NodeId};
 
 /// Row names as the trace and the page show them.
 pub fn key_name(k: u16) -> String {
@@ -46,7 +46,7 @@ impl Storage {
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
         let LeaseMsg::Write { req, key, epoch } = m else { return };
         let Some(row) = self.rows.get_mut(key as usize) else { return };
         let fenced = self.fencing && self.mutation != Some(LeaseMutation::NoFence);

@@ -209,14 +209,26 @@ fn dueling(name: &str, backoff: bool, leader: Option<String>) -> Scenario {
 
 /// A built-in scenario that shows what `m` breaks.
 pub fn showcase(m: Mutation) -> Option<(&'static str, Scenario)> {
-    let name = match m {
-        Mutation::Paxos(PaxosMutation::SkipB3) => "forced",
-        Mutation::Paxos(PaxosMutation::ForgetOnRestart) => "restart",
-        Mutation::Paxos(PaxosMutation::MinorityQuorum) => "partition-heal",
-        Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => "dueling-backoff",
+    // A built-in run, at a seed where the bug breaks agreement (found by
+    // search; `tests/safety.rs` checks that each still does).
+    let (name, seed) = match m {
+        Mutation::Paxos(PaxosMutation::SkipB3) => ("forced", None),
+        Mutation::Paxos(PaxosMutation::ForgetOnRestart) => ("restart", None),
+        Mutation::Paxos(PaxosMutation::MinorityQuorum) => ("lossy", Some(5)),
+        Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => ("lossy", Some(34)),
+        Mutation::Paxos(PaxosMutation::PickFirstVote) => {
+            // No built-in run hears of votes from two earlier ballots at
+            // once; a random faulty schedule does.
+            let mut s = crate::check::search::random_paxos(338, crate::check::search::FaultSet::ALL, Some(m));
+            s.name = "pick-first-vote".into();
+            return Some(("pick-first-vote", s));
+        }
         _ => return None,
     };
     let mut s = get(name)?;
+    if let Some(seed) = seed {
+        s.seed = seed;
+    }
     s.mutation = Some(m);
     Some((name, s))
 }

@@ -535,18 +535,3 @@ pub fn print_summary(run: &super::run::Run, out: &mut dyn std::io::Write) {
     }
 }
 
-/// The lease half of `paxos-island bench`: the Monte Carlo sweep's unit.
-pub fn bench(out: &mut dyn std::io::Write) {
-    let started = std::time::Instant::now();
-    let grid = crate::scenario::lease_mc::Grid::standard_bench();
-    let cells = crate::scenario::lease_mc::sweep(&grid, |_| {});
-    let secs = started.elapsed().as_secs_f64();
-    let runs: u32 = cells.iter().map(|c| c.runs).sum();
-    let steps: u64 = cells.iter().map(|c| c.steps).sum();
-    let _ = writeln!(
-        out,
-        "lease Monte Carlo: {runs} runs × {} s simulated, {steps} events in {secs:.3} s = {:.2} M events/s",
-        grid.duration_us / 1_000_000,
-        steps as f64 / secs / 1e6
-    );
-}

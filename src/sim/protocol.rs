@@ -25,6 +25,7 @@ use super::event::EventKind;
 use super::rng::Rng;
 use super::{NodeId, SimDuration, SimTime};
 use std::fmt::Debug;
+use std::marker::PhantomData;
 
 /// The state machine of one process of a protocol.
 pub trait Protocol: Clone + Debug + Sized + 'static {
@@ -65,106 +66,84 @@ pub enum Output<P: Protocol> {
     Note(P::Note),
 }
 
-/// Where a handler's outputs go: the simulator's buffer, or a wrapper that
-/// lifts one protocol's outputs into an enclosing protocol's.
-pub trait Sink<P: Protocol> {
-    fn put(&mut self, o: Output<P>);
-    /// The buffer itself, when this sink is one (lets [`Ctx::lift`] push
-    /// straight into it instead of through a second indirection).
-    fn as_vec(&mut self) -> Option<&mut Vec<Output<P>>> {
-        None
+/// A protocol that can carry `Q`'s messages, timers and notes: `Q` itself,
+/// or an enum of protocols with `Q` among its members. Protocol code is
+/// written against a context `Ctx<Q, H>` for any such `H`, so that run inside
+/// the enum its outputs go straight into the enum's buffer (no copy, no
+/// indirect call per output), and run alone (a unit test, a model checker)
+/// into its own.
+pub trait Hosts<Q: Protocol>: Protocol {
+    fn msg(m: Q::Msg) -> Self::Msg;
+    fn timer(t: Q::Timer) -> Self::Timer;
+    fn note(n: Q::Note) -> Self::Note;
+}
+
+impl<P: Protocol> Hosts<P> for P {
+    #[inline(always)]
+    fn msg(m: P::Msg) -> P::Msg {
+        m
+    }
+    #[inline(always)]
+    fn timer(t: P::Timer) -> P::Timer {
+        t
+    }
+    #[inline(always)]
+    fn note(n: P::Note) -> P::Note {
+        n
     }
 }
 
-impl<P: Protocol> Sink<P> for Vec<Output<P>> {
-    #[inline]
-    fn put(&mut self, o: Output<P>) {
-        self.push(o);
-    }
-    fn as_vec(&mut self) -> Option<&mut Vec<Output<P>>> {
-        Some(self)
-    }
-}
-
-/// Outputs of protocol `Q` lifted into protocol `P`'s buffer.
-struct Lifted<'b, Q: Protocol, P: Protocol> {
-    out: &'b mut Vec<Output<P>>,
-    lift: fn(Output<Q>) -> Output<P>,
-}
-
-impl<Q: Protocol, P: Protocol> Sink<Q> for Lifted<'_, Q, P> {
-    #[inline]
-    fn put(&mut self, o: Output<Q>) {
-        self.out.push((self.lift)(o));
-    }
-}
-
-/// The same, into any sink of `P` (an enum of protocols inside another).
-struct LiftedDyn<'b, Q: Protocol, P: Protocol> {
-    out: &'b mut dyn Sink<P>,
-    lift: fn(Output<Q>) -> Output<P>,
-}
-
-impl<Q: Protocol, P: Protocol> Sink<Q> for LiftedDyn<'_, Q, P> {
-    fn put(&mut self, o: Output<Q>) {
-        self.out.put((self.lift)(o));
-    }
-}
-
-/// The handle protocol code gets: its identity, its *local* time, a random
-/// stream for backoffs, and a place to put outputs. Nothing else.
-pub struct Ctx<'a, P: Protocol> {
+/// The handle protocol `Q`'s code gets: its identity, its *local* time, a
+/// random stream for backoffs, and a place to put outputs (`H`'s buffer).
+/// Nothing else.
+pub struct Ctx<'a, Q: Protocol, H: Hosts<Q> = Q> {
     pub me: NodeId,
     now: SimTime,
     rng: &'a mut Rng,
-    out: &'a mut dyn Sink<P>,
+    out: &'a mut Vec<Output<H>>,
+    of: PhantomData<fn(Q)>,
 }
 
 impl<'a, P: Protocol> Ctx<'a, P> {
-    pub fn new(me: NodeId, now: SimTime, rng: &'a mut Rng, out: &'a mut dyn Sink<P>) -> Self {
-        Ctx { me, now, rng, out }
+    pub fn new(me: NodeId, now: SimTime, rng: &'a mut Rng, out: &'a mut Vec<Output<P>>) -> Self {
+        Ctx { me, now, rng, out, of: PhantomData }
     }
+}
+
+impl<'a, Q: Protocol, H: Hosts<Q>> Ctx<'a, Q, H> {
     /// This node's local clock reading.
     pub fn now(&self) -> SimTime {
         self.now
     }
     #[inline]
-    pub fn send(&mut self, to: NodeId, msg: impl Into<P::Msg>) {
-        self.out.put(Output::Send(to, msg.into()));
+    pub fn send(&mut self, to: NodeId, msg: impl Into<Q::Msg>) {
+        self.out.push(Output::Send(to, H::msg(msg.into())));
     }
     #[inline]
-    pub fn set_timer(&mut self, timer: impl Into<P::Timer>, after: SimDuration) {
-        self.out.put(Output::SetTimer(timer.into(), after));
+    pub fn set_timer(&mut self, timer: impl Into<Q::Timer>, after: SimDuration) {
+        self.out.push(Output::SetTimer(H::timer(timer.into()), after));
     }
     #[inline]
-    pub fn cancel_timer(&mut self, timer: impl Into<P::Timer>) {
-        self.out.put(Output::CancelTimer(timer.into()));
+    pub fn cancel_timer(&mut self, timer: impl Into<Q::Timer>) {
+        self.out.push(Output::CancelTimer(H::timer(timer.into())));
     }
     #[inline]
-    pub fn note(&mut self, note: impl Into<P::Note>) {
-        self.out.put(Output::Note(note.into()));
+    pub fn note(&mut self, note: impl Into<Q::Note>) {
+        self.out.push(Output::Note(H::note(note.into())));
     }
     pub fn rng(&mut self) -> &mut Rng {
         self.rng
     }
+}
 
-    /// Run a handler of protocol `Q` (one member of an enum of protocols)
-    /// with a context whose outputs are lifted into `P`'s by `lift`.
+impl<'a, H: Protocol> Ctx<'a, H> {
+    /// The same context as member protocol `R` of the enum `H` sees it.
     #[inline]
-    pub fn lift<Q: Protocol, R>(&mut self, lift: fn(Output<Q>) -> Output<P>, f: impl FnOnce(&mut Ctx<'_, Q>) -> R) -> R {
-        let (me, now) = (self.me, self.now);
-        let rng = &mut *self.rng;
-        let out: &mut dyn Sink<P> = &mut *self.out;
-        // Two arms rather than one `&mut dyn`: the borrow checker cannot see
-        // that `as_vec`'s `None` leaves `out` free again.
-        if out.as_vec().is_some() {
-            let vec = out.as_vec().expect("checked just above");
-            let mut sink = Lifted { out: vec, lift };
-            f(&mut Ctx { me, now, rng, out: &mut sink })
-        } else {
-            let mut sink = LiftedDyn { out, lift };
-            f(&mut Ctx { me, now, rng, out: &mut sink })
-        }
+    pub fn view<R: Protocol>(&mut self) -> Ctx<'_, R, H>
+    where
+        H: Hosts<R>,
+    {
+        Ctx { me: self.me, now: self.now, rng: &mut *self.rng, out: &mut *self.out, of: PhantomData }
     }
 }
 

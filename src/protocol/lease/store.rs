@@ -17,7 +17,7 @@
 //! also fences the holder's own in-flight writes.
 
 use super::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote, LeaseTimer, View};
-use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
+use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LeaseRow {
@@ -48,7 +48,7 @@ impl LeaseStore {
         }
     }
 
-    pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
         match m {
             LeaseMsg::Acquire { req, ttl_us } => {
                 let epoch = self.compare_and_set(from, SimDuration(ttl_us), ctx);
@@ -68,7 +68,7 @@ impl LeaseStore {
     }
 
     /// The one statement. Returns the epoch, or nothing.
-    fn compare_and_set(&mut self, asker: NodeId, ttl: SimDuration, ctx: &mut Ctx<LeaseNode>) -> Option<u64> {
+    fn compare_and_set<H: Hosts<LeaseNode>>(&mut self, asker: NodeId, ttl: SimDuration, ctx: &mut Ctx<LeaseNode, H>) -> Option<u64> {
         let now = ctx.now();
         let expires_at = now + ttl;
         let blind = self.mutation == Some(LeaseMutation::BlindAcquire);
@@ -119,7 +119,7 @@ impl LeaseStore {
         Some(new_row.epoch)
     }
 
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_timer<H: Hosts<LeaseNode>>(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode, H>) {
         if t != LeaseTimer::Expire {
             return;
         }
@@ -137,7 +137,7 @@ impl LeaseStore {
         }
     }
 
-    pub fn on_restart(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_restart<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         if let Some(row) = self.row {
             ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(ctx.now()));
         }

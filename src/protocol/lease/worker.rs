@@ -36,7 +36,7 @@ use super::{Design, LeaseMsg, LeaseNote, LeaseShared, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::sim::rng::Rng;
 use super::LeaseNode;
-use crate::sim::{Ctx, SimDuration, SimTime};
+use crate::sim::{Ctx, Hosts, SimDuration, SimTime};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -95,11 +95,11 @@ impl Worker {
         self.next_req
     }
 
-    pub fn on_start(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_start<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         ctx.set_timer(LeaseTimer::Tick, self.start_after);
     }
 
-    fn believe(&mut self, holding: bool, ctx: &mut Ctx<LeaseNode>) {
+    fn believe<H: Hosts<LeaseNode>>(&mut self, holding: bool, ctx: &mut Ctx<LeaseNode, H>) {
         if self.holding != holding {
             self.holding = holding;
             ctx.note(LeaseNote::Belief {
@@ -110,7 +110,7 @@ impl Worker {
     }
 
     /// The belief ends: the deadline passed, or the store said no.
-    fn lose(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    fn lose<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         if !self.holding {
             return;
         }
@@ -134,7 +134,7 @@ impl Worker {
     }
 
     /// One compare-and-set: acquire if not holding, renew if holding.
-    fn send_cas(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    fn send_cas<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         let req = self.req();
         // The deadline clock starts *before* the request leaves.
         self.pending.insert(req, ctx.now());
@@ -145,7 +145,7 @@ impl Worker {
         ctx.send(self.shared.store, LeaseMsg::Acquire { req, ttl_us: ttl.0 });
     }
 
-    pub fn on_timer(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_timer<H: Hosts<LeaseNode>>(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode, H>) {
         match t {
             LeaseTimer::Tick => {
                 if self.in_loop() {
@@ -180,13 +180,13 @@ impl Worker {
         }
     }
 
-    fn take_order(&mut self, _ctx: &mut Ctx<LeaseNode>) {
+    fn take_order<H: Hosts<LeaseNode>>(&mut self, _ctx: &mut Ctx<LeaseNode, H>) {
         let key = self.rng.below(self.shared.keys.max(1) as u64) as u16;
         self.batch = Some((key, self.epoch));
     }
 
     /// Send the write — without looking at the lease again.
-    fn write_batch(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    fn write_batch<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         if let Some((key, epoch)) = self.batch.take() {
             let req = self.req();
             self.writes_sent += 1;
@@ -196,7 +196,7 @@ impl Worker {
     }
 
     /// The anti-pattern loop's turn: check, take an order, ask the LLM, wait.
-    fn loop_turn(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    fn loop_turn<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         if self.holding && ctx.now() >= self.deadline {
             self.lose(ctx);
         }
@@ -211,7 +211,7 @@ impl Worker {
         ctx.set_timer(LeaseTimer::LlmTimeout, self.shared.llm_timeout);
     }
 
-    fn on_answer(&mut self, req: u32, outcome: LlmOutcome, ctx: &mut Ctx<LeaseNode>) {
+    fn on_answer<H: Hosts<LeaseNode>>(&mut self, req: u32, outcome: LlmOutcome, ctx: &mut Ctx<LeaseNode, H>) {
         if let Some(sent) = self.explaining.remove(&req) {
             // The sound design only logs the explanation.
             ctx.note(LeaseNote::LlmResponse {
@@ -260,7 +260,7 @@ impl Worker {
         }
     }
 
-    pub fn on_message(&mut self, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
         match m {
             LeaseMsg::AcquireReply { req, epoch } => {
                 let Some(sent) = self.pending.remove(&req) else { return };
@@ -315,7 +315,7 @@ impl Worker {
         self.batch = None;
     }
 
-    pub fn on_restart(&mut self, ctx: &mut Ctx<LeaseNode>) {
+    pub fn on_restart<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         ctx.set_timer(LeaseTimer::Tick, SimDuration::ZERO);
     }
 }

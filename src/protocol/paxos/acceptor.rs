@@ -11,7 +11,7 @@
 use super::{Ballot, PaxosMsg, PaxosNote, Vote};
 use super::PaxosNode;
 use crate::protocol::value::Value;
-use crate::sim::{Ctx, NodeId};
+use crate::sim::{Ctx, Hosts, NodeId};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Acceptor {
@@ -40,7 +40,7 @@ impl Acceptor {
     /// Phase 1b. A prepare at or above the promise is answered (at, so that a
     /// duplicated prepare gets the same answer again) with a promise carrying
     /// the last vote; a lower one is ignored.
-    pub fn on_prepare(&mut self, from: NodeId, ballot: Ballot, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_prepare<H: Hosts<PaxosNode>>(&mut self, from: NodeId, ballot: Ballot, ctx: &mut Ctx<PaxosNode, H>) {
         if !self.allows(ballot) {
             ctx.note(PaxosNote::Ignored {
                 ballot,
@@ -65,14 +65,14 @@ impl Acceptor {
     /// Phase 2b. Vote for `(ballot, value)` unless a higher ballot has been
     /// promised (P1a). The vote is written before `Accepted` is sent.
     /// `break_promise` is the `accept-lower-ballot` mutation.
-    pub fn on_accept(
+    pub fn on_accept<H: Hosts<PaxosNode>>(
         &mut self,
         from: NodeId,
         ballot: Ballot,
         value: Value,
         learners: &[NodeId],
         break_promise: bool,
-        ctx: &mut Ctx<PaxosNode>,
+        ctx: &mut Ctx<PaxosNode, H>,
     ) {
         if !self.allows(ballot) {
             if !break_promise {
@@ -99,7 +99,7 @@ impl Acceptor {
     }
 
     /// `forget` is the `forget-on-restart` mutation.
-    pub fn on_restart(&mut self, forget: bool, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_restart<H: Hosts<PaxosNode>>(&mut self, forget: bool, ctx: &mut Ctx<PaxosNode, H>) {
         if forget {
             // Broken on purpose: the ledger was kept in pencil.
             *self = Acceptor::default();
@@ -107,7 +107,7 @@ impl Acceptor {
         }
     }
 
-    fn note_ledger(&self, ctx: &mut Ctx<PaxosNode>) {
+    fn note_ledger<H: Hosts<PaxosNode>>(&self, ctx: &mut Ctx<PaxosNode, H>) {
         ctx.note(PaxosNote::Ledger {
             max_bal: self.max_bal,
             last_vote: self.last_vote(),

@@ -7,7 +7,7 @@
 use super::{Ballot, Members, PaxosNote, Vote};
 use super::PaxosNode;
 use crate::protocol::value::Value;
-use crate::sim::{Ctx, NodeId};
+use crate::sim::{Ctx, Hosts, NodeId};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -19,11 +19,11 @@ pub struct Learner {
 }
 
 impl Learner {
-    pub fn on_decided(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_decided<H: Hosts<PaxosNode>>(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode, H>) {
         self.learn(ballot, value, ctx);
     }
 
-    pub fn on_accepted(&mut self, from: NodeId, ballot: Ballot, value: Value, quorum: usize, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_accepted<H: Hosts<PaxosNode>>(&mut self, from: NodeId, ballot: Ballot, value: Value, quorum: usize, ctx: &mut Ctx<PaxosNode, H>) {
         let entry = self.tally.entry(ballot).or_insert((value, Members::default()));
         entry.1.insert(from);
         if entry.1.len() >= quorum {
@@ -31,7 +31,7 @@ impl Learner {
         }
     }
 
-    fn learn(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode>) {
+    fn learn<H: Hosts<PaxosNode>>(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode, H>) {
         match self.learned {
             None => {
                 self.learned = Some(Vote { ballot, value });

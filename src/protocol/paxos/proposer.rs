@@ -15,7 +15,7 @@
 
 use super::{Ballot, Choice, Members, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, PaxosTimer, Synod, Vote};
 use crate::protocol::value::Value;
-use crate::sim::{Ctx, NodeId, SimDuration, SimTime};
+use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
 use std::collections::BTreeMap;
 
 /// Where the proposer is (volatile: the pencil slips on its desk).
@@ -82,7 +82,7 @@ impl Proposer {
     }
 
     /// Start (or restart) trying, respecting the president rule.
-    pub fn begin(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
+    pub fn begin<H: Hosts<PaxosNode>>(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
         self.active = true;
         if learned || matches!(self.phase, Phase::Done { .. }) {
             return;
@@ -96,7 +96,7 @@ impl Proposer {
     }
 
     /// Phase 1a with a fresh ballot above anything tried or seen.
-    fn start_ballot(&mut self, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
+    fn start_ballot<H: Hosts<PaxosNode>>(&mut self, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
         let round = self.last_tried.max(self.highest_seen) + 1;
         // lastTried is written to stable storage before the prepare leaves.
         self.last_tried = round;
@@ -113,7 +113,7 @@ impl Proposer {
     }
 
     /// Give up the current ballot and try again later (or at once).
-    fn retry(&mut self, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
+    fn retry<H: Hosts<PaxosNode>>(&mut self, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
         if synod.backoff {
             // Only the backoff reads it; without one, counting would only
             // make otherwise equal states differ (the model checker's).
@@ -135,14 +135,14 @@ impl Proposer {
         }
     }
 
-    pub fn on_promise(
+    pub fn on_promise<H: Hosts<PaxosNode>>(
         &mut self,
         from: NodeId,
         ballot: Ballot,
         last_vote: Option<Vote>,
         quorum: usize,
         synod: &Synod,
-        ctx: &mut Ctx<PaxosNode>,
+        ctx: &mut Ctx<PaxosNode, H>,
     ) {
         if let Some(v) = last_vote {
             self.highest_seen = self.highest_seen.max(v.ballot.round);
@@ -187,14 +187,14 @@ impl Proposer {
         ctx.set_timer(PaxosTimer::PhaseTimeout, synod.timeout);
     }
 
-    pub fn on_accepted(
+    pub fn on_accepted<H: Hosts<PaxosNode>>(
         &mut self,
         from: NodeId,
         ballot: Ballot,
         value: Value,
         quorum: usize,
         synod: &Synod,
-        ctx: &mut Ctx<PaxosNode>,
+        ctx: &mut Ctx<PaxosNode, H>,
     ) {
         let Phase::Accepting { ballot: mine, accepted, .. } = &mut self.phase else {
             return;
@@ -217,7 +217,7 @@ impl Proposer {
         }
     }
 
-    pub fn on_decided(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_decided<H: Hosts<PaxosNode>>(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode, H>) {
         if !matches!(self.phase, Phase::Done { .. }) {
             self.phase = Phase::Done { ballot, value };
             for t in [PaxosTimer::PhaseTimeout, PaxosTimer::Backoff, PaxosTimer::LeaderWatch, PaxosTimer::Start] {
@@ -228,7 +228,7 @@ impl Proposer {
 
     /// A ballot `seen` arrived at this node's acceptor. If it beats ours, ours
     /// cannot succeed any more: give it up now rather than wait for the timeout.
-    pub fn on_seen_ballot(&mut self, seen: Ballot, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_seen_ballot<H: Hosts<PaxosNode>>(&mut self, seen: Ballot, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
         self.highest_seen = self.highest_seen.max(seen.round);
         let Some(mine) = self.ballot() else { return };
         if seen > mine {
@@ -237,7 +237,7 @@ impl Proposer {
         }
     }
 
-    pub fn on_timer(&mut self, t: PaxosTimer, learned: bool, heard_leader_at: SimTime, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_timer<H: Hosts<PaxosNode>>(&mut self, t: PaxosTimer, learned: bool, heard_leader_at: SimTime, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
         if learned || matches!(self.phase, Phase::Done { .. }) {
             return;
         }
@@ -268,7 +268,7 @@ impl Proposer {
         self.attempts = 0;
     }
 
-    pub fn on_restart(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode>) {
+    pub fn on_restart<H: Hosts<PaxosNode>>(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
         if self.active && !learned {
             ctx.set_timer(PaxosTimer::Start, synod.timeout);
         } else if !self.active {
