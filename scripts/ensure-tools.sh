@@ -22,6 +22,15 @@ if [[ "${SKIP_BROWSER:-0}" != 1 ]] && { ! command -v chromium >/dev/null || ! co
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# A Japanese font, so that screenshots of the Japanese page show text, not boxes.
+if [[ "${SKIP_BROWSER:-0}" != 1 ]] && ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+  say "installing Debian's fonts-noto-cjk (Japanese text in screenshots)"
+  SUDO=""
+  if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-noto-cjk >/dev/null
+fi
+
 if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]]; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
   # Not --locked: a locked dependency version is not served by the registry.

@@ -214,6 +214,17 @@ words!(
     inv_ok,
     inv_broken,
     inv_jump,
+    // the model checker panel
+    mc_title,
+    mc_intro,
+    mc_acceptors,
+    mc_proposers,
+    mc_ballots,
+    mc_crashes,
+    mc_start,
+    mc_cancel,
+    mc_open,
+    mc_opened,
     // errors
     crashed_title,
     reload,
@@ -382,6 +393,15 @@ pub trait Speak: Sync {
     fn scenario_title(&self, name: &str) -> String;
     fn scenario_caption(&self, name: &str) -> &'static str;
     fn mutation_title(&self, m: crate::check::Mutation) -> &'static str;
+    /// The model checker panel: how big the search is (None: not measured).
+    fn mc_size(&self, states: Option<usize>) -> String;
+    fn mc_running(&self, states: usize, depth: u32, waiting: usize, rate: f64, left_s: Option<f64>) -> String;
+    fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String;
+    fn mc_found(&self, invariant: &str, steps: usize, states: usize) -> String;
+    fn mc_also(&self, invariant: &str, steps: usize) -> String;
+    fn mc_cancelled(&self, states: usize) -> String;
+    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String;
+    fn mc_scenario_name(&self, invariant: &str) -> String;
     /// A scaled duration ("2.8 hours", "≈951 years").
     fn human(&self, h: &crate::scenario::latency::HumanDuration) -> String;
     /// A real duration of the latency table ("0.5 ns").
@@ -449,6 +469,19 @@ pub enum BallotFinding {
 }
 
 /// Names joined for a sentence in this language.
+/// A count with thin spaces between thousands: 1 638 955.
+pub fn group(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{2009}');
+        }
+        out.push(c);
+    }
+    out
+}
+
 pub fn join_names(names: &[String], ids: impl Iterator<Item = crate::sim::NodeId>, sep: &str) -> String {
     ids.map(|n| names.get(n.index()).cloned().unwrap_or_else(|| "?".into()))
         .collect::<Vec<_>>()

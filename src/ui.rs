@@ -17,6 +17,7 @@ pub mod latency;
 pub mod lessons;
 pub mod lease;
 pub mod model;
+pub mod modelcheck;
 pub mod narration;
 pub mod parliament;
 pub mod perf;
@@ -437,6 +438,12 @@ fn Root() -> impl IntoView {
                     <narration::Invariants />
                     <Show when=move || app.view.get() == View::Parliament>
                         <inspector::Inspector />
+                    </Show>
+                    <Show when=move || {
+                        app.rev.get();
+                        app.view.get() == View::Parliament && app.model.with_value(|m| m.is_paxos())
+                    }>
+                        <modelcheck::ModelCheck />
                     </Show>
                 </aside>
             </main>

@@ -126,3 +126,18 @@ fn size_table() {
         }
     }
 }
+
+/// The page's table of search sizes agrees with the checker (every entry
+/// under 300,000 states is searched again here).
+#[test]
+fn the_size_table_matches_the_checker() {
+    use paxos_island::check::explore::sizes::STATES;
+    let mut checked = 0;
+    for &(a, p, b, c, n) in STATES.iter().filter(|r| r.4 < 300_000) {
+        let model = PaxosModel { acceptors: a, proposers: p, ballots: b, crashes: c, mutation: None };
+        let x = search(model, Stop::Never);
+        assert_eq!(x.progress().states, n, "{model:?}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} entries checked");
+}

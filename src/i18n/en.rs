@@ -2,7 +2,7 @@
 
 pub mod lessons;
 
-use super::{join_names, Speak, Words};
+use super::{group, join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
 use crate::protocol::Command;
 use crate::protocol::lease::LeaseCommand;
@@ -114,6 +114,16 @@ pub const WORDS: Words = Words {
     inv_ok: "holds",
     inv_broken: "broken",
     inv_jump: "Jump to where it broke",
+    mc_title: "Check every schedule",
+    mc_intro: "The model checker runs the real algorithm through every order of deliveries, losses, duplicates, timeouts and crashes of a small parliament, and finds the shortest way to break a rule if there is one.",
+    mc_acceptors: "Acceptors",
+    mc_proposers: "Proposers",
+    mc_ballots: "Ballots",
+    mc_crashes: "Crashes",
+    mc_start: "Check",
+    mc_cancel: "Cancel",
+    mc_open: "Open the shortest counterexample",
+    mc_opened: "The model checker's shortest counterexample: a scripted run, one step per millisecond, paused where the rule broke.",
     crashed_title: "Something went wrong inside the app.",
     reload: "Reload the page",
     bad_seed: "Not a valid seed",
@@ -587,6 +597,52 @@ impl Speak for En {
             "clock-drift" => "W1's clock runs 20 % slow, the store's 10 % fast. Cut off from the store, W1 believes too long; fencing catches its writes.",
             _ => "",
         }
+    }
+
+    fn mc_size(&self, states: Option<usize>) -> String {
+        match states {
+            Some(n) => format!("A full search visits {} states.", group(n)),
+            None => "How many states this search visits is not known in advance.".into(),
+        }
+    }
+
+    fn mc_running(&self, states: usize, depth: u32, waiting: usize, rate: f64, left_s: Option<f64>) -> String {
+        let left = left_s.map(|s| format!(", about {} left", self.duration((s * 1e6) as u64))).unwrap_or_default();
+        format!(
+            "{} states, {} steps deep, {} waiting — {} states/s{left}",
+            group(states),
+            depth,
+            group(waiting),
+            group(rate as usize)
+        )
+    }
+
+    fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String {
+        if truncated {
+            format!("No violation in the first {} states ({secs:.1} s) — the search stopped at its limit, so not every schedule was checked.", group(states))
+        } else {
+            format!("No violation in {} states ({secs:.1} s): every schedule of this configuration keeps every rule.", group(states))
+        }
+    }
+
+    fn mc_found(&self, invariant: &str, steps: usize, states: usize) -> String {
+        format!("{invariant} broken: the shortest counterexample takes {steps} steps (found among {} states).", group(states))
+    }
+
+    fn mc_also(&self, invariant: &str, steps: usize) -> String {
+        format!("Also broken on the way: {invariant} (in {steps} steps).")
+    }
+
+    fn mc_cancelled(&self, states: usize) -> String {
+        format!("Cancelled after {} states.", group(states))
+    }
+
+    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String {
+        format!("{typed:?} is not a whole number from {min} to {max}.")
+    }
+
+    fn mc_scenario_name(&self, invariant: &str) -> String {
+        format!("Counterexample: {invariant}")
     }
 
     fn mutation_title(&self, m: Mutation) -> &'static str {

@@ -2,7 +2,7 @@
 
 pub mod lessons;
 
-use super::{join_names, Speak, Words};
+use super::{group, join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
 use crate::protocol::Command;
 use crate::protocol::lease::LeaseCommand;
@@ -114,6 +114,16 @@ pub const WORDS: Words = Words {
     inv_ok: "成立",
     inv_broken: "破綻",
     inv_jump: "破綻した時点へ移動",
+    mc_title: "すべてのスケジュールを検査",
+    mc_intro: "モデル検査器は、小さな議会について、配達・消失・重複・タイムアウト・クラッシュのあらゆる順序で本物のアルゴリズムを動かし、規則を破る道があれば最短のものを見つけます。",
+    mc_acceptors: "受容者",
+    mc_proposers: "提案者",
+    mc_ballots: "投票の数",
+    mc_crashes: "クラッシュ",
+    mc_start: "検査する",
+    mc_cancel: "中止",
+    mc_open: "最短の反例を開く",
+    mc_opened: "モデル検査器が見つけた最短の反例です。1 ミリ秒に 1 歩ずつ進む台本どおりの実行で、規則が破れた時点で止めてあります。",
     crashed_title: "アプリの内部でエラーが起きました。",
     reload: "ページを再読み込み",
     bad_seed: "シードとして使えません",
@@ -607,6 +617,52 @@ impl Speak for Ja {
             "clock-drift" => "W1 の時計は 20 % 遅れ、ストアの時計は 10 % 進みます。ストアから切り離された W1 は長く信じすぎますが、フェンシングが書き込みを止めます。",
             _ => "",
         }
+    }
+
+    fn mc_size(&self, states: Option<usize>) -> String {
+        match states {
+            Some(n) => format!("全探索で {} 個の状態を調べます。", group(n)),
+            None => "この探索で調べる状態の数は前もってわかりません。".into(),
+        }
+    }
+
+    fn mc_running(&self, states: usize, depth: u32, waiting: usize, rate: f64, left_s: Option<f64>) -> String {
+        let left = left_s.map(|s| format!("、残り約 {}", self.duration((s * 1e6) as u64))).unwrap_or_default();
+        format!(
+            "状態 {} 個、深さ {} 歩、未展開 {} 個 — 毎秒 {} 状態{left}",
+            group(states),
+            depth,
+            group(waiting),
+            group(rate as usize)
+        )
+    }
+
+    fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String {
+        if truncated {
+            format!("最初の {} 個の状態（{secs:.1} 秒）に違反はありません。ただし上限で探索を止めたので、すべてのスケジュールは調べていません。", group(states))
+        } else {
+            format!("{} 個の状態（{secs:.1} 秒）に違反はありません。この構成のどのスケジュールでも、すべての規則が守られます。", group(states))
+        }
+    }
+
+    fn mc_found(&self, invariant: &str, steps: usize, states: usize) -> String {
+        format!("{invariant}が破れました。最短の反例は {steps} 歩です（{} 個の状態の中から見つけました）。", group(states))
+    }
+
+    fn mc_also(&self, invariant: &str, steps: usize) -> String {
+        format!("途中で{invariant}も破れています（{steps} 歩）。")
+    }
+
+    fn mc_cancelled(&self, states: usize) -> String {
+        format!("{} 個の状態を調べたところで中止しました。", group(states))
+    }
+
+    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String {
+        format!("「{typed}」は {min} から {max} までの整数ではありません。")
+    }
+
+    fn mc_scenario_name(&self, invariant: &str) -> String {
+        format!("反例：{invariant}")
     }
 
     fn mutation_title(&self, m: Mutation) -> &'static str {

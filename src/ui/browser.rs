@@ -101,3 +101,19 @@ pub fn download_png(name: &str, svg: &str) -> Result<(), String> {
     img.set_src(&web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?);
     Ok(())
 }
+
+/// Run `f` as a new task, at once after the browser has had its chance to
+/// paint: a message to ourselves, which (unlike a nested `setTimeout`) is
+/// not held back 4 ms. Long work is cut into such tasks so the page stays live.
+pub fn soon(f: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    let Ok(channel) = web_sys::MessageChannel::new() else {
+        // No message channels (very old browser): a timer will do.
+        leptos::prelude::set_timeout(f, std::time::Duration::from_millis(0));
+        return;
+    };
+    let port = channel.port1();
+    let run = wasm_bindgen::closure::Closure::once_into_js(move |_: web_sys::MessageEvent| f());
+    port.set_onmessage(Some(run.unchecked_ref()));
+    let _ = channel.port2().post_message(&wasm_bindgen::JsValue::NULL);
+}

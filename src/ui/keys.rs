@@ -2,6 +2,7 @@
 //! milestones, +/− change speed, Home/End, P presents, ? opens help.
 //! Keys typed into a form field are left alone.
 
+use super::transport::MIN_SPEED_LOG;
 use super::{use_app, App};
 use leptos::ev;
 use leptos::prelude::*;
@@ -68,7 +69,7 @@ pub fn toggle_presenter(app: App) {
 }
 
 pub fn nudge_speed(app: App, up: bool) {
-    app.speed_log.update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(-2.0, 3.0));
+    app.speed_log.update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(MIN_SPEED_LOG, 3.0));
 }
 
 pub fn install(app: App) {

@@ -109,7 +109,8 @@ fn ScenarioPicker() -> impl IntoView {
                     // A scenario from a file or a link keeps its own name.
                     let current = app.scenario_name.get();
                     let title = app.lang.get().speak().scenario_title(&current);
-                    (!names().contains(&current.as_str())).then(|| view! { <option value="" selected disabled>{title}</option> })
+                    // Its value is its name, so that the select's value finds it.
+                    (!names().contains(&current.as_str())).then(|| view! { <option value=current.clone() selected disabled>{title}</option> })
                 }}
                 {move || {
                     let lang: Lang = app.lang.get();

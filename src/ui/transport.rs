@@ -7,9 +7,15 @@ use super::model::Milestone;
 use super::use_app;
 use leptos::prelude::*;
 
+/// The slowest speed: a thousandth of real time (a model checker's
+/// counterexample moves one scripted step per simulated millisecond).
+pub const MIN_SPEED_LOG: f64 = -3.0;
+
 fn speed_label(log: f64) -> String {
     let s = 10f64.powf(log);
-    if s < 0.1 {
+    if s < 0.01 {
+        format!("×{s:.3}")
+    } else if s < 0.1 {
         format!("×{s:.2}")
     } else if s < 10.0 {
         format!("×{s:.1}")
@@ -49,7 +55,7 @@ pub fn Transport() -> impl IntoView {
                     <span>{move || w().speed}</span>
                     <input
                         type="range"
-                        min="-2"
+                        min=MIN_SPEED_LOG
                         max="3"
                         step="0.05"
                         data-testid="speed"
@@ -57,7 +63,7 @@ pub fn Transport() -> impl IntoView {
                         prop:value=move || app.speed_log.get().to_string()
                         on:input=move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                app.speed_log.set(v.clamp(-2.0, 3.0));
+                                app.speed_log.set(v.clamp(MIN_SPEED_LOG, 3.0));
                             }
                         }
                     />

@@ -51,6 +51,19 @@ for (let i = 0; i < 60; i++) {
   await page.waitForTimeout(20);
 }
 const seeks = await page.evaluate(() => window.__paxosPerf);
+
+// The model checker in the page: the default bounds (3 acceptors, 2
+// proposers, 3 ballots, no crash), a full search, five times.
+await page.getByTestId('scenario').selectOption('calm');
+await page.getByTestId('modelcheck').locator('summary').click();
+const checks = [];
+for (let i = 0; i < 5; i++) {
+  await page.getByTestId('mc-start').click();
+  await page.getByTestId('mc-clean').waitFor({ timeout: 120_000 });
+  const m = (await page.getByTestId('mc-clean').textContent()).match(/([\d\u2009]+) states \(([\d.]+) s\)/);
+  const states = Number(m[1].replace(/\u2009/g, ''));
+  checks.push({ states, secs: Number(m[2]), rate: states / Number(m[2]) });
+}
 await ctx.browser.close();
 ctx.server.close();
 
@@ -60,6 +73,8 @@ const report = {
   sizes,
   frame_ms: { frames: frames.length, p50: r(pct(frames, 0.5)), p95: r(pct(frames, 0.95)), max: r(Math.max(...frames)), messengers_in_flight: inFlight },
   seek_ms: { run_events: events('tests/e2e/bench/long.json'), seeks: seeks.length, p50: r(pct(seeks, 0.5)), p95: r(pct(seeks, 0.95)), max: r(Math.max(...seeks)) },
+  model_check: { runs: checks.length, states: checks[0]?.states, rate_median: Math.round(pct(checks.map((c) => c.rate), 0.5)),
+    rate_min: Math.round(Math.min(...checks.map((c) => c.rate))), rate_max: Math.round(Math.max(...checks.map((c) => c.rate))) },
   console_errors: errors,
 };
 writeFileSync(join(ARTIFACTS, 'bench.json'), JSON.stringify(report, null, 2));
@@ -67,4 +82,5 @@ console.log(`shipped size (wasm + js + css, gzip -9): ${(shipped / 1024).toFixed
 for (const f of files) console.log(`  ${f}: ${sizes[f].bytes} bytes, ${sizes[f].gzip} gzip`);
 console.log(`script time per frame, 9 legislators, ${Math.min(...inFlight)}–${Math.max(...inFlight)} messengers on screen: p50 ${report.frame_ms.p50} ms, p95 ${report.frame_ms.p95} ms, max ${report.frame_ms.max} ms over ${frames.length} frames   [goal p95 ≤ 4 ms]`);
 console.log(`seek in a run of ${report.seek_ms.run_events} events: p50 ${report.seek_ms.p50} ms, p95 ${report.seek_ms.p95} ms, max ${report.seek_ms.max} ms over ${seeks.length} seeks   [goal ≤ 16 ms]`);
+console.log(`model check in the page (default bounds, ${report.model_check.states} states): median ${(report.model_check.rate_median / 1000).toFixed(0)} K states/s (spread ${(report.model_check.rate_min / 1000).toFixed(0)}–${(report.model_check.rate_max / 1000).toFixed(0)} over ${checks.length} runs)   [goal ≥ 156 K states/s]`);
 if (errors.length) { console.log('console errors:', errors); process.exitCode = 1; }
