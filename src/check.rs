@@ -10,11 +10,13 @@
 pub mod explore;
 pub mod lease_monitor;
 pub mod liveness;
+pub mod multipaxos_monitor;
 pub mod paxos_monitor;
 pub mod red_flags;
 pub mod search;
 
 use crate::protocol::{Msg, NodeState, Note};
+use crate::sim::clock::Clock;
 use crate::sim::{Monitor, NodeId, SimTime};
 use crate::trace::EventKind;
 use serde::{Deserialize, Serialize};
@@ -25,6 +27,7 @@ use std::fmt;
 pub use crate::protocol::Mutation;
 
 pub use lease_monitor::LeaseMonitor;
+pub use multipaxos_monitor::MultiMonitor;
 pub use paxos_monitor::PaxosMonitor;
 
 /// The rules the monitors check.
@@ -51,10 +54,19 @@ pub enum Invariant {
     EpochUnique,
     /// Fencing: the epochs accepted for a row never decrease.
     FencingMonotonic,
+    /// Multi-Paxos: every replica applies the same command at each slot (the
+    /// applied logs are prefixes of one another).
+    LogPrefix,
+    /// Master lease: at most one replica believes it holds the lease at any
+    /// instant of true time.
+    SingleMaster,
+    /// Master lease: no read returns a value older than a write that
+    /// completed before the read began.
+    FreshReads,
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 9] = [
+    pub const ALL: [Invariant; 12] = [
         Invariant::Agreement,
         Invariant::Validity,
         Invariant::OneValuePerBallot,
@@ -64,6 +76,16 @@ impl Invariant {
         Invariant::SingleGrant,
         Invariant::EpochUnique,
         Invariant::FencingMonotonic,
+        Invariant::LogPrefix,
+        Invariant::SingleMaster,
+        Invariant::FreshReads,
+    ];
+    pub const MULTIPAXOS: [Invariant; 5] = [
+        Invariant::Agreement,
+        Invariant::Validity,
+        Invariant::LogPrefix,
+        Invariant::SingleMaster,
+        Invariant::FreshReads,
     ];
     pub const PAXOS: [Invariant; 6] = [
         Invariant::Agreement,
@@ -86,11 +108,36 @@ impl Invariant {
             Invariant::SingleGrant => "single-grant",
             Invariant::EpochUnique => "epoch-unique",
             Invariant::FencingMonotonic => "fencing-monotonic",
+            Invariant::LogPrefix => "log-prefix",
+            Invariant::SingleMaster => "single-master",
+            Invariant::FreshReads => "fresh-reads",
+        }
+    }
+
+    /// The rules checked for a protocol.
+    pub fn of(kind: crate::protocol::Kind) -> &'static [Invariant] {
+        match kind {
+            crate::protocol::Kind::Paxos => &Self::PAXOS,
+            crate::protocol::Kind::Lease => &Self::LEASE,
+            crate::protocol::Kind::Multipaxos => &Self::MULTIPAXOS,
         }
     }
 
     pub fn parse(s: &str) -> Option<Invariant> {
         Invariant::ALL.into_iter().find(|i| i.as_str() == s)
+    }
+}
+
+/// The rule a deliberate bug is meant to break (a search counts the bug
+/// caught only when that one breaks); none for the lease lab's, where any
+/// of its rules will do.
+pub fn meant(m: Mutation) -> Option<Invariant> {
+    use crate::protocol::multipaxos::MpMutation;
+    match m {
+        Mutation::Paxos(_) => Some(Invariant::Agreement),
+        Mutation::Multipaxos(MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin) => Some(Invariant::SingleMaster),
+        Mutation::Multipaxos(MpMutation::SkipPhase1OnTakeover | MpMutation::NoOpFreeGaps) => Some(Invariant::Agreement),
+        Mutation::Lease(_) => None,
     }
 }
 
@@ -109,6 +156,7 @@ impl fmt::Display for Invariant {
 pub struct Monitors {
     pub paxos: Option<PaxosMonitor>,
     pub lease: Option<LeaseMonitor>,
+    pub multipaxos: Option<MultiMonitor>,
     /// Invariants already reported (each is reported once per run).
     reported: Vec<Invariant>,
     /// Every violation found, reported or not.
@@ -121,6 +169,12 @@ impl Monitors {
     pub fn for_paxos(m: PaxosMonitor) -> Self {
         Monitors {
             paxos: Some(m),
+            ..Default::default()
+        }
+    }
+    pub fn for_multipaxos(m: MultiMonitor) -> Self {
+        Monitors {
+            multipaxos: Some(m),
             ..Default::default()
         }
     }
@@ -163,9 +217,10 @@ impl Monitor<NodeState> for Monitors {
     /// A message is about to leave `from`; events found go to `out`.
     #[inline]
     fn on_send(&mut self, now: SimTime, from: NodeId, to: NodeId, msg: &Msg, sender: &NodeState, out: &mut Vec<EventKind>) {
-        match (msg, &mut self.paxos, &mut self.lease) {
-            (Msg::Paxos(pm), Some(m), _) => m.on_send(from, pm, sender, &mut self.scratch),
-            (Msg::Lease(lm), _, Some(m)) => m.on_send(now, from, to, lm, &mut self.scratch),
+        match (msg, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
+            (Msg::Paxos(pm), Some(m), _, _) => m.on_send(from, pm, sender, &mut self.scratch),
+            (Msg::Lease(lm), _, Some(m), _) => m.on_send(now, from, to, lm, &mut self.scratch),
+            (Msg::Multipaxos(mm), _, _, Some(m)) => m.on_send(from, mm, &mut self.scratch),
             _ => {}
         }
         if !self.scratch.is_empty() {
@@ -175,10 +230,11 @@ impl Monitor<NodeState> for Monitors {
 
     /// A role of `node` noted a fact; events found go to `out`.
     #[inline]
-    fn on_note(&mut self, now: SimTime, node: NodeId, note: &Note, out: &mut Vec<EventKind>) {
-        match (note, &mut self.paxos, &mut self.lease) {
-            (Note::Paxos(n), Some(m), _) => m.on_note(node, n, &mut self.scratch),
-            (Note::Lease(n), _, Some(m)) => m.on_note(now, node, n, &mut self.scratch),
+    fn on_note(&mut self, now: SimTime, node: NodeId, clock: &Clock, note: &Note, out: &mut Vec<EventKind>) {
+        match (note, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
+            (Note::Paxos(n), Some(m), _, _) => m.on_note(node, n, &mut self.scratch),
+            (Note::Lease(n), _, Some(m), _) => m.on_note(now, node, n, &mut self.scratch),
+            (Note::Multipaxos(n), _, _, Some(m)) => m.on_note(now, node, clock, n, &mut self.scratch),
             _ => {}
         }
         if !self.scratch.is_empty() {
@@ -189,9 +245,10 @@ impl Monitor<NodeState> for Monitors {
     /// `node` has handled an event and is now in `state`; events found go to `out`.
     #[inline]
     fn after_step(&mut self, now: SimTime, node: NodeId, state: &NodeState, out: &mut Vec<EventKind>) {
-        match (state, &mut self.paxos, &mut self.lease) {
-            (NodeState::Paxos(p), Some(m), _) => m.after_step(node, p, &mut self.scratch),
-            (NodeState::Lease(l), _, Some(m)) => m.after_step(now, node, l, &mut self.scratch),
+        match (state, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
+            (NodeState::Paxos(p), Some(m), _, _) => m.after_step(node, p, &mut self.scratch),
+            (NodeState::Lease(l), _, Some(m), _) => m.after_step(now, node, l, &mut self.scratch),
+            (NodeState::Multipaxos(r), _, _, Some(m)) => m.after_step(node, r, &mut self.scratch),
             _ => {}
         }
         if !self.scratch.is_empty() {

@@ -265,7 +265,8 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
     let protocol = match f.get("protocol") {
         Some("paxos") | None => Protocol::Paxos,
         Some("lease") => Protocol::Lease,
-        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos or lease"))),
+        Some("multipaxos") => Protocol::Multipaxos,
+        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos, lease or multipaxos"))),
     };
     let schedules = f.u64("schedules", "the count of schedules")?.unwrap_or(10_000);
     if schedules == 0 {
@@ -291,14 +292,21 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
         return Err(Usage("--fencing applies to --protocol lease only".into()));
     }
     let started = Instant::now();
-    // A Paxos mutation is caught when agreement breaks, not a side rule.
-    let want = mutation.filter(|m| m.protocol() == Protocol::Paxos).map(|_| crate::check::Invariant::Agreement);
+    // A mutation is caught when the rule it is meant to break breaks.
+    let want = mutation.and_then(crate::check::meant);
     let report = match protocol {
         Protocol::Paxos => search::check_for(|s| search::random_paxos(s, faults, mutation), seed, schedules, want, true),
         Protocol::Lease => search::check(
             |s| crate::scenario::lease_spec::random_lease_with(s, faults, mutation, fencing),
             seed,
             schedules,
+            true,
+        ),
+        Protocol::Multipaxos => search::check_for(
+            |s| crate::scenario::multipaxos_spec::random_multipaxos(s, faults, mutation),
+            seed,
+            schedules,
+            want,
             true,
         ),
     };
@@ -333,7 +341,7 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
                 out,
                 "after {} schedules; reproduce: paxos-island check --protocol {} --seed {} --schedules 1{}{}{}",
                 report.schedules,
-                if protocol == Protocol::Paxos { "paxos" } else { "lease" },
+                protocol.as_str(),
                 fail.seed,
                 f.get("faults").map(|x| format!(" --faults {x}")).unwrap_or_default(),
                 mutation.map(|m| format!(" --mutation {m}")).unwrap_or_default(),

@@ -17,9 +17,11 @@
 //! command line run the simulator over [`NodeState`], so the wasm module
 //! holds one instantiation of it whatever the number of protocols.
 
+pub mod ballot;
 pub mod flat;
 pub mod lease;
 pub mod llm;
+pub mod multipaxos;
 pub mod paxos;
 pub mod storage;
 pub mod value;
@@ -39,6 +41,7 @@ macro_rules! for_each_protocol {
         $m! {
             Paxos paxos PaxosNode,
             Lease lease LeaseNode,
+            Multipaxos multipaxos MpNode,
         }
     };
 }

@@ -12,6 +12,7 @@ pub mod builtin;
 pub mod latency;
 pub mod lease_mc;
 pub mod lease_spec;
+pub mod multipaxos_spec;
 pub mod names;
 pub mod run;
 
@@ -184,6 +185,8 @@ pub enum Role {
     LeaseStore,
     Storage,
     Llm,
+    Replica,
+    Client,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -247,6 +250,8 @@ pub struct Scenario {
     pub paxos: Option<PaxosSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lease: Option<LeaseSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multipaxos: Option<multipaxos_spec::MultiSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mutation: Option<Mutation>,
     /// The run ends here (true time), or earlier if nothing is left to happen.
@@ -453,6 +458,7 @@ impl Scenario {
         let (nodes, monitors) = match self.protocol {
             Kind::Paxos => self.build_paxos(&names)?,
             Kind::Lease => lease_spec::build(self, &names)?,
+            Kind::Multipaxos => multipaxos_spec::build(self, &names)?,
         };
         Ok(World {
             nodes,

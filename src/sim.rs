@@ -424,7 +424,7 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
                 Output::SetTimer(timer, after) => self.set_timer(id, timer, after),
                 Output::CancelTimer(timer) => self.slots[id.index()].timers.remove(timer),
                 Output::Note(note) => {
-                    self.monitors.on_note(self.now, id, &note, &mut self.found);
+                    self.monitors.on_note(self.now, id, &self.slots[id.index()].clock, &note, &mut self.found);
                     self.emit(id, || EventKind::Note(note));
                     self.record_findings(id);
                 }

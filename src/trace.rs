@@ -12,6 +12,7 @@ pub mod json;
 pub mod label;
 pub mod lease;
 pub mod mermaid;
+pub mod multipaxos;
 pub mod paxos;
 pub mod share;
 pub mod shiviz;

@@ -30,6 +30,11 @@ const GOLDEN: &[(&str, &str)] = &[
     ("llm-beside", "6be5f38a128dcabe"),
     ("llm-outage-drill", "943bb8a65c570426"),
     ("clock-drift", "1ecc4cdceaed03e8"),
+    ("multi-calm", "aab464be7aba0765"),
+    ("multi-leader-crash", "fadb1cdafd8e1169"),
+    ("multi-catch-up", "0271fe624639dc15"),
+    ("two-masters", "f9f8c46da2b50861"),
+    ("master-lease", "9b9af84e586a8045"),
 ];
 
 #[test]

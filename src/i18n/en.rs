@@ -1,6 +1,7 @@
 //! English.
 
 pub mod lessons;
+pub mod multipaxos;
 
 use super::{group, join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
@@ -271,6 +272,7 @@ fn msg_kind(m: &Msg) -> String {
             LeaseMsg::Ask { .. } => "LLM question".into(),
             LeaseMsg::Answer { .. } => "LLM answer".into(),
         },
+        Msg::Multipaxos(m) => multipaxos::msg_kind(m),
     }
 }
 
@@ -319,6 +321,7 @@ impl En {
                 LeaseMsg::Ask { purpose: Purpose::Explain, .. } => format!("{f} asks the LLM to explain what happened."),
                 LeaseMsg::Answer { outcome: o, .. } => format!("The LLM answers {to}: {}.", outcome(o)),
             },
+            Msg::Multipaxos(m) => multipaxos::message(self, names, f, &to, m, many),
         }
     }
 }
@@ -385,6 +388,7 @@ impl Speak for En {
                 Command::Lease(LeaseCommand::LlmStall { node, for_us }) => format!("The LLM's next answer to {} will take {}.", n(*node), self.duration(*for_us)),
                 Command::Lease(LeaseCommand::LlmOutage { down: true }) => "The LLM vendor goes down.".into(),
                 Command::Lease(LeaseCommand::LlmOutage { down: false }) => "The LLM vendor is back.".into(),
+                Command::Multipaxos(c) => multipaxos::command(names, c),
             },
             Say::Woke { node } => format!("{} wakes up — still believing whatever it believed before.", n(*node)),
             Say::Paxos { node, note } => {
@@ -429,6 +433,7 @@ impl Speak for En {
                     PaxosNote::Ledger { .. } => format!("{who} updates its ledger."),
                 }
             }
+            Say::Multi { node, note } => multipaxos::note(self, names, &n(*node), note),
             Say::Lease { node, note } => {
                 let who = n(*node);
                 match *note {
@@ -491,6 +496,9 @@ impl Speak for En {
             Invariant::SingleGrant => "One lease at a time",
             Invariant::EpochUnique => "Epochs grow",
             Invariant::FencingMonotonic => "Fenced writes",
+            Invariant::LogPrefix => "Same log everywhere",
+            Invariant::SingleMaster => "One master at a time",
+            Invariant::FreshReads => "No stale reads",
         }
     }
 
@@ -505,6 +513,9 @@ impl Speak for En {
             Invariant::SingleGrant => "The store never has two unexpired grants of the lease at once.",
             Invariant::EpochUnique => "Each epoch belongs to one holder, and a new holder gets a higher epoch.",
             Invariant::FencingMonotonic => "A row never accepts an epoch below one it already accepted.",
+            Invariant::LogPrefix => "Every replica applies the same command at each slot: the applied logs are prefixes of one another.",
+            Invariant::SingleMaster => "At most one replica believes it holds the master lease at any instant.",
+            Invariant::FreshReads => "No read returns a value older than a write that completed before the read began.",
         }
     }
 
@@ -655,6 +666,7 @@ impl Speak for En {
             Mutation::Lease(LeaseMutation::BlindAcquire) => "blind acquire: no compare-and-set",
             Mutation::Lease(LeaseMutation::NoEpochBump) => "no epoch bump on takeover",
             Mutation::Lease(LeaseMutation::NoFence) => "no fence: storage accepts any epoch",
+            Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
         }
     }
 

@@ -1,6 +1,7 @@
 //! 日本語。
 
 pub mod lessons;
+pub mod multipaxos;
 
 use super::{group, join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
@@ -277,6 +278,7 @@ fn msg_kind(m: &Msg) -> String {
             LeaseMsg::Ask { .. } => "LLM への質問".into(),
             LeaseMsg::Answer { .. } => "LLM の回答".into(),
         },
+        Msg::Multipaxos(m) => multipaxos::msg_kind(m),
     }
 }
 
@@ -325,6 +327,7 @@ impl Ja {
                 LeaseMsg::Ask { purpose: Purpose::Explain, .. } => format!("{f} が LLM に、何が起きたかの説明を頼みます。"),
                 LeaseMsg::Answer { outcome: o, .. } => format!("LLM が {to} に答えます：{}。", outcome(o)),
             },
+            Msg::Multipaxos(m) => multipaxos::message(self, names, f, &to, m, many),
         }
     }
 }
@@ -400,6 +403,7 @@ impl Speak for Ja {
                 Command::Lease(LeaseCommand::LlmStall { node, for_us }) => format!("{} への LLM の次の回答は {} かかります。", n(*node), self.duration(*for_us)),
                 Command::Lease(LeaseCommand::LlmOutage { down: true }) => "LLM ベンダーが停止します。".into(),
                 Command::Lease(LeaseCommand::LlmOutage { down: false }) => "LLM ベンダーが復旧します。".into(),
+                Command::Multipaxos(c) => multipaxos::command(names, c),
             },
             Say::Woke { node } => format!("{} が目を覚まします。眠る前の思い込みのままです。", n(*node)),
             Say::Paxos { node, note } => {
@@ -444,6 +448,7 @@ impl Speak for Ja {
                     PaxosNote::Ledger { .. } => format!("{who} が台帳を更新します。"),
                 }
             }
+            Say::Multi { node, note } => multipaxos::note(self, names, &n(*node), note),
             Say::Lease { node, note } => {
                 let who = n(*node);
                 match *note {
@@ -506,6 +511,9 @@ impl Speak for Ja {
             Invariant::SingleGrant => "リースは同時に 1 つ",
             Invariant::EpochUnique => "エポックは増加",
             Invariant::FencingMonotonic => "フェンス付き書き込み",
+            Invariant::LogPrefix => "どこでも同じログ",
+            Invariant::SingleMaster => "マスターは同時に 1 つ",
+            Invariant::FreshReads => "古い値を読まない",
         }
     }
 
@@ -520,6 +528,9 @@ impl Speak for Ja {
             Invariant::SingleGrant => "ストアが期限内のリースを同時に 2 つ与えることはありません。",
             Invariant::EpochUnique => "各エポックの保持者は 1 人で、新しい保持者はより大きいエポックを得ます。",
             Invariant::FencingMonotonic => "行は、すでに受け付けたエポックより小さいエポックを受け付けません。",
+            Invariant::LogPrefix => "どのレプリカも各スロットで同じ命令を適用します。適用済みのログは互いに前半部分が一致します。",
+            Invariant::SingleMaster => "どの瞬間にも、マスターリースを持っていると信じるレプリカは高々 1 つです。",
+            Invariant::FreshReads => "読み出しが始まる前に完了した書き込みより古い値を、読み出しが返すことはありません。",
         }
     }
 
@@ -675,6 +686,7 @@ impl Speak for Ja {
             Mutation::Lease(LeaseMutation::BlindAcquire) => "比較なしの取得：compare-and-set なし",
             Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
             Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
+            Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
         }
     }
 
@@ -839,6 +851,7 @@ impl Speak for Ja {
                 LeaseNote::SplitBrainEnd { lasted_us } => format!("スプリットブレイン終了（{}）", self.duration(lasted_us)),
                 _ => return None,
             },
+            Note::Multipaxos(m) => return multipaxos::mark(names, m),
         })
     }
 }

@@ -21,6 +21,7 @@
 //! instantiates it once, with the enum of all protocols (see
 //! `crate::protocol`), so the wasm module holds one copy of it.
 
+use super::clock::Clock;
 use super::event::EventKind;
 use super::rng::Rng;
 use super::{NodeId, SimDuration, SimTime};
@@ -162,7 +163,17 @@ pub trait Monitor<P: Protocol>: Clone + Debug {
         sender: &P,
         found: &mut Vec<EventKind<P, Self::Invariant>>,
     );
-    fn on_note(&mut self, now: SimTime, node: NodeId, note: &P::Note, found: &mut Vec<EventKind<P, Self::Invariant>>);
+    /// A node noted a fact. `clock` is the node's clock: a note that speaks
+    /// of the node's own time (a lease it believes it holds until a local
+    /// instant) can be put in true time.
+    fn on_note(
+        &mut self,
+        now: SimTime,
+        node: NodeId,
+        clock: &Clock,
+        note: &P::Note,
+        found: &mut Vec<EventKind<P, Self::Invariant>>,
+    );
     fn after_step(&mut self, now: SimTime, node: NodeId, state: &P, found: &mut Vec<EventKind<P, Self::Invariant>>);
 }
 
@@ -174,6 +185,6 @@ pub struct Unwatched;
 impl<P: Protocol> Monitor<P> for Unwatched {
     type Invariant = std::convert::Infallible;
     fn on_send(&mut self, _: SimTime, _: NodeId, _: NodeId, _: &P::Msg, _: &P, _: &mut Vec<EventKind<P, Self::Invariant>>) {}
-    fn on_note(&mut self, _: SimTime, _: NodeId, _: &P::Note, _: &mut Vec<EventKind<P, Self::Invariant>>) {}
+    fn on_note(&mut self, _: SimTime, _: NodeId, _: &Clock, _: &P::Note, _: &mut Vec<EventKind<P, Self::Invariant>>) {}
     fn after_step(&mut self, _: SimTime, _: NodeId, _: &P, _: &mut Vec<EventKind<P, Self::Invariant>>) {}
 }

@@ -9,6 +9,7 @@
 use super::{DropReason, EventKind};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
+use crate::protocol::multipaxos::MpCommand;
 use crate::protocol::paxos::PaxosCommand;
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote};
 use crate::protocol::{Command, Msg, Note};
@@ -50,6 +51,7 @@ pub fn msg(names: &[String], m: &Msg) -> String {
             }
         }
         Msg::Lease(l) => lease_msg(l),
+        Msg::Multipaxos(m) => super::multipaxos::msg_label(names, m),
     }
 }
 
@@ -75,6 +77,7 @@ pub fn msg_type(m: &Msg) -> &'static str {
     match m {
         Msg::Paxos(p) => p.type_name(),
         Msg::Lease(l) => l.type_name(),
+        Msg::Multipaxos(m) => m.type_name(),
     }
 }
 
@@ -110,6 +113,8 @@ pub fn command(c: &Command<String>) -> String {
         Command::Lease(LeaseCommand::LlmStall { for_us, .. }) => format!("llm stall {}", human_us(*for_us)),
         Command::Lease(LeaseCommand::LlmOutage { down: true }) => "llm outage".into(),
         Command::Lease(LeaseCommand::LlmOutage { down: false }) => "llm back".into(),
+        Command::Multipaxos(MpCommand::Put { key, value, .. }) => format!("put {key}={value}"),
+        Command::Multipaxos(MpCommand::Get { key, .. }) => format!("get {key}"),
     }
 }
 
@@ -199,6 +204,7 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
             ),
             _ => return None,
         },
+        Note::Multipaxos(m) => return super::multipaxos::note_mark(names, m),
     })
 }
 
@@ -352,6 +358,7 @@ fn note_detail(names: &[String], n: &Note) -> String {
             }
             _ => n.type_name().to_string(),
         },
+        Note::Multipaxos(m) => super::multipaxos::note_detail(names, m),
     }
 }
 

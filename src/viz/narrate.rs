@@ -5,6 +5,7 @@
 
 use crate::check::Invariant;
 use crate::protocol::lease::{LeaseMsg, LeaseNote};
+use crate::protocol::multipaxos::MpNote;
 use crate::protocol::paxos::PaxosNote;
 use crate::protocol::{Command, Msg, Note, Timer};
 use crate::sim::fault::Fault;
@@ -27,6 +28,7 @@ pub enum Say {
     Woke { node: NodeId },
     Paxos { node: NodeId, note: PaxosNote },
     Lease { node: NodeId, note: LeaseNote },
+    Multi { node: NodeId, note: MpNote },
     Violation { node: NodeId, invariant: Invariant, detail: String },
     /// An event of a kind this version does not know.
     Foreign { node: NodeId, kind: String, detail: String },
@@ -53,6 +55,10 @@ impl Line {
                     note: LeaseNote::Granted { .. } | LeaseNote::WriteRejected { .. } | LeaseNote::SplitBrainStart { .. },
                     ..
                 }
+                | Say::Multi {
+                    note: MpNote::Elected { .. } | MpNote::SteppedDown { .. } | MpNote::CaughtUp { .. } | MpNote::MasterLeaseHeld { .. },
+                    ..
+                }
         )
     }
 }
@@ -64,6 +70,14 @@ fn tell(note: &Note) -> bool {
         note,
         Note::Paxos(PaxosNote::Ledger { .. } | PaxosNote::Asked { .. } | PaxosNote::BallotStarted { .. })
             | Note::Lease(LeaseNote::Belief { .. } | LeaseNote::WriteSent { .. })
+            // Each replica learns and applies every slot: the log view shows it.
+            | Note::Multipaxos(
+                MpNote::Learned { .. }
+                    | MpNote::Applied { .. }
+                    | MpNote::BallotStarted { .. }
+                    | MpNote::LeaseHeld { .. }
+                    | MpNote::LeaseLost { .. }
+            )
     )
 }
 
@@ -155,6 +169,10 @@ fn single(e: &TraceEvent) -> Option<Line> {
             note: n.clone(),
         },
         EventKind::Note(Note::Lease(n)) => Say::Lease {
+            node: e.node,
+            note: n.clone(),
+        },
+        EventKind::Note(Note::Multipaxos(n)) => Say::Multi {
             node: e.node,
             note: n.clone(),
         },

@@ -2,6 +2,7 @@
 //! colour alone — every message also carries its phase label.
 
 use crate::protocol::lease::LeaseMsg;
+use crate::protocol::multipaxos::MpMsg;
 use crate::protocol::paxos::PaxosMsg;
 use crate::protocol::Msg;
 
@@ -29,6 +30,17 @@ pub fn message_colour(m: &Msg) -> &'static str {
             LeaseMsg::Acquire { .. } | LeaseMsg::AcquireReply { .. } | LeaseMsg::Release { .. } => BLUE,
             LeaseMsg::Write { .. } | LeaseMsg::WriteReply { .. } => GREEN,
             LeaseMsg::Ask { .. } | LeaseMsg::Answer { .. } => PURPLE,
+        },
+        Msg::Multipaxos(m) => match m {
+            MpMsg::Prepare { .. } => BLUE,
+            MpMsg::Promise { .. } => SKY,
+            MpMsg::Accept { .. } => ORANGE,
+            MpMsg::Accepted { .. } => GREEN,
+            MpMsg::Decided { .. } => BLACK,
+            MpMsg::Nack { .. } => VERMILLION,
+            MpMsg::Heartbeat { .. } | MpMsg::HeartbeatAck { .. } => PURPLE,
+            MpMsg::Request { .. } | MpMsg::Reply { .. } | MpMsg::Redirect { .. } => YELLOW,
+            MpMsg::CatchUp { .. } | MpMsg::Entries { .. } => GREY,
         },
     }
 }

@@ -1,0 +1,169 @@
+//! The narration of Multi-Paxos, in English.
+
+use super::{name, En};
+use crate::i18n::{join_names, Speak};
+use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, KEYS};
+use crate::sim::NodeId;
+
+fn key(k: u8) -> &'static str {
+    KEYS.get(k as usize).copied().unwrap_or("?")
+}
+
+pub fn cmd(c: &Cmd) -> String {
+    match c.op {
+        Op::Noop => "a no-op".into(),
+        Op::Put { key: k, value } => format!("{} = {value}", key(k)),
+        Op::Get { key: k } => format!("read {}", key(k)),
+        Op::Acquire { lock } => format!("take lock {lock}"),
+        Op::Release { lock } => format!("release lock {lock}"),
+    }
+}
+
+fn outcome(names: &[String], o: &Outcome) -> String {
+    match *o {
+        Outcome::Done => "done".into(),
+        Outcome::Value { value: Some(v), version } => format!("{v} (written in slot {})", version.0),
+        Outcome::Value { value: None, .. } => "nothing written yet".into(),
+        Outcome::Written { version } => format!("written in slot {}", version.0),
+        Outcome::Granted { generation } => format!("granted, generation {generation}"),
+        Outcome::Busy { holder } => format!("busy, {} holds it", name(names, holder)),
+        Outcome::Released => "released".into(),
+        Outcome::NotHeld => "not held".into(),
+    }
+}
+
+pub fn msg_kind(m: &MpMsg) -> String {
+    match m {
+        MpMsg::Request { .. } => "request".into(),
+        MpMsg::Reply { .. } => "reply".into(),
+        MpMsg::Redirect { .. } => "redirect".into(),
+        MpMsg::Heartbeat { .. } => "heartbeat".into(),
+        MpMsg::HeartbeatAck { .. } => "heartbeat ack".into(),
+        MpMsg::CatchUp { .. } => "catch-up request".into(),
+        MpMsg::Entries { .. } => "log entries".into(),
+        MpMsg::Nack { .. } => "refusal".into(),
+        other => format!("{} ({})", other.type_name(), other.phase()),
+    }
+}
+
+pub fn message(s: &En, names: &[String], f: &str, to: &str, m: &MpMsg, many: bool) -> String {
+    let b = |x| s.ballot(names, x);
+    match m {
+        MpMsg::Request { cmd: c } => format!("{f} asks {to}: {}.", cmd(c)),
+        MpMsg::Reply { outcome: o, slot: None, .. } => {
+            format!("{f} answers {to} from its own copy: {}.", outcome(names, o))
+        }
+        MpMsg::Reply { outcome: o, .. } => format!("{f} answers {to}: {}.", outcome(names, o)),
+        MpMsg::Redirect { leader: Some(l), .. } => format!("{f} tells {to}: I do not lead; ask {}.", name(names, *l)),
+        MpMsg::Redirect { leader: None, .. } => format!("{f} tells {to}: I do not lead, and I do not know who does."),
+        MpMsg::Prepare { ballot, from } if many => format!(
+            "{f} runs for leader with ballot {}: prepare (1a) to {to}, for every slot from {} on.",
+            b(*ballot),
+            from.0
+        ),
+        MpMsg::Prepare { ballot, from } => format!("{f} sends prepare (1a) {} for slots from {} to {to}.", b(*ballot), from.0),
+        MpMsg::Promise { ballot, votes, .. } if votes.is_empty() => {
+            format!("{f} promises ballot {} to {to}; it has voted in none of those slots.", b(*ballot))
+        }
+        MpMsg::Promise { ballot, votes, .. } => format!(
+            "{f} promises ballot {} to {to}, reporting its votes in {} slot{}.",
+            b(*ballot),
+            votes.len(),
+            if votes.len() == 1 { "" } else { "s" }
+        ),
+        MpMsg::Accept { ballot, slot, cmd: c } => {
+            format!("{f} asks {to} to vote for {} in slot {} (ballot {}, 2a).", cmd(c), slot.0, b(*ballot))
+        }
+        MpMsg::Accepted { slot, cmd: c, .. } => format!("{f} votes for {} in slot {} and tells {to} (2b).", cmd(c), slot.0),
+        MpMsg::Decided { slot, cmd: c } => format!("{f} announces to {to}: slot {} holds {} (3).", slot.0, cmd(c)),
+        MpMsg::Nack { ballot, promised } => {
+            format!("{f} refuses {to}'s ballot {}: it promised {}.", b(*ballot), b(*promised))
+        }
+        MpMsg::Heartbeat { round, .. } if many => {
+            format!("{f}, leader, sends heartbeat {round} to {to} — and asks for its lease.")
+        }
+        MpMsg::Heartbeat { round, .. } => format!("{f} sends heartbeat {round} to {to}."),
+        MpMsg::HeartbeatAck { round, .. } => format!("{f} acknowledges heartbeat {round} to {to}."),
+        MpMsg::CatchUp { from } => format!("{f} is behind and asks {to} for the slots from {} on.", from.0),
+        MpMsg::Entries { entries } => format!("{f} sends {to} {} chosen slot{}.", entries.len(), if entries.len() == 1 { "" } else { "s" }),
+    }
+}
+
+pub fn note(s: &En, names: &[String], who: &str, n: &MpNote) -> String {
+    let b = |x| s.ballot(names, x);
+    let nm = |id: NodeId| name(names, id).to_string();
+    match n {
+        MpNote::Asked { cmd: c } => format!("{who} sends its command: {}.", cmd(c)),
+        MpNote::Answered { outcome: o, .. } => format!("{who} has its answer: {}.", outcome(names, o)),
+        MpNote::BallotStarted { ballot, .. } => format!("{who} starts ballot {}.", b(*ballot)),
+        MpNote::Elected { ballot, forced, noops } => format!(
+            "{who} has promises from a majority for ballot {}: it leads. It re-proposes {forced} slot{} (B3) and fills {noops} gap{} with no-ops before any new command.",
+            b(*ballot),
+            if *forced == 1 { "" } else { "s" },
+            if *noops == 1 { "" } else { "s" }
+        ),
+        MpNote::SlotPicked { slot, cmd: c, pick: Pick::Forced { by }, .. } => format!(
+            "Slot {}: a vote for {} in ballot {} was reported, the highest — {who} must propose it (B3).",
+            slot.0,
+            cmd(c),
+            b(*by)
+        ),
+        MpNote::SlotPicked { slot, pick: Pick::Noop, .. } => {
+            format!("Slot {}: nobody reported a vote — a gap. {who} fills it with a no-op.", slot.0)
+        }
+        MpNote::SlotPicked { slot, cmd: c, .. } => format!("{who} puts {} in slot {}.", cmd(c), slot.0),
+        MpNote::SteppedDown { ballot, by } => format!("{who} hears of ballot {}, above its {}: it steps down.", b(*by), b(*ballot)),
+        MpNote::LeaseRefused { candidate, grantee } => format!(
+            "{who} refuses {}: it promised {} not to follow another master until its lease runs out.",
+            nm(*candidate),
+            if *grantee == NodeId::NET { "someone, before it restarted,".into() } else { nm(*grantee) }
+        ),
+        MpNote::Learned { slot, cmd: c } => format!("{who} writes slot {} in its log: {}.", slot.0, cmd(c)),
+        MpNote::Applied { slot, cmd: c, .. } => format!("{who} applies slot {}: {}.", slot.0, cmd(c)),
+        MpNote::CaughtUp { from, to } => format!("{who} has caught up: slots {} to {} filled in.", from.0, to.0.saturating_sub(1)),
+        MpNote::LeaseHeld { .. } => format!("{who} believes it holds the master lease."),
+        MpNote::LeaseLost { why } => format!("{who} no longer believes it holds the master lease ({}).", lease_end(*why)),
+        MpNote::ReadServed { key: k, value, version, .. } => format!(
+            "{who} answers a read of {} from its own copy: {} (written in slot {}).",
+            key(*k),
+            value.map(|v| v.to_string()).unwrap_or_else(|| "nothing".into()),
+            version.0
+        ),
+        MpNote::Chosen { slot, cmd: c, members, .. } => format!(
+            "A majority ({}) voted for {} in slot {}: it is chosen.",
+            join_names(names, members.iter(), ", "),
+            cmd(c),
+            slot.0
+        ),
+        MpNote::MasterLeaseHeld { holder, until_us, .. } => format!(
+            "{} holds the master lease until {} (by its own clock, shortened for drift).",
+            nm(*holder),
+            s.duration(*until_us)
+        ),
+        MpNote::MasterLeaseReleased { holder, why } => format!("{}'s master lease ends: {}.", nm(*holder), lease_end(*why)),
+    }
+}
+
+fn lease_end(w: LeaseEnd) -> &'static str {
+    match w {
+        LeaseEnd::Expired => "it ran out",
+        LeaseEnd::SteppedDown => "it stepped down",
+        LeaseEnd::Crashed => "it crashed",
+    }
+}
+
+pub fn command(names: &[String], c: &MpCommand) -> String {
+    match c {
+        MpCommand::Put { node, key, value } => format!("{} is asked to write {key} = {value}.", name(names, *node)),
+        MpCommand::Get { node, key } => format!("{} is asked to read {key}.", name(names, *node)),
+    }
+}
+
+pub fn mutation_title(m: MpMutation) -> &'static str {
+    match m {
+        MpMutation::NoLeaseWait => "no lease wait: a new master serves at once",
+        MpMutation::LeaseNoDriftMargin => "lease without drift margin",
+        MpMutation::SkipPhase1OnTakeover => "skip phase 1 on takeover",
+        MpMutation::NoOpFreeGaps => "gaps filled anew, votes not recovered",
+    }
+}

@@ -1,0 +1,307 @@
+//! Trace encoding of Multi-Paxos's messages and notes (format v1), and
+//! their short labels for diagrams and logs. Every message and note about a
+//! slot carries `slot` (an integer).
+
+use super::json::Namer;
+use super::label::{node_name, NoteClass};
+use crate::protocol::ballot::{Ballot, Members};
+use crate::protocol::multipaxos::{Cmd, MpMsg, MpNote, Op, Outcome, Pick, Slot, KEYS};
+use crate::sim::NodeId;
+use serde_json::{json, Map, Value as J};
+
+fn key(k: u8) -> &'static str {
+    KEYS.get(k as usize).copied().unwrap_or("?")
+}
+
+/// A command as JSON: `{"client", "seq", "op", "key"?, "value"?, "lock"?}`.
+pub fn cmd_json(n: &Namer, c: &Cmd) -> J {
+    let mut m = Map::new();
+    m.insert("client".into(), n.node(c.client));
+    m.insert("seq".into(), json!(c.seq));
+    match c.op {
+        Op::Noop => {
+            m.insert("op".into(), json!("noop"));
+        }
+        Op::Put { key: k, value } => {
+            m.insert("op".into(), json!("put"));
+            m.insert("key".into(), json!(key(k)));
+            m.insert("value".into(), json!(value.as_str()));
+        }
+        Op::Get { key: k } => {
+            m.insert("op".into(), json!("get"));
+            m.insert("key".into(), json!(key(k)));
+        }
+        Op::Acquire { lock } => {
+            m.insert("op".into(), json!("acquire"));
+            m.insert("lock".into(), json!(lock));
+        }
+        Op::Release { lock } => {
+            m.insert("op".into(), json!("release"));
+            m.insert("lock".into(), json!(lock));
+        }
+    }
+    J::Object(m)
+}
+
+pub fn outcome_json(n: &Namer, o: &Outcome) -> J {
+    match *o {
+        Outcome::Done => json!({"result": "done"}),
+        Outcome::Value { value, version } => {
+            json!({"result": "value", "value": value.map(|v| v.as_str().to_string()), "version": version.0})
+        }
+        Outcome::Written { version } => json!({"result": "written", "version": version.0}),
+        Outcome::Granted { generation } => json!({"result": "granted", "generation": generation}),
+        Outcome::Busy { holder } => json!({"result": "busy", "holder": n.node(holder)}),
+        Outcome::Released => json!({"result": "released"}),
+        Outcome::NotHeld => json!({"result": "not_held"}),
+    }
+}
+
+pub fn msg_fields(n: &Namer, m: &MpMsg, out: &mut Map<String, J>) {
+    out.insert("type".into(), json!(m.type_name()));
+    let mut put = |k: &str, v: J| {
+        out.insert(k.into(), v);
+    };
+    match m {
+        MpMsg::Request { cmd } => put("cmd", cmd_json(n, cmd)),
+        MpMsg::Reply { seq, outcome, slot } => {
+            put("seq", json!(seq));
+            put("outcome", outcome_json(n, outcome));
+            put("slot", slot.map(|s| json!(s.0)).unwrap_or(J::Null));
+        }
+        MpMsg::Redirect { seq, leader } => {
+            put("seq", json!(seq));
+            put("leader", leader.map(|l| n.node(l)).unwrap_or(J::Null));
+        }
+        MpMsg::Prepare { ballot, from } => {
+            put("ballot", n.ballot(*ballot));
+            put("slot", json!(from.0));
+        }
+        MpMsg::Promise { ballot, from, votes } => {
+            put("ballot", n.ballot(*ballot));
+            put("slot", json!(from.0));
+            put(
+                "votes",
+                J::Array(
+                    votes
+                        .iter()
+                        .map(|v| json!({"slot": v.slot.0, "ballot": n.ballot(v.ballot), "cmd": cmd_json(n, &v.cmd)}))
+                        .collect(),
+                ),
+            );
+        }
+        MpMsg::Accept { ballot, slot, cmd } | MpMsg::Accepted { ballot, slot, cmd } => {
+            put("ballot", n.ballot(*ballot));
+            put("slot", json!(slot.0));
+            put("cmd", cmd_json(n, cmd));
+        }
+        MpMsg::Decided { slot, cmd } => {
+            put("slot", json!(slot.0));
+            put("cmd", cmd_json(n, cmd));
+        }
+        MpMsg::Nack { ballot, promised } => {
+            put("ballot", n.ballot(*ballot));
+            put("promised", n.ballot(*promised));
+        }
+        MpMsg::Heartbeat { ballot, round, commit } => {
+            put("ballot", n.ballot(*ballot));
+            put("round", json!(round));
+            put("commit", json!(commit.0));
+        }
+        MpMsg::HeartbeatAck { ballot, round } => {
+            put("ballot", n.ballot(*ballot));
+            put("round", json!(round));
+        }
+        MpMsg::CatchUp { from } => put("slot", json!(from.0)),
+        MpMsg::Entries { entries } => put(
+            "entries",
+            J::Array(entries.iter().map(|(s, c)| json!({"slot": s.0, "cmd": cmd_json(n, c)})).collect()),
+        ),
+    }
+}
+
+fn members(n: &Namer, m: Members) -> J {
+    J::Array(m.iter().map(|x| n.node(x)).collect())
+}
+
+pub fn note_fields(n: &Namer, note: &MpNote, m: &mut Map<String, J>) {
+    let mut put = |k: &str, v: J| {
+        m.insert(k.into(), v);
+    };
+    match note {
+        MpNote::Asked { cmd } => put("cmd", cmd_json(n, cmd)),
+        MpNote::Answered { seq, outcome } => {
+            put("seq", json!(seq));
+            put("outcome", outcome_json(n, outcome));
+        }
+        MpNote::BallotStarted { ballot, from } => {
+            put("ballot", n.ballot(*ballot));
+            put("slot", json!(from.0));
+        }
+        MpNote::Elected { ballot, forced, noops } => {
+            put("ballot", n.ballot(*ballot));
+            put("forced", json!(forced));
+            put("noops", json!(noops));
+        }
+        MpNote::SlotPicked { ballot, slot, cmd, pick } => {
+            put("ballot", n.ballot(*ballot));
+            put("slot", json!(slot.0));
+            put("cmd", cmd_json(n, cmd));
+            match pick {
+                Pick::New => put("pick", json!("new")),
+                Pick::Noop => put("pick", json!("noop")),
+                Pick::Forced { by } => {
+                    put("pick", json!("forced"));
+                    put("forced_by", n.ballot(*by));
+                }
+            }
+        }
+        MpNote::SteppedDown { ballot, by } => {
+            put("ballot", n.ballot(*ballot));
+            put("by", n.ballot(*by));
+        }
+        MpNote::LeaseRefused { candidate, grantee } => {
+            put("candidate", n.node(*candidate));
+            put("grantee", n.node(*grantee));
+        }
+        MpNote::Learned { slot, cmd } => {
+            put("slot", json!(slot.0));
+            put("cmd", cmd_json(n, cmd));
+        }
+        MpNote::Applied { slot, cmd, outcome } => {
+            put("slot", json!(slot.0));
+            put("cmd", cmd_json(n, cmd));
+            put("outcome", outcome_json(n, outcome));
+        }
+        MpNote::CaughtUp { from, to } => {
+            put("slot", json!(from.0));
+            put("to", json!(to.0));
+        }
+        MpNote::LeaseHeld { until_local_us } => put("until_local_us", json!(until_local_us)),
+        MpNote::LeaseLost { why } => put("why", json!(why.as_str())),
+        MpNote::ReadServed { client, seq, key: k, value, version } => {
+            put("client", n.node(*client));
+            put("seq", json!(seq));
+            put("key", json!(key(*k)));
+            put("value", value.map(|v| json!(v.as_str())).unwrap_or(J::Null));
+            put("version", json!(version.0));
+        }
+        MpNote::Chosen { slot, ballot, cmd, members: mm } => {
+            put("slot", json!(slot.0));
+            put("ballot", n.ballot(*ballot));
+            put("cmd", cmd_json(n, cmd));
+            put("members", members(n, *mm));
+        }
+        MpNote::MasterLeaseHeld { holder, until_local_us, until_us } => {
+            put("holder", n.node(*holder));
+            put("until_local_us", json!(until_local_us));
+            put("until_us", json!(until_us));
+        }
+        MpNote::MasterLeaseReleased { holder, why } => {
+            put("holder", n.node(*holder));
+            put("why", json!(why.as_str()));
+        }
+    }
+}
+
+// ----- short labels --------------------------------------------------------
+
+fn bal(names: &[String], b: Ballot) -> String {
+    super::label::ballot(names, b)
+}
+
+/// A command in a few characters: `x=3`, `get x`, `no-op`, `lock 1`.
+pub fn cmd_label(c: &Cmd) -> String {
+    match c.op {
+        Op::Noop => "no-op".into(),
+        Op::Put { key: k, value } => format!("{}={value}", key(k)),
+        Op::Get { key: k } => format!("get {}", key(k)),
+        Op::Acquire { lock } => format!("lock {lock}"),
+        Op::Release { lock } => format!("unlock {lock}"),
+    }
+}
+
+fn outcome_label(o: &Outcome) -> String {
+    match *o {
+        Outcome::Done => "done".into(),
+        Outcome::Value { value: Some(v), version } => format!("{v} (#{})", version.0),
+        Outcome::Value { value: None, .. } => "nothing".into(),
+        Outcome::Written { version } => format!("ok #{}", version.0),
+        Outcome::Granted { generation } => format!("granted g{generation}"),
+        Outcome::Busy { .. } => "busy".into(),
+        Outcome::Released => "released".into(),
+        Outcome::NotHeld => "not held".into(),
+    }
+}
+
+/// The label drawn on a messenger.
+pub fn msg_label(names: &[String], m: &MpMsg) -> String {
+    let s = |s: Slot| format!("#{}", s.0);
+    match m {
+        MpMsg::Request { cmd } => format!("req {}", cmd_label(cmd)),
+        MpMsg::Reply { outcome, .. } => format!("rep {}", outcome_label(outcome)),
+        MpMsg::Redirect { leader, .. } => match leader {
+            Some(l) => format!("→ {}", node_name(names, *l)),
+            None => "→ ?".into(),
+        },
+        MpMsg::Prepare { ballot, from } => format!("1a {} {}…", bal(names, *ballot), s(*from)),
+        MpMsg::Promise { ballot, votes, .. } => format!("1b {} {} votes", bal(names, *ballot), votes.len()),
+        MpMsg::Accept { ballot, slot, cmd } => format!("2a {} {} {}", bal(names, *ballot), s(*slot), cmd_label(cmd)),
+        MpMsg::Accepted { slot, cmd, .. } => format!("2b {} {}", s(*slot), cmd_label(cmd)),
+        MpMsg::Decided { slot, cmd } => format!("3 {} {}", s(*slot), cmd_label(cmd)),
+        MpMsg::Nack { promised, .. } => format!("nack {}", bal(names, *promised)),
+        MpMsg::Heartbeat { round, .. } => format!("♥ {round}"),
+        MpMsg::HeartbeatAck { round, .. } => format!("♥✓ {round}"),
+        MpMsg::CatchUp { from } => format!("catch up {}…", s(*from)),
+        MpMsg::Entries { entries } => format!("{} slots", entries.len()),
+    }
+}
+
+/// A mark on a diagram, for the notes worth one.
+pub fn note_mark(names: &[String], n: &MpNote) -> Option<(NoteClass, String)> {
+    let name = |id: NodeId| node_name(names, id).to_string();
+    Some(match n {
+        MpNote::Chosen { slot, cmd, .. } => (NoteClass::Chosen, format!("chosen #{} {}", slot.0, cmd_label(cmd))),
+        MpNote::Elected { ballot, forced, noops } => {
+            (NoteClass::Info, format!("leads {} ({forced} recovered, {noops} no-ops)", bal(names, *ballot)))
+        }
+        MpNote::SteppedDown { by, .. } => (NoteClass::Info, format!("steps down for {}", bal(names, *by))),
+        MpNote::CaughtUp { from, to } => (NoteClass::Learned, format!("caught up #{}…#{}", from.0, to.0.saturating_sub(1))),
+        MpNote::MasterLeaseHeld { holder, .. } => (NoteClass::Lease, format!("{} holds the master lease", name(*holder))),
+        MpNote::MasterLeaseReleased { holder, why } => {
+            (NoteClass::Lease, format!("{}'s lease ends ({})", name(*holder), why.as_str().replace('_', " ")))
+        }
+        MpNote::ReadServed { key: k, value, .. } => (
+            NoteClass::Info,
+            format!("reads {} = {}", key(*k), value.map(|v| v.to_string()).unwrap_or_else(|| "nothing".into())),
+        ),
+        MpNote::LeaseRefused { candidate, grantee } => {
+            (NoteClass::Rejected, format!("refuses {}: lease to {}", name(*candidate), name(*grantee)))
+        }
+        _ => return None,
+    })
+}
+
+/// The other notes, in words (for logs such as ShiViz's).
+pub fn note_detail(names: &[String], n: &MpNote) -> String {
+    match n {
+        MpNote::Asked { cmd } => format!("asks {} (#{})", cmd_label(cmd), cmd.seq),
+        MpNote::Answered { outcome, .. } => format!("answered {}", outcome_label(outcome)),
+        MpNote::BallotStarted { ballot, from } => format!("runs with {} from #{}", bal(names, *ballot), from.0),
+        MpNote::SlotPicked { slot, cmd, pick, .. } => format!(
+            "#{} ← {} ({})",
+            slot.0,
+            cmd_label(cmd),
+            match pick {
+                Pick::New => "new".to_string(),
+                Pick::Noop => "gap: no-op".to_string(),
+                Pick::Forced { by } => format!("forced by {}", bal(names, *by)),
+            }
+        ),
+        MpNote::Learned { slot, cmd } => format!("learns #{} {}", slot.0, cmd_label(cmd)),
+        MpNote::Applied { slot, cmd, outcome } => format!("applies #{} {} → {}", slot.0, cmd_label(cmd), outcome_label(outcome)),
+        MpNote::LeaseHeld { .. } => "believes it holds the master lease".into(),
+        MpNote::LeaseLost { why } => format!("lease belief ends ({})", why.as_str()),
+        _ => note_mark(names, n).map(|m| m.1).unwrap_or_else(|| n.type_name().to_string()),
+    }
+}
