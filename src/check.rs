@@ -50,10 +50,13 @@ pub enum Invariant {
     EpochUnique,
     /// Fencing: the epochs accepted for a row never decrease.
     FencingMonotonic,
+    /// Fencing (the article's): an accepted write carries the epoch of the
+    /// lease that is live at the store at that instant.
+    LiveLease,
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 9] = [
+    pub const ALL: [Invariant; 10] = [
         Invariant::Agreement,
         Invariant::Validity,
         Invariant::OneValuePerBallot,
@@ -63,6 +66,7 @@ impl Invariant {
         Invariant::SingleGrant,
         Invariant::EpochUnique,
         Invariant::FencingMonotonic,
+        Invariant::LiveLease,
     ];
     pub const PAXOS: [Invariant; 6] = [
         Invariant::Agreement,
@@ -72,7 +76,7 @@ impl Invariant {
         Invariant::VoteBelowPromise,
         Invariant::LearnerConsistency,
     ];
-    pub const LEASE: [Invariant; 3] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic];
+    pub const LEASE: [Invariant; 4] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic, Invariant::LiveLease];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -85,6 +89,7 @@ impl Invariant {
             Invariant::SingleGrant => "single-grant",
             Invariant::EpochUnique => "epoch-unique",
             Invariant::FencingMonotonic => "fencing-monotonic",
+            Invariant::LiveLease => "live-lease",
         }
     }
 

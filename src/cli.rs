@@ -23,7 +23,7 @@ USAGE:
   paxos-island scenarios
   paxos-island run --scenario NAME|FILE|LINK [--seed N] [--mutation M] [--out trace.json]
   paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
-                     [--mutation M] [--fencing on|off] [--out trace.json]
+                     [--mutation M] [--fencing article|token|off] [--out trace.json]
   paxos-island model-check --protocol paxos [--acceptors N] [--proposers N] [--ballots N]
                      [--crashes N] [--mutation M] [--out FILE] [--max-states N]
   paxos-island replay TRACE.json [--verify]
@@ -282,11 +282,11 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
         }
     }
     let fencing = match f.get("fencing") {
-        None | Some("on") => true,
-        Some("off") => false,
-        Some(x) => return Err(Usage(format!("bad --fencing {x:?}: say on or off"))),
+        None => crate::protocol::storage::Fencing::Article,
+        Some(x) => crate::protocol::storage::Fencing::parse(x)
+            .ok_or_else(|| Usage(format!("bad --fencing {x:?}: say article, token or off")))?,
     };
-    if !fencing && protocol != Protocol::Lease {
+    if f.get("fencing").is_some() && protocol != Protocol::Lease {
         return Err(Usage("--fencing applies to --protocol lease only".into()));
     }
     let started = Instant::now();
@@ -328,7 +328,7 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
                 fail.seed,
                 f.get("faults").map(|x| format!(" --faults {x}")).unwrap_or_default(),
                 mutation.map(|m| format!(" --mutation {m}")).unwrap_or_default(),
-                if fencing { "" } else { " --fencing off" }
+                if fencing == crate::protocol::storage::Fencing::Article { String::new() } else { format!(" --fencing {fencing}") }
             );
             if let Some(path) = f.get("out") {
                 let run = Run::record(&fail.scenario).map_err(|e| Usage(e.to_string()))?;

@@ -23,13 +23,15 @@ const GOLDEN: &[(&str, &str)] = &[
     ("partition-heal", "82aad79e3d562db1"),
     ("restart", "ad3d45ffb765957a"),
     ("bench-lossy", "bdafc7035bab5d86"),
-    ("kleppmann", "ac48d677fc5e6d76"),
-    ("kleppmann-unfenced", "58300f75a21b3eda"),
-    ("llm-in-loop", "4b5a218129050c77"),
-    ("llm-in-loop-unfenced", "60b55d9d3a1f2c0a"),
-    ("llm-beside", "6be5f38a128dcabe"),
-    ("llm-outage-drill", "943bb8a65c570426"),
-    ("clock-drift", "1ecc4cdceaed03e8"),
+    ("kleppmann", "8d2f08c3fb867f89"),
+    ("kleppmann-unfenced", "36a2678a58f336c7"),
+    ("lone-pause", "e32268cf32726b4f"),
+    ("lone-pause-token", "de01b21dce4da5f8"),
+    ("llm-in-loop", "1e1483bc57b4aacf"),
+    ("llm-in-loop-unfenced", "1040476e9732a265"),
+    ("llm-beside", "8a707b42eae6a6f9"),
+    ("llm-outage-drill", "3e22592fe194faeb"),
+    ("clock-drift", "6e341aae596fbb26"),
 ];
 
 #[test]

@@ -44,10 +44,14 @@ pub struct Model {
     pub hash: Option<String>,
     /// Lease lab: the lanes and the red flags.
     pub lanes: Option<Lanes>,
+    /// The statement behind each step of the store and of `orders`.
+    pub sql: Vec<crate::viz::sql::SqlStep>,
     pub flags: Option<RedFlags>,
     /// Shown from recorded events alone (no simulator behind them): a trace
     /// from another version, a hand-made one, or another tool's.
     pub recorded_only: bool,
+    /// Where a live run was recorded (`paxos-island pg --live`, `etcd`).
+    pub recorded_on: Option<String>,
 }
 
 impl Model {
@@ -91,6 +95,7 @@ impl Model {
         let hash = (run.trace.len() <= 300_000).then(|| run.hash());
         let lease = run.scenario.protocol == Protocol::Lease;
         let lanes = lease.then(|| crate::viz::lease::lanes(&run));
+        let sql = if lease { crate::viz::sql::steps(&run.scenario, &run.names, &run.trace) } else { Vec::new() };
         let flags = if lease { crate::check::red_flags::evaluate(&run.scenario).ok() } else { None };
         Model {
             run,
@@ -105,8 +110,10 @@ impl Model {
             chosen,
             hash,
             lanes,
+            sql,
             flags,
             recorded_only: false,
+            recorded_on: None,
         }
     }
 
