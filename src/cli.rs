@@ -4,8 +4,12 @@
 //! Every mistake a user can make on the command line ends in one line on
 //! stderr naming the problem, and exit code 2; a found violation exits 1.
 
+mod etcd;
 mod export;
+mod http;
+mod live;
 mod model_check;
+mod pg;
 
 use crate::check::Mutation;
 use crate::check::search::{self, FaultSet};
@@ -31,10 +35,17 @@ USAGE:
   paxos-island export --format shiviz|mermaid|svg|json (--scenario NAME|FILE|LINK | --trace FILE)
                       [--from-us A] [--to-us B] [--out FILE]
   paxos-island share NAME|FILE [--seed N]
+  paxos-island pg --scenario NAME [--seed N] [--url URL] [--out trace.json]
+  paxos-island pg --live [--fencing article|token|off] [--workers N] [--ttl-ms T]
+                  [--stall-ms S] [--run-ms R] [--url URL] [--out trace.json]
+  paxos-island etcd [--fencing article|off] [--workers N] [--ttl-ms T] [--stall-ms S]
+                  [--run-ms R] [--url http://HOST:PORT] [--out trace.json]
   paxos-island bench [--runs N]
   paxos-island help
 
 A LINK is a share link (…#s=s1.…) or its fragment (s1.…), as `share` prints.
+`pg` and `etcd` need a server: scripts/with-servers.sh starts throwaway ones and
+sets PAXOS_PG_URL and PAXOS_ETCD_URL (a URL given with --url wins).
 ";
 
 /// A problem with what the user typed.
@@ -78,6 +89,8 @@ fn dispatch(args: &[String], out: Out, err: Out) -> Result<i32, Usage> {
         "export" => export::cmd_export(rest, out),
         "share" => export::cmd_share(rest, out),
         "bench" => cmd_bench(rest, out),
+        "pg" => pg::cmd_pg(rest, out),
+        "etcd" => etcd::cmd_etcd(rest, out),
         other => Err(Usage(format!("unknown command {other:?}; try `paxos-island help`"))),
     }
 }
