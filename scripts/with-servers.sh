@@ -110,8 +110,15 @@ if [[ $want_etcd == 1 ]]; then
     --initial-cluster "paxos-island=http://127.0.0.1:23800" >"$dir/etcd.log" 2>&1 &
   etcd_pid=$!
   export PAXOS_ETCD_URL="http://127.0.0.1:$client"
+  ready() {
+    if command -v curl >/dev/null; then
+      curl -fsS -X POST -d '{}' "$PAXOS_ETCD_URL/v3/maintenance/status" >/dev/null 2>&1
+    else
+      (exec 3<>"/dev/tcp/127.0.0.1/$client") 2>/dev/null && sleep 1
+    fi
+  }
   for _ in $(seq 1 100); do
-    if curl -fsS -X POST -d '{}' "$PAXOS_ETCD_URL/v3/maintenance/status" >/dev/null 2>&1; then break; fi
+    if ready; then break; fi
     if ! kill -0 "$etcd_pid" 2>/dev/null; then cat "$dir/etcd.log" >&2; echo "etcd did not start (log above)" >&2; exit 2; fi
     sleep 0.1
   done

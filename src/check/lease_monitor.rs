@@ -153,6 +153,29 @@ impl LeaseMonitor {
         s
     }
 
+    /// The figures of a recorded run, which is not simulated: its notes
+    /// alone, the split-brain windows from its own split-brain notes.
+    pub fn stats_of_recorded<'a>(mut self, events: impl Iterator<Item = (SimTime, NodeId, &'a LeaseNote)>, t: SimTime) -> LeaseStats {
+        let mut ignored = Vec::new();
+        for (now, node, n) in events {
+            match *n {
+                LeaseNote::SplitBrainStart { .. } => {
+                    self.split_since = Some(now);
+                    self.stats.split_brain_windows += 1;
+                }
+                LeaseNote::SplitBrainEnd { .. } => {
+                    if let Some(start) = self.split_since.take() {
+                        let d = now.since(start).0;
+                        self.stats.split_brain_us += d;
+                        self.stats.longest_split_brain_us = self.stats.longest_split_brain_us.max(d);
+                    }
+                }
+                _ => self.on_note(now, node, n, &mut ignored),
+            }
+        }
+        self.stats_at(t)
+    }
+
     pub fn believers(&self) -> u64 {
         self.believers
     }

@@ -124,7 +124,7 @@ pub const WORDS: Words = Words {
     renew_default: "TTL の 1/3",
     workers: "ワーカー数",
     drift_ppm: "W1 の時計のずれ（ppm）",
-    fencing: "フェンシング（ストレージがエポックを確認）",
+    fencing: "フェンス（orders が確認すること）",
     design: "LLM の置き場所",
     design_in_loop: "ループの中（アンチパターン）",
     design_beside: "ループの外（健全）",
@@ -146,7 +146,7 @@ pub const WORDS: Words = Words {
     worker: "ワーカー",
     compare: "並べて比較",
     compare_off: "1 つの実行",
-    compare_fencing: "フェンシングあり｜なし",
+    compare_fencing: "フェンス：記事どおり｜トークンのみ",
     compare_design: "LLM はループの中｜外",
     lane_store: "リースストア",
     lane_orders: "orders（注文）",
@@ -828,7 +828,7 @@ impl Speak for Ja {
         match (r.reason, r.lease) {
             (Refusal::RowFenced, _) => format!("行がより大きいエポックでフェンスされています（この行はエポック {} で書き込み済みで、{} より大きい）", r.row, r.epoch),
             (Refusal::LeaseExpired, Some(l)) => format!(
-                "リースの期限切れです（エポック {} は {} に切れ、ストレージの時計は {} を指しています）",
+                "リースの期限切れです（エポック {} は {}に切れ、ストレージの時計は {}を指しています）",
                 r.epoch,
                 self.duration(l.expires_at.0),
                 self.duration(r.now_us)

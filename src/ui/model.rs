@@ -187,6 +187,18 @@ impl Model {
         self.story.partition_point(|l| l.t.0 <= t)
     }
 
+    /// A recorded lease run's counters, from its notes up to `t`.
+    fn recorded_lease_stats(&self, t: SimTime) -> Option<crate::check::lease_monitor::LeaseStats> {
+        let l = self.run.scenario.lease.as_ref()?;
+        let m = crate::check::LeaseMonitor::new(self.run.names.clone(), l.keys, l.fencing);
+        let upto = self.run.events_until(t);
+        let notes = self.run.trace[..upto].iter().filter_map(|e| match &e.kind {
+            EventKind::Note(Note::Lease(n)) => Some((e.t, e.node, n)),
+            _ => None,
+        });
+        Some(m.stats_of_recorded(notes, t))
+    }
+
     /// The parliament as it is at the cursor.
     pub fn snap(&self, t: u64) -> Snap {
         let t = SimTime(t);
@@ -210,7 +222,7 @@ impl Model {
             chosen: self.chosen.filter(|(_, at)| *at <= t.0),
             broken: self.broken.iter().copied().filter(|(_, at, _)| *at <= t.0).collect(),
             story_upto: self.story_upto(t.0),
-            lease: if self.recorded_only { None } else { self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)) },
+            lease: if self.recorded_only { self.recorded_lease_stats(t) } else { self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)) },
         }
     }
 }

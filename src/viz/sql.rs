@@ -50,9 +50,10 @@ impl SqlStep {
     pub fn execute(&self) -> String {
         format!("{}\n{}", sql::set_now(self.now_us), sql::execute(self.statement, &self.params))
     }
-    /// All of it, ready to paste into psql: `PREPARE`, the clock, `EXECUTE`.
+    /// All of it, ready to paste into psql: `PREPARE`, the clock, `EXECUTE`
+    /// (each statement's text ends with its own semicolon).
     pub fn script(&self) -> String {
-        format!("{};\n{}", self.statement.prepare(), self.execute())
+        format!("{}\n{}", self.statement.prepare(), self.execute())
     }
     /// What psql prints back.
     pub fn result(&self) -> String {

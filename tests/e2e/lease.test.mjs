@@ -190,3 +190,19 @@ test('the Monte Carlo sweep finishes without freezing the page and shows split b
   await shot(page, 'lease-sweep');
   assert.deepEqual(errors, []);
 });
+
+test('the lease lessons show the SQL of each step too', async () => {
+  const { page, errors } = await open(ctx);
+  await page.goto(ctx.url + '#lesson=llm-lease&step=3');
+  await page.getByTestId('player').waitFor();
+  await page.keyboard.press('End');
+  const orders = page.getByTestId('sql-orders');
+  await orders.waitFor();
+  assert.match(await orders.getByTestId('sql-statement').textContent(), /PREPARE fenced_write\(text, text, bigint, int, text\) AS\nUPDATE orders o/);
+  // This lesson's run has fencing off: the statement that runs has no check.
+  assert.doesNotMatch(await orders.getByTestId('sql-statement').textContent(), /EXISTS/);
+  assert.match(await page.getByTestId('sql-leases').getByTestId('sql-execute').textContent(), /EXECUTE acquire\('order-processor', 'W\d', 3\);/);
+  await orders.scrollIntoViewIfNeeded();
+  await shot(page, 'lesson-llm-lease-sql');
+  assert.deepEqual(errors, []);
+});

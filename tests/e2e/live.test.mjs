@@ -24,7 +24,7 @@ async function openTrace(page, name) {
 test('a live PostgreSQL run opens as recorded: the stalled worker\'s write refused, with the SQL', { skip: !dir && 'LIVE_TRACES_DIR is not set (scripts/test.sh sets it)' }, async () => {
   const { page, errors } = await open(ctx);
   await openTrace(page, 'pg-live.trace.json');
-  assert.match(await page.getByTestId('toast').textContent(), /Recorded live on a real PostgreSQL \d+/);
+  await page.getByText(/Recorded live on a real PostgreSQL \d+/).waitFor();
   await page.locator('[data-testid=write-rejected]').first().waitFor();
   assert.ok(await page.locator('[data-testid=write-rejected][data-reason]').count() >= 1);
   assert.match(await page.getByTestId('sql-orders').getByTestId('sql-statement').textContent(), /UPDATE orders o/);
@@ -43,7 +43,7 @@ test('without the fence, the live PostgreSQL run shows the stale write landing',
 test('a live etcd run opens as recorded, and says its steps are not SQL', { skip: !dir && 'LIVE_TRACES_DIR is not set' }, async () => {
   const { page, errors } = await open(ctx);
   await openTrace(page, 'etcd-live.trace.json');
-  assert.match(await page.getByTestId('toast').textContent(), /Recorded live on a real etcd 3\./);
+  await page.getByText(/Recorded live on a real etcd 3\./).waitFor();
   await page.locator('[data-testid=write-rejected]').first().waitFor();
   await page.getByTestId('sql-etcd').waitFor();
   await shot(page, 'live-etcd');

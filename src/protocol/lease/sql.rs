@@ -154,7 +154,7 @@ impl Statement {
             Statement::Write(_) => "id",
         }
     }
-    /// `PREPARE name(types) AS <statement>` — runnable in psql as it is.
+    /// `PREPARE name(types) AS <statement>;` — runnable in psql as it is.
     pub fn prepare(self) -> String {
         format!("PREPARE {}({}) AS\n{}", self.name(), self.types().join(", "), self.text())
     }
@@ -219,6 +219,18 @@ pub fn psql_result(column: &str, value: Option<i64>) -> String {
 mod tests {
     use super::*;
     use crate::protocol::storage::Fencing;
+
+    #[test]
+    fn every_statement_ends_its_own_sql_with_one_semicolon() {
+        for st in [Statement::Acquire { bump_on_renew: false }, Statement::Acquire { bump_on_renew: true }, Statement::Release]
+            .into_iter()
+            .chain(Fencing::ALL.map(Statement::Write))
+        {
+            let code: Vec<&str> = st.text().lines().map(|l| l.split("--").next().unwrap_or("").trim_end()).collect();
+            assert!(code.iter().rev().find(|l| !l.is_empty()).unwrap().ends_with(';'), "{}", st.name());
+            assert_eq!(code.concat().matches(';').count(), 1, "{}", st.name());
+        }
+    }
 
     #[test]
     fn ttl_seconds_are_exact_decimals() {
