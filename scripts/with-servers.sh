@@ -102,12 +102,23 @@ if [[ $want_pg == 1 ]]; then
   say "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on $dir/sock (port $port)"
 fi
 
+free_port() {
+  # A loopback port nobody answers on (two runs at once must not collide).
+  local p
+  for _ in $(seq 1 50); do
+    p=$((20000 + RANDOM % 20000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return 0; fi
+  done
+  return 1
+}
+
 if [[ $want_etcd == 1 ]]; then
-  client=23790
+  client=$(free_port)
+  peer=$(free_port)
   etcd --name paxos-island --data-dir "$dir/etcd" \
     --listen-client-urls "http://127.0.0.1:$client" --advertise-client-urls "http://127.0.0.1:$client" \
-    --listen-peer-urls "http://127.0.0.1:23800" --initial-advertise-peer-urls "http://127.0.0.1:23800" \
-    --initial-cluster "paxos-island=http://127.0.0.1:23800" >"$dir/etcd.log" 2>&1 &
+    --listen-peer-urls "http://127.0.0.1:$peer" --initial-advertise-peer-urls "http://127.0.0.1:$peer" \
+    --initial-cluster "paxos-island=http://127.0.0.1:$peer" >"$dir/etcd.log" 2>&1 &
   etcd_pid=$!
   export PAXOS_ETCD_URL="http://127.0.0.1:$client"
   ready() {
