@@ -288,6 +288,7 @@ words!(
     fence_article,
     fence_token,
     fence_off,
+    fence_etcd,
     bump_on_renew,
     dead_writes,
     not_live,

@@ -188,6 +188,7 @@ pub const WORDS: Words = Words {
     fence_article: "article: live lease + row fence",
     fence_token: "token: monotonic token alone",
     fence_off: "off: no check",
+    fence_etcd: "etcd: a transaction on the lease key's revision",
     bump_on_renew: "new epoch on every renewal",
     dead_writes: "writes on a lease not live",
     not_live: "not live",

@@ -187,6 +187,7 @@ pub const WORDS: Words = Words {
     fence_article: "記事どおり：有効なリース＋行フェンス",
     fence_token: "トークンのみ：単調増加するトークンだけ",
     fence_off: "なし：検査しない",
+    fence_etcd: "etcd：リースキーのリビジョンを条件にしたトランザクション",
     bump_on_renew: "更新のたびに新しいエポック",
     dead_writes: "有効でないリースでの書き込み",
     not_live: "リース無効",

@@ -26,7 +26,13 @@ fn pane_title(app: super::App, pane: Pane) -> String {
         Design::Beside => w.design_beside,
         Design::NoLlm => w.design_none,
     };
+    let on_etcd = match pane {
+        Pane::A => app.model.with_value(|m| m.recorded_on.as_deref().is_some_and(|o| o.starts_with("etcd"))),
+        Pane::B => false,
+    };
     let fencing = match spec.fencing {
+        // etcd's guard is the lease key's revision, not a row's fence.
+        crate::protocol::storage::Fencing::Article if on_etcd => w.fence_etcd,
         crate::protocol::storage::Fencing::Article => w.fence_article,
         crate::protocol::storage::Fencing::Token => w.fence_token,
         crate::protocol::storage::Fencing::Off => w.fence_off,

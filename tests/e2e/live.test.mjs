@@ -46,6 +46,7 @@ test('a live etcd run opens as recorded, and says its steps are not SQL', { skip
   await page.getByText(/Recorded live on a real etcd 3\./).waitFor();
   await page.locator('[data-testid=write-rejected]').first().waitFor();
   await page.getByTestId('sql-etcd').waitFor();
+  assert.match(await page.getByTestId('pane-a').locator('.pane-title').textContent(), /lease key's revision/);
   await shot(page, 'live-etcd');
   assert.deepEqual(errors, []);
 });
