@@ -154,6 +154,6 @@ pub fn cmd_etcd(args: &[String], out: Out) -> Result<i32, Usage> {
     }
     let connect = || -> Result<Box<dyn Backend>, Usage> { Ok(Box::new(Etcd { at: at.clone(), start: Instant::now(), lease: None })) };
     let mut origin = || -> Result<String, Usage> { Ok(String::new()) };
-    let (scenario, names, trace, errors) = super::live::run(&spec, "etcd-live", &connect, &mut origin)?;
-    super::live::report(out, &f, &format!("etcd {version}"), &spec, &scenario, &names, &trace, &errors)
+    let done = super::live::run(&spec, "etcd-live", &connect, &mut origin)?;
+    super::live::report(out, &f, &format!("etcd {version}"), &spec, &done)
 }

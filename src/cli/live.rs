@@ -95,11 +95,14 @@ impl LiveSpec {
 const WORK_EVERY_US: u64 = 200_000;
 const WORK_TAKES_US: u64 = 50_000;
 
+/// A lease row as a server reports it: holder, epoch, expiry (µs since the run began).
+pub type ServerRow = (String, u64, u64);
+
 /// What an acquire/renew returned, and the row as the server has it after.
 pub struct Acquired {
     pub epoch: Option<u64>,
-    /// The row after the statement: (holder, epoch, expires_at µs, server now µs).
-    pub row: Option<(String, u64, u64)>,
+    /// The row after the statement.
+    pub row: Option<ServerRow>,
     pub now_us: u64,
 }
 
@@ -108,7 +111,7 @@ pub struct Written {
     pub ok: bool,
     /// The row's fence before the write and the lease as the server had it.
     pub fence_before: u64,
-    pub lease: Option<(String, u64, u64)>,
+    pub lease: Option<ServerRow>,
     pub now_us: u64,
     /// The server's own reason, when it says more than "no row".
     pub reason: Option<Refusal>,
@@ -359,13 +362,22 @@ impl Recorder {
     }
 }
 
+/// A finished live run: its scenario, names, trace, and the errors the
+/// workers met (a server that failed mid-run).
+pub struct LiveRun {
+    pub scenario: Scenario,
+    pub names: Vec<String>,
+    pub trace: Vec<TraceEvent>,
+    pub errors: Vec<String>,
+}
+
 /// Run the workers against a server; return the trace and its scenario.
 pub fn run(
     spec: &LiveSpec,
     name: &str,
     connect: &dyn Fn() -> Result<Box<dyn Backend>, Usage>,
     origin: &mut dyn FnMut() -> Result<String, Usage>,
-) -> Result<(Scenario, Vec<String>, Vec<TraceEvent>, Vec<String>), Usage> {
+) -> Result<LiveRun, Usage> {
     let scenario = spec.scenario(name, 1_500_000.min(spec.run_us / 4));
     let names = scenario.node_names();
     let mut backends = Vec::new();
@@ -395,12 +407,12 @@ pub fn run(
     let rec = Arc::try_unwrap(rec).ok().expect("the workers are done").into_inner().expect("recorder");
     let trace = rec.finish(spec.fencing, spec.run_us);
     let errors = errors.lock().expect("errors").clone();
-    Ok((scenario, names, trace, errors))
+    Ok(LiveRun { scenario, names, trace, errors })
 }
 
 /// Print what happened to the writes after the stall, write the trace.
-#[allow(clippy::too_many_arguments)]
-pub fn report(out: Out, f: &Flags, recorded_on: &str, spec: &LiveSpec, scenario: &Scenario, names: &[String], trace: &[TraceEvent], errors: &[String]) -> Result<i32, Usage> {
+pub fn report(out: Out, f: &Flags, recorded_on: &str, spec: &LiveSpec, run: &LiveRun) -> Result<i32, Usage> {
+    let (scenario, names, trace, errors) = (&run.scenario, &run.names[..], &run.trace[..], &run.errors[..]);
     if let Some(e) = errors.first() {
         return Err(Usage(format!("the server failed during the run: {e}")));
     }
@@ -466,7 +478,8 @@ impl PgLive {
     fn us(expr: &str, t0: &str) -> String {
         format!("(extract(epoch FROM ({expr} - timestamptz '{t0}')) * 1000000)::bigint")
     }
-    fn lease_row(&mut self) -> Result<(Option<(String, u64, u64)>, u64), String> {
+    /// The lease row (if any) and the server's clock, both read now.
+    fn lease_row(&mut self) -> Result<(Option<ServerRow>, u64), String> {
         let q = format!(
             "SELECT holder_id, epoch, {}, {} FROM (SELECT 1) one LEFT JOIN worker_leases ON lease_name = '{LEASE_NAME}'",
             Self::us("expires_at", &self.t0),
@@ -537,8 +550,8 @@ pub fn cmd_pg_live(f: &Flags, url: &str, out: Out) -> Result<i32, Usage> {
     let mut origin = || -> Result<String, Usage> {
         admin.query_one("SELECT clock_timestamp()::text", &[]).map(|r| r.get(0)).map_err(|e| Usage(super::pg::pg_error(&e)))
     };
-    let (scenario, names, trace, errors) = run(&spec, "pg-live", &connect, &mut origin)?;
-    report(out, f, &format!("PostgreSQL {version}"), &spec, &scenario, &names, &trace, &errors)
+    let done = run(&spec, "pg-live", &connect, &mut origin)?;
+    report(out, f, &format!("PostgreSQL {version}"), &spec, &done)
 }
 
 /// Accept the flags of a live command (shared by `pg --live` and `etcd`).

@@ -188,12 +188,10 @@ impl Storage {
 
     pub fn on_message(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode>) {
         match m {
-            LeaseMsg::Row { version, row } => {
-                // Keep the newest version: a duplicate or a late copy must not
-                // bring back an older row.
-                if self.lease.is_none_or(|(v, _)| v < version) {
-                    self.lease = Some((version, row));
-                }
+            // Keep the newest version: a duplicate or a late copy must not
+            // bring back an older row.
+            LeaseMsg::Row { version, row } if self.lease.is_none_or(|(v, _)| v < version) => {
+                self.lease = Some((version, row));
             }
             LeaseMsg::Write { req, key, epoch } => self.write(from, req, key, epoch, ctx),
             _ => {}
