@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Every test: native (core, CLI, model checking, fuzzing), browser unit tests
-# (wasm-bindgen-test in headless Chromium) and end-to-end tests (Playwright
-# driving Debian's Chromium against the built app). Installs what it needs.
+# Every test: native (core, CLI, model checking, fuzzing), the lease lab on a
+# real PostgreSQL and etcd (started and stopped by scripts/with-servers.sh),
+# browser unit tests (wasm-bindgen-test in headless Chromium) and end-to-end
+# tests (Playwright driving Debian's Chromium against the built app).
+# Installs what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-tools.sh
@@ -10,6 +12,10 @@ export WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-120}
 
 echo "==> native tests"
 cargo test --release
+
+echo "==> the lease lab on a real PostgreSQL and etcd (conformance at 3 seeds, live runs)"
+export LIVE_TRACES_DIR=${LIVE_TRACES_DIR:-tests/e2e/artifacts/live}
+scripts/db-tests.sh
 
 echo "==> browser unit tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown --test web

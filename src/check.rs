@@ -54,6 +54,9 @@ pub enum Invariant {
     EpochUnique,
     /// Fencing: the epochs accepted for a row never decrease.
     FencingMonotonic,
+    /// Fencing (the article's): an accepted write carries the epoch of the
+    /// lease that is live at the store at that instant.
+    LiveLease,
     /// Multi-Paxos: every replica applies the same command at each slot (the
     /// applied logs are prefixes of one another).
     LogPrefix,
@@ -66,7 +69,7 @@ pub enum Invariant {
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 12] = [
+    pub const ALL: [Invariant; 13] = [
         Invariant::Agreement,
         Invariant::Validity,
         Invariant::OneValuePerBallot,
@@ -76,6 +79,7 @@ impl Invariant {
         Invariant::SingleGrant,
         Invariant::EpochUnique,
         Invariant::FencingMonotonic,
+        Invariant::LiveLease,
         Invariant::LogPrefix,
         Invariant::SingleMaster,
         Invariant::FreshReads,
@@ -95,7 +99,7 @@ impl Invariant {
         Invariant::VoteBelowPromise,
         Invariant::LearnerConsistency,
     ];
-    pub const LEASE: [Invariant; 3] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic];
+    pub const LEASE: [Invariant; 4] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic, Invariant::LiveLease];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -108,6 +112,7 @@ impl Invariant {
             Invariant::SingleGrant => "single-grant",
             Invariant::EpochUnique => "epoch-unique",
             Invariant::FencingMonotonic => "fencing-monotonic",
+            Invariant::LiveLease => "live-lease",
             Invariant::LogPrefix => "log-prefix",
             Invariant::SingleMaster => "single-master",
             Invariant::FreshReads => "fresh-reads",

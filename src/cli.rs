@@ -5,8 +5,12 @@
 //! stderr naming the problem, and exit code 2; a found violation exits 1.
 
 mod bench;
+mod etcd;
 mod export;
+mod http;
+mod live;
 mod model_check;
+mod pg;
 
 use crate::check::Mutation;
 use crate::check::search::{self, FaultSet};
@@ -24,7 +28,7 @@ USAGE:
   paxos-island scenarios
   paxos-island run --scenario NAME|FILE|LINK [--seed N] [--mutation M] [--out trace.json]
   paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
-                     [--mutation M] [--fencing on|off] [--out trace.json]
+                     [--mutation M] [--fencing article|token|off] [--out trace.json]
   paxos-island model-check --protocol paxos [--acceptors N] [--proposers N] [--ballots N]
                      [--crashes N] [--mutation M] [--out FILE] [--max-states N]
   paxos-island replay TRACE.json [--verify]
@@ -32,10 +36,17 @@ USAGE:
   paxos-island export --format shiviz|mermaid|svg|json (--scenario NAME|FILE|LINK | --trace FILE)
                       [--from-us A] [--to-us B] [--out FILE]
   paxos-island share NAME|FILE [--seed N]
+  paxos-island pg --scenario NAME [--seed N] [--url URL] [--out trace.json]
+  paxos-island pg --live [--fencing article|token|off] [--workers N] [--ttl-ms T]
+                  [--stall-ms S] [--run-ms R] [--url URL] [--out trace.json]
+  paxos-island etcd [--fencing article|off] [--workers N] [--ttl-ms T] [--stall-ms S]
+                  [--run-ms R] [--url http://HOST:PORT] [--out trace.json]
   paxos-island bench [--quick]
   paxos-island help
 
 A LINK is a share link (…#s=s1.…) or its fragment (s1.…), as `share` prints.
+`pg` and `etcd` need a server: scripts/with-servers.sh starts throwaway ones and
+sets PAXOS_PG_URL and PAXOS_ETCD_URL (a URL given with --url wins).
 ";
 
 /// A problem with what the user typed.
@@ -79,6 +90,8 @@ fn dispatch(args: &[String], out: Out, err: Out) -> Result<i32, Usage> {
         "export" => export::cmd_export(rest, out),
         "share" => export::cmd_share(rest, out),
         "bench" => bench::cmd_bench(rest, out),
+        "pg" => pg::cmd_pg(rest, out),
+        "etcd" => etcd::cmd_etcd(rest, out),
         other => Err(Usage(format!("unknown command {other:?}; try `paxos-island help`"))),
     }
 }
@@ -284,11 +297,11 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
         }
     }
     let fencing = match f.get("fencing") {
-        None | Some("on") => true,
-        Some("off") => false,
-        Some(x) => return Err(Usage(format!("bad --fencing {x:?}: say on or off"))),
+        None => crate::protocol::storage::Fencing::Article,
+        Some(x) => crate::protocol::storage::Fencing::parse(x)
+            .ok_or_else(|| Usage(format!("bad --fencing {x:?}: say article, token or off")))?,
     };
-    if !fencing && protocol != Protocol::Lease {
+    if f.get("fencing").is_some() && protocol != Protocol::Lease {
         return Err(Usage("--fencing applies to --protocol lease only".into()));
     }
     let started = Instant::now();
@@ -345,7 +358,7 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
                 fail.seed,
                 f.get("faults").map(|x| format!(" --faults {x}")).unwrap_or_default(),
                 mutation.map(|m| format!(" --mutation {m}")).unwrap_or_default(),
-                if fencing { "" } else { " --fencing off" }
+                if fencing == crate::protocol::storage::Fencing::Article { String::new() } else { format!(" --fencing {fencing}") }
             );
             if let Some(path) = f.get("out") {
                 let run = Run::record(&fail.scenario).map_err(|e| Usage(e.to_string()))?;

@@ -296,6 +296,26 @@ words!(
     time_axis,
     fencing_on,
     fencing_off,
+    fence_article,
+    fence_token,
+    fence_off,
+    fence_etcd,
+    bump_on_renew,
+    dead_writes,
+    not_live,
+    refused_by,
+    refused_row,
+    refused_other,
+    refused_expired,
+    sql_title,
+    sql_intro,
+    sql_leases,
+    sql_orders,
+    sql_none,
+    sql_setup,
+    sql_result,
+    sql_clock,
+    sql_etcd,
     waiting_llm,
     frozen,
     settings_refused,
@@ -428,6 +448,32 @@ pub trait Speak: Sync {
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
     /// The figures behind red flag `which` (0 depends, 1 p99, 2 TTL, 3 drill).
     fn flag_detail(&self, which: usize, f: &crate::check::red_flags::RedFlags) -> String;
+    /// Which clause of the fenced `UPDATE` refused `writer`'s write with
+    /// `epoch`: the row's fence (`row`), or the live lease (`lease`, judged
+    /// at `now_us` on the storage's clock).
+    fn refusal(&self, names: &[String], r: &Refused) -> String;
+}
+
+/// A refused write, as [`Speak::refusal`] explains it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refused {
+    pub writer: crate::sim::NodeId,
+    pub epoch: u64,
+    pub reason: crate::protocol::storage::Refusal,
+    pub row: u64,
+    pub lease: Option<crate::protocol::lease::LeaseRow>,
+    pub now_us: u64,
+}
+
+impl Refused {
+    pub fn of(note: &crate::protocol::lease::LeaseNote) -> Option<Refused> {
+        match *note {
+            crate::protocol::lease::LeaseNote::WriteRejected { writer, epoch, reason, row, lease, db_now_us, .. } => {
+                Some(Refused { writer, epoch, reason, row, lease, now_us: db_now_us })
+            }
+            _ => None,
+        }
+    }
 }
 
 /// "4.75" from mantissa 475 and 2 decimals.
@@ -504,6 +550,8 @@ mod tests {
         "nothing_yet",
         "b3_column",
         "lane_llm",
+        // The table's name, which is SQL.
+        "sql_orders",
         // The language switch names the *other* language.
         "language",
     ];

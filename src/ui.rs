@@ -170,7 +170,12 @@ impl App {
         let l = b.lease.as_mut()?;
         match how {
             Compare::Off => return None,
-            Compare::Fencing => l.fencing = !l.fencing,
+            // The article's fence against Kleppmann's token alone (a run
+            // without any fence is compared with the article's).
+            Compare::Fencing => {
+                use crate::protocol::storage::Fencing;
+                l.fencing = if l.fencing == Fencing::Article { Fencing::Token } else { Fencing::Article };
+            }
             Compare::Design => {
                 l.design = if l.design == Design::InLoop { Design::Beside } else { Design::InLoop };
                 if !b.nodes.iter().any(|n| n.roles.contains(&crate::scenario::Role::Llm)) {

@@ -8,3 +8,4 @@ pub mod narrate;
 pub mod palette;
 pub mod parliament;
 pub mod spacetime;
+pub mod sql;

@@ -111,3 +111,34 @@ fn the_binary_itself_exits_cleanly_on_bad_input() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: bad --seed") && !err.contains("panicked"), "{err}");
 }
+
+/// `pg` and `etcd` without a server, or with nonsense: one line, exit 2.
+/// (With real servers they run in scripts/db-tests.sh.)
+#[test]
+fn real_server_commands_refuse_bad_input_and_absent_servers_in_one_line() {
+    let no_pg = "host=/nonexistent/paxos-island port=1 user=nobody dbname=postgres";
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["pg", "--scenario", "kleppmann", "--url", no_pg], "cannot reach PostgreSQL at"),
+        (vec!["pg", "--scenario", "kleppmann", "--url", "postgres://[::1"], "bad --url"),
+        (vec!["pg", "--scenario", "calm", "--url", no_pg], "calm is a paxos scenario"),
+        (vec!["pg", "--url", no_pg], "pg needs --scenario NAME"),
+        (vec!["pg", "--scenario", "kleppmann", "--fencing", "off", "--url", no_pg], "--fencing is for --live"),
+        (vec!["pg", "--live", "--scenario", "kleppmann", "--url", no_pg], "drop --scenario"),
+        (vec!["pg", "--live", "--fencing", "on", "--url", no_pg], "bad --fencing \"on\""),
+        (vec!["pg", "--live", "--ttl-ms", "5", "--url", no_pg], "--ttl-ms 5 is out of range"),
+        (vec!["pg", "--live", "--ttl-ms", "1000", "--stall-ms", "500", "--url", no_pg], "the stall has to outlast the lease"),
+        (vec!["pg", "--live", "--url", no_pg], "cannot reach PostgreSQL at"),
+        (vec!["etcd", "--url", "https://127.0.0.1:2379"], "not an http:// URL"),
+        (vec!["etcd", "--url", "http://127.0.0.1:9/v3"], "nothing after it"),
+        (vec!["etcd", "--url", "http://127.0.0.1:9", "--fencing", "token"], "--fencing token has no etcd form"),
+        (vec!["etcd", "--url", "http://127.0.0.1:9", "--ttl-ms", "1500"], "whole seconds"),
+        (vec!["etcd", "--url", "http://127.0.0.1:9"], "cannot reach etcd at http://127.0.0.1:9"),
+        (vec!["etcd", "--workers", "9", "--url", "http://127.0.0.1:9"], "--workers 9: use 1 to 5"),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: exit {code}, out {out:?}, err {err:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(err.starts_with("error: ") && err.contains(want), "{args:?}: {err:?} should mention {want:?}");
+    }
+}

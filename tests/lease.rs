@@ -51,11 +51,12 @@ fn kleppmann_33_and_34_exactly() {
             ("W2 granted 34", &|e| kind(e, "lease_granted") && e["holder"] == "W2" && e["epoch"] == 34),
             ("W2's write with 34 accepted", &|e| kind(e, "write_accepted") && e["writer"] == "W2" && e["epoch"] == 34),
             ("W1 wakes", &|e| kind(e, "resume") && e["node"] == "W1"),
-            ("W1's write with 33 rejected", &|e| {
+            ("W1's write with 33 rejected by the row's fence", &|e| {
                 kind(e, "write_rejected")
                     && e["writer"] == "W1"
                     && e["epoch"] == 33
-                    && e["reason"] == "epoch 33 < 34 already written"
+                    && e["row_epoch"] == 34
+                    && e["reason"] == "row_fenced"
             }),
         ],
     );
@@ -72,6 +73,67 @@ fn kleppmann_without_fencing_the_stale_write_damages_the_row() {
     assert!(ev.iter().any(|e| kind(e, "violation") && e["invariant"] == "fencing-monotonic"));
     let st = stats(&s);
     assert_eq!((st.stale_accepted, st.lost_updates), (1, 1));
+}
+
+/// The teaching review's E1: one worker, paused past its lease, nobody takes
+/// over. Its epoch 33 is still the highest anyone has used when it wakes.
+#[test]
+fn lone_pause_the_article_refuses_the_write_on_an_expired_lease() {
+    let s = builtin::get("lone-pause").unwrap();
+    assert_eq!(s.nodes.iter().filter(|n| n.id.starts_with('W')).count(), 1, "one worker");
+    let ev = events(&s);
+    in_order(
+        &ev,
+        &[
+            ("W1 granted 33", &|e| kind(e, "lease_granted") && e["holder"] == "W1" && e["epoch"] == 33),
+            ("W1 paused", &|e| kind(e, "pause") && e["node"] == "W1"),
+            ("the store lets 33 expire", &|e| kind(e, "lease_expired") && e["view"] == "store" && e["epoch"] == 33),
+            ("W1 wakes", &|e| kind(e, "resume") && e["node"] == "W1"),
+            ("W1's write with 33 refused: lease expired", &|e| {
+                kind(e, "write_rejected") && e["writer"] == "W1" && e["epoch"] == 33 && e["reason"] == "lease_expired" && e["row_epoch"] == 33
+            }),
+        ],
+    );
+    let resumed = ev.iter().position(|e| kind(e, "resume")).unwrap();
+    assert!(!ev[resumed..].iter().any(|e| kind(e, "write_accepted") && e["epoch"] == 33), "no write with the dead epoch lands");
+    assert!(!ev.iter().any(|e| kind(e, "violation")));
+    let st = stats(&s);
+    assert_eq!((st.dead_lease_writes, st.refused_expired), (0, 1), "{st:?}");
+}
+
+#[test]
+fn lone_pause_the_token_alone_lets_the_write_in_and_it_is_counted() {
+    let article = builtin::get("lone-pause").unwrap();
+    let token = builtin::get("lone-pause-token").unwrap();
+    // Side by side: the very same run but for the fence.
+    let mut same = token.clone();
+    same.lease.as_mut().unwrap().fencing = article.lease.as_ref().unwrap().fencing;
+    same.name = article.name.clone();
+    assert_eq!(same, article);
+    let ev = events(&token);
+    let resumed = ev.iter().position(|e| kind(e, "resume")).unwrap();
+    assert!(ev[resumed..].iter().any(|e| kind(e, "write_accepted") && e["writer"] == "W1" && e["epoch"] == 33));
+    // Token mode promises nothing about the live lease: no violation, but damage counted.
+    assert!(!ev.iter().any(|e| kind(e, "violation")));
+    let st = stats(&token);
+    assert_eq!(st.dead_lease_writes, 1, "{st:?}");
+    assert_eq!(st.stale_accepted, 0, "epoch 33 is not below any other: Kleppmann's counter does not see it");
+}
+
+#[test]
+fn the_article_fence_refuses_a_lease_held_by_another_before_the_new_holder_writes() {
+    // Kleppmann's story with slow work: W1 wakes after W2's grant but before
+    // W2's first write reaches the row, so the row's fence is still below 34.
+    let mut s = builtin::get("kleppmann").unwrap();
+    s.lease.as_mut().unwrap().work_takes_us = 9_000_000;
+    let ev = events(&s);
+    let w1 = ev.iter().find(|e| kind(e, "write_rejected") && e["writer"] == "W1").expect("W1's stale write is refused");
+    assert_eq!((w1["reason"].as_str(), w1["lease"]["holder"].as_str(), w1["lease"]["epoch"].as_u64()), (Some("lease_held_by_another"), Some("W2"), Some(34)));
+    assert!(w1["row_epoch"].as_u64().unwrap() < 34, "the row's own fence would not have caught it: {w1}");
+    // The token alone would have let it land: same run, token fence.
+    s.lease.as_mut().unwrap().fencing = paxos_island::protocol::storage::Fencing::Token;
+    let ev = events(&s);
+    assert!(ev.iter().any(|e| kind(e, "write_accepted") && e["writer"] == "W1" && e["epoch"] == 33));
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! every deliberately broken variant is caught, so the monitors can fail.
 
 use paxos_island::check::{liveness, Invariant, Mutation};
+use paxos_island::protocol::storage::Fencing;
 use paxos_island::scenario::builtin;
 use paxos_island::scenario::run::Run;
 use paxos_island::check::search::{self, FaultSet};
@@ -99,9 +100,15 @@ fn leases_with_fencing_survive_random_schedules() {
 
 #[test]
 fn without_fencing_a_stale_write_is_accepted_somewhere() {
-    let rep = search::check(|s| random_lease_with(s, FaultSet::ALL, None, false), 1, 2_000, true);
+    let rep = search::check(|s| random_lease_with(s, FaultSet::ALL, None, Fencing::Off), 1, 2_000, true);
     let f = rep.first.expect("with fencing off, some schedule must accept a stale write");
     assert_eq!(f.invariant, paxos_island::check::Invariant::FencingMonotonic);
+}
+
+#[test]
+fn with_the_token_alone_no_stale_write_overwrites_newer_data() {
+    let rep = search::check(|s| random_lease_with(s, FaultSet::ALL, None, Fencing::Token), 1, 2_000, false);
+    assert_eq!(rep.violating, 0, "first failure: {:?}", rep.first.map(|f| (f.seed, f.invariant, f.detail)));
 }
 
 #[test]

@@ -3,7 +3,14 @@
 //! Invariants (DOMAIN.md §9): at most one unexpired grant per lease at any
 //! instant (judged by the store's clock — the authority); each epoch belongs
 //! to one holder and epochs grow with each new holder; the epochs a row
-//! accepts never go down.
+//! accepts never go down; and — with the article's fence — every accepted
+//! write carries the epoch of the lease that is live at the store at that
+//! instant (DOMAIN.md §9's strict variant: "the lease row showed *e*,
+//! unexpired, at commit"). The monitor learns the row from the store's own
+//! notes, not from `orders`' copy, so a fence that reads a stale copy shows.
+//! Under `token` and `off` such writes are not violations of the setting
+//! chosen, but they are counted: they are the damage the article's fence
+//! prevents.
 //!
 //! Measurements, which are *not* invariants: split-brain windows (two workers
 //! each believing they hold the lease — expected under pauses and stalls; the
@@ -12,8 +19,8 @@
 //! window, and failover time.
 
 use super::{Finding, Invariant};
-use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseNote, View};
-use crate::protocol::storage::key_name;
+use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseNote, LeaseRow, View};
+use crate::protocol::storage::{key_name, Fencing, Refusal};
 use crate::sim::{NodeId, SimTime};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -30,6 +37,13 @@ pub struct LeaseStats {
     pub stale_accepted: u32,
     /// Accepted writes that overwrote a row written with a higher epoch.
     pub lost_updates: u32,
+    /// Accepted writes whose epoch was not the live lease at the store at
+    /// that instant (expired, released, or another holder's by then).
+    pub dead_lease_writes: u32,
+    /// Refusals by the clause that refused them.
+    pub refused_row_fenced: u32,
+    pub refused_held_by_another: u32,
+    pub refused_expired: u32,
     /// Rows that received accepted writes from two holders in one split-brain window.
     pub rows_double_written: u32,
     pub writes_accepted: u32,
@@ -54,6 +68,34 @@ impl LeaseStats {
     }
 }
 
+/// The `worker_leases` row as the store's notes tell it — what a write is
+/// judged against when the question is "was this epoch live at that instant?".
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeaseTruth {
+    pub row: Option<LeaseRow>,
+}
+
+impl LeaseTruth {
+    /// Follow the store's notes.
+    pub fn on_note(&mut self, n: &LeaseNote) {
+        match *n {
+            LeaseNote::Granted { holder, epoch, expires_at_us, .. } | LeaseNote::Renewed { holder, epoch, expires_at_us, .. } => {
+                self.row = Some(LeaseRow { holder, epoch, expires_at: SimTime(expires_at_us) });
+            }
+            LeaseNote::Released { holder, epoch, at_us } => {
+                if let Some(r) = self.row.as_mut().filter(|r| r.holder == holder && r.epoch == epoch) {
+                    r.expires_at = SimTime(at_us);
+                }
+            }
+            _ => {}
+        }
+    }
+    /// Was `writer`'s `epoch` the live lease when the database's clock read `now_us`?
+    pub fn live(&self, writer: NodeId, epoch: u64, now_us: u64) -> bool {
+        self.row.is_some_and(|r| r.holder == writer && r.epoch == epoch && r.expires_at.0 > now_us)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct LeaseMonitor {
     names: Arc<Vec<String>>,
@@ -68,11 +110,16 @@ pub struct LeaseMonitor {
     current: Option<(NodeId, u64, SimTime)>,
     /// Last accepted epoch per row.
     row_epoch: Vec<u64>,
+    /// The store's row, from its notes.
+    truth: LeaseTruth,
+    /// The fence the storage runs: with `article`, a write on a dead lease
+    /// is a violation; otherwise it is counted.
+    fencing: Fencing,
     pub stats: LeaseStats,
 }
 
 impl LeaseMonitor {
-    pub fn new(names: Arc<Vec<String>>, keys: u16) -> Self {
+    pub fn new(names: Arc<Vec<String>>, keys: u16, fencing: Fencing) -> Self {
         LeaseMonitor {
             names,
             believers: 0,
@@ -82,6 +129,8 @@ impl LeaseMonitor {
             epoch_holder: BTreeMap::new(),
             current: None,
             row_epoch: vec![0; keys.max(1) as usize],
+            truth: LeaseTruth::default(),
+            fencing,
             stats: LeaseStats::default(),
         }
     }
@@ -104,6 +153,29 @@ impl LeaseMonitor {
         s
     }
 
+    /// The figures of a recorded run, which is not simulated: its notes
+    /// alone, the split-brain windows from its own split-brain notes.
+    pub fn stats_of_recorded<'a>(mut self, events: impl Iterator<Item = (SimTime, NodeId, &'a LeaseNote)>, t: SimTime) -> LeaseStats {
+        let mut ignored = Vec::new();
+        for (now, node, n) in events {
+            match *n {
+                LeaseNote::SplitBrainStart { .. } => {
+                    self.split_since = Some(now);
+                    self.stats.split_brain_windows += 1;
+                }
+                LeaseNote::SplitBrainEnd { .. } => {
+                    if let Some(start) = self.split_since.take() {
+                        let d = now.since(start).0;
+                        self.stats.split_brain_us += d;
+                        self.stats.longest_split_brain_us = self.stats.longest_split_brain_us.max(d);
+                    }
+                }
+                _ => self.on_note(now, node, n, &mut ignored),
+            }
+        }
+        self.stats_at(t)
+    }
+
     pub fn believers(&self) -> u64 {
         self.believers
     }
@@ -115,6 +187,27 @@ impl LeaseMonitor {
     }
 
     pub fn on_note(&mut self, now: SimTime, _node: NodeId, n: &LeaseNote, found: &mut Vec<Finding>) {
+        if let LeaseNote::WriteAccepted { writer, epoch, key, db_now_us, .. } = *n {
+            // Judged before this note can move the row (it cannot: only the
+            // store's notes do), against the row as the store has it.
+            if !self.truth.live(writer, epoch, db_now_us) {
+                self.stats.dead_lease_writes += 1;
+                if self.fencing == Fencing::Article {
+                    let why = match self.truth.row {
+                        Some(r) if r.holder == writer && r.epoch == epoch => {
+                            format!("it had expired at {} on the store's clock", crate::sim::time::human_us(r.expires_at.0))
+                        }
+                        Some(r) => format!("the live lease was {}'s epoch {}", self.name(r.holder), r.epoch),
+                        None => "no lease had been granted".to_string(),
+                    };
+                    found.push(Finding::Violation(
+                        Invariant::LiveLease,
+                        format!("{} accepted {}'s write with epoch {epoch}, but {why}", key_name(key), self.name(writer)),
+                    ));
+                }
+            }
+        }
+        self.truth.on_note(n);
         match *n {
             LeaseNote::Granted { holder, epoch, previous, store_now_us, .. } => {
                 self.stats.grants += 1;
@@ -157,7 +250,7 @@ impl LeaseMonitor {
                 self.current = Some((holder, epoch, now));
             }
             LeaseNote::Expired { view: View::Store, .. } => {}
-            LeaseNote::WriteAccepted { writer, epoch, key, previous } => {
+            LeaseNote::WriteAccepted { writer, epoch, key, previous, .. } => {
                 self.stats.writes_accepted += 1;
                 self.count_stale(epoch, true);
                 let k = key as usize;
@@ -180,8 +273,13 @@ impl LeaseMonitor {
                     }
                 }
             }
-            LeaseNote::WriteRejected { epoch, .. } => {
+            LeaseNote::WriteRejected { epoch, reason, .. } => {
                 self.stats.writes_rejected += 1;
+                match reason {
+                    Refusal::RowFenced => self.stats.refused_row_fenced += 1,
+                    Refusal::LeaseHeldByAnother => self.stats.refused_held_by_another += 1,
+                    Refusal::LeaseExpired => self.stats.refused_expired += 1,
+                }
                 self.count_stale(epoch, false);
             }
             LeaseNote::LlmResponse { latency_us, .. } => self.stats.llm_latencies_us.push(latency_us),

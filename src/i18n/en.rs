@@ -3,7 +3,8 @@
 pub mod lessons;
 pub mod multipaxos;
 
-use super::{group, join_names, Speak, Words};
+use super::{group, join_names, Refused, Speak, Words};
+use crate::protocol::storage::Refusal;
 use crate::check::{Invariant, Mutation};
 use crate::protocol::Command;
 use crate::protocol::lease::LeaseCommand;
@@ -134,7 +135,7 @@ pub const WORDS: Words = Words {
     renew_default: "TTL/3",
     workers: "Workers",
     drift_ppm: "W1 clock drift (ppm)",
-    fencing: "Fencing (storage checks epochs)",
+    fencing: "Fence (what orders checks)",
     design: "Where the LLM sits",
     design_in_loop: "In the loop (anti-pattern)",
     design_beside: "Beside the loop (sound)",
@@ -156,7 +157,7 @@ pub const WORDS: Words = Words {
     worker: "Worker",
     compare: "Side by side",
     compare_off: "One run",
-    compare_fencing: "Fencing on | off",
+    compare_fencing: "Fence: article | token",
     compare_design: "LLM in | beside the loop",
     lane_store: "lease store",
     lane_orders: "orders",
@@ -195,6 +196,26 @@ pub const WORDS: Words = Words {
     time_axis: "time (s)",
     fencing_on: "fencing on",
     fencing_off: "fencing off",
+    fence_article: "article: live lease + row fence",
+    fence_token: "token: monotonic token alone",
+    fence_off: "off: no check",
+    fence_etcd: "etcd: a transaction on the lease key's revision",
+    bump_on_renew: "new epoch on every renewal",
+    dead_writes: "writes on a lease not live",
+    not_live: "not live",
+    refused_by: "refused by",
+    refused_row: "row fenced",
+    refused_other: "held by another",
+    refused_expired: "lease expired",
+    sql_title: "The SQL at this moment",
+    sql_intro: "Each step of the store and of orders is one statement. Copy one into psql (after the setup below) to run it yourself.",
+    sql_leases: "lease store — worker_leases",
+    sql_orders: "orders",
+    sql_none: "No statement yet.",
+    sql_setup: "Setup: the tables and the simulated clock",
+    sql_result: "returned",
+    sql_clock: "now() on the database's clock",
+    sql_etcd: "Recorded on etcd: its steps are a lease grant, keep-alives and transactions guarded by the lease key's revision — not SQL.",
     waiting_llm: "waiting on the LLM",
     frozen: "frozen",
     settings_refused: "These settings cannot run",
@@ -267,6 +288,7 @@ fn msg_kind(m: &Msg) -> String {
             LeaseMsg::Acquire { .. } => "lease request".into(),
             LeaseMsg::AcquireReply { .. } => "lease reply".into(),
             LeaseMsg::Release { .. } => "release".into(),
+            LeaseMsg::Row { .. } => "lease row".into(),
             LeaseMsg::Write { .. } => "write".into(),
             LeaseMsg::WriteReply { .. } => "write reply".into(),
             LeaseMsg::Ask { .. } => "LLM question".into(),
@@ -314,6 +336,7 @@ impl En {
                 LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} answers {to}: epoch {e}."),
                 LeaseMsg::AcquireReply { epoch: None, .. } => format!("{f} answers {to}: no."),
                 LeaseMsg::Release { epoch } => format!("{f} gives the lease (epoch {epoch}) back."),
+                LeaseMsg::Row { row, .. } => format!("{f} shows {to} its lease row: epoch {}, until {}.", row.epoch, self.duration(row.expires_at.0)),
                 LeaseMsg::Write { key, epoch, .. } => format!("{f} writes {} with epoch {epoch}.", key_name(key)),
                 LeaseMsg::WriteReply { ok: true, .. } => format!("{f} confirms {to}'s write."),
                 LeaseMsg::WriteReply { ok: false, .. } => format!("{f} tells {to} its write was refused."),
@@ -443,10 +466,10 @@ impl Speak for En {
                         self.duration(expires_at_us)
                     ),
                     LeaseNote::Renewed { holder, epoch, .. } => format!("{} renews the lease; epoch {epoch} stays.", n(holder)),
-                    LeaseNote::Refused { asker, holder, epoch } => {
+                    LeaseNote::Refused { asker, holder, epoch, .. } => {
                         format!("The store says no to {}: {} holds epoch {epoch}.", n(asker), n(holder))
                     }
-                    LeaseNote::Released { holder, epoch } => format!("{} releases the lease (epoch {epoch}).", n(holder)),
+                    LeaseNote::Released { holder, epoch, .. } => format!("{} releases the lease (epoch {epoch}).", n(holder)),
                     LeaseNote::Expired { holder, epoch, view: View::Worker } => {
                         format!("{} stops believing it holds the lease (epoch {epoch}).", n(holder))
                     }
@@ -459,10 +482,11 @@ impl Speak for En {
                     LeaseNote::WriteAccepted { writer, epoch, key, .. } => {
                         format!("orders accepts {}'s write to {} with epoch {epoch}.", n(writer), key_name(key))
                     }
-                    LeaseNote::WriteRejected { writer, epoch, key, highest, .. } => format!(
-                        "orders REJECTS {}'s write to {}: epoch {epoch} < {highest} already written.",
+                    LeaseNote::WriteRejected { writer, key, .. } => format!(
+                        "orders REJECTS {}'s write to {}: {}.",
                         n(writer),
-                        key_name(key)
+                        key_name(key),
+                        Refused::of(note).map(|r| self.refusal(names, &r)).unwrap_or_default()
                     ),
                     LeaseNote::LlmRequest { purpose: Purpose::KeepLease } => {
                         format!("{who} asks the LLM whether to keep the lease — and waits for the answer.")
@@ -499,6 +523,7 @@ impl Speak for En {
             Invariant::LogPrefix => "Same log everywhere",
             Invariant::SingleMaster => "One master at a time",
             Invariant::FreshReads => "No stale reads",
+            Invariant::LiveLease => "Only the live lease writes",
         }
     }
 
@@ -516,6 +541,7 @@ impl Speak for En {
             Invariant::LogPrefix => "Every replica applies the same command at each slot: the applied logs are prefixes of one another.",
             Invariant::SingleMaster => "At most one replica believes it holds the master lease at any instant.",
             Invariant::FreshReads => "No read returns a value older than a write that completed before the read began.",
+            Invariant::LiveLease => "A write lands only with the epoch of the lease that is live at the store at that instant.",
         }
     }
 
@@ -577,6 +603,8 @@ impl Speak for En {
             "bench-lossy" => "Benchmark: 3 proposers, lossy".into(),
             "kleppmann" => "Kleppmann's tokens 33 and 34".into(),
             "kleppmann-unfenced" => "Tokens 33 and 34, fencing off".into(),
+            "lone-pause" => "One worker, paused past its lease".into(),
+            "lone-pause-token" => "One worker past its lease, token alone".into(),
             "llm-in-loop" => "An LLM inside the lease loop".into(),
             "llm-in-loop-unfenced" => "LLM in the loop, fencing off".into(),
             "llm-beside" => "The LLM beside the loop".into(),
@@ -601,6 +629,8 @@ impl Speak for En {
             "bench-lossy" => "The benchmark's workload: three proposers on a lossy network.",
             "kleppmann" => "W1 holds epoch 33 and pauses (a GC pause). Its lease expires; W2 gets 34 and writes. W1 wakes and writes with 33 — storage refuses.",
             "kleppmann-unfenced" => "The same pause, but storage does not check epochs: W1's late write with 33 overwrites W2's newer data.",
+            "lone-pause" => "W1 alone holds epoch 33 and pauses past its lease; nobody takes over. When it wakes, 33 is still the highest epoch — but the lease is dead, and the article's fence refuses the write.",
+            "lone-pause-token" => "The same pause, with Kleppmann's token alone: 33 is not below anything, so the write on a dead lease lands — counted, not refused.",
             "llm-in-loop" => "Each worker asks an LLM before every renewal and waits. At 6 s W1's call stalls for 12 s: its lease expires, W2 takes over, W1 wakes up still believing.",
             "llm-in-loop-unfenced" => "The same stall with fencing off: the stale write lands and damages a row.",
             "llm-beside" => "The same stall, but the loop never waits on the LLM — it only asks it to explain, afterwards. Nothing breaks.",
@@ -716,6 +746,7 @@ impl Speak for En {
         match how {
             0 => format!("Verified replay: re-simulating the scenario gives the same {n} events (trace hash {text})."),
             1 => format!("This trace was recorded by a different version: showing the recorded events (they differ from this version's from event {n} on)."),
+            3 => format!("Recorded live on a real {text}, with real threads and wall-clock time: showing its {n} recorded events (such a run cannot be replayed)."),
             _ => format!("Showing the recorded events only ({text})."),
         }
     }
@@ -778,5 +809,25 @@ impl Speak for En {
 
     fn mark(&self, names: &[String], note: &crate::protocol::Note) -> Option<String> {
         crate::trace::label::note(names, note).map(|(_, text)| text)
+    }
+
+    fn refusal(&self, names: &[String], r: &Refused) -> String {
+        match (r.reason, r.lease) {
+            (Refusal::RowFenced, _) => format!("row fenced by a higher epoch — the row was written with epoch {}, above {}", r.row, r.epoch),
+            (Refusal::LeaseExpired, Some(l)) => format!(
+                "lease expired — epoch {} ran out at {}, and the storage's clock reads {}",
+                r.epoch,
+                self.duration(l.expires_at.0),
+                self.duration(r.now_us)
+            ),
+            (Refusal::LeaseExpired, None) => format!("lease expired — epoch {} is no longer live", r.epoch),
+            (Refusal::LeaseHeldByAnother, Some(l)) if l.holder == r.writer => {
+                format!("lease held by another — the live lease is now epoch {}, not {}", l.epoch, r.epoch)
+            }
+            (Refusal::LeaseHeldByAnother, Some(l)) => {
+                format!("lease held by another — {} holds the live lease, epoch {}", name(names, l.holder), l.epoch)
+            }
+            (Refusal::LeaseHeldByAnother, None) => "lease held by another — no lease has been granted".into(),
+        }
     }
 }

@@ -3,7 +3,8 @@
 pub mod lessons;
 pub mod multipaxos;
 
-use super::{group, join_names, Speak, Words};
+use super::{group, join_names, Refused, Speak, Words};
+use crate::protocol::storage::Refusal;
 use crate::check::{Invariant, Mutation};
 use crate::protocol::Command;
 use crate::protocol::lease::LeaseCommand;
@@ -134,7 +135,7 @@ pub const WORDS: Words = Words {
     renew_default: "TTL の 1/3",
     workers: "ワーカー数",
     drift_ppm: "W1 の時計のずれ（ppm）",
-    fencing: "フェンシング（ストレージがエポックを確認）",
+    fencing: "フェンス（orders が確認すること）",
     design: "LLM の置き場所",
     design_in_loop: "ループの中（アンチパターン）",
     design_beside: "ループの外（健全）",
@@ -156,7 +157,7 @@ pub const WORDS: Words = Words {
     worker: "ワーカー",
     compare: "並べて比較",
     compare_off: "1 つの実行",
-    compare_fencing: "フェンシングあり｜なし",
+    compare_fencing: "フェンス：記事どおり｜トークンのみ",
     compare_design: "LLM はループの中｜外",
     lane_store: "リースストア",
     lane_orders: "orders（注文）",
@@ -194,6 +195,26 @@ pub const WORDS: Words = Words {
     remaining_s: "リースの残り時間（秒）",
     time_axis: "時刻（秒）",
     fencing_on: "フェンシングあり",
+    fence_article: "記事どおり：有効なリース＋行フェンス",
+    fence_token: "トークンのみ：単調増加するトークンだけ",
+    fence_off: "なし：検査しない",
+    fence_etcd: "etcd：リースキーのリビジョンを条件にしたトランザクション",
+    bump_on_renew: "更新のたびに新しいエポック",
+    dead_writes: "有効でないリースでの書き込み",
+    not_live: "リース無効",
+    refused_by: "拒否の理由",
+    refused_row: "行フェンス",
+    refused_other: "別の保持者",
+    refused_expired: "期限切れ",
+    sql_title: "この時点の SQL",
+    sql_intro: "ストアと orders の各ステップは 1 つの SQL 文です。下の準備をしてから psql に貼り付ければ、自分で実行できます。",
+    sql_leases: "リースストア — worker_leases",
+    sql_orders: "orders",
+    sql_none: "まだ文はありません。",
+    sql_setup: "準備：テーブルとシミュレーション時刻",
+    sql_result: "結果",
+    sql_clock: "データベースの時計での now()",
+    sql_etcd: "etcd で記録された実行です。ステップは SQL ではなく、リースの付与、キープアライブ、そしてリースキーのリビジョンで守られたトランザクションです。",
     fencing_off: "フェンシングなし",
     waiting_llm: "LLM 待ち",
     frozen: "停止中",
@@ -273,6 +294,7 @@ fn msg_kind(m: &Msg) -> String {
             LeaseMsg::Acquire { .. } => "リース要求".into(),
             LeaseMsg::AcquireReply { .. } => "リース応答".into(),
             LeaseMsg::Release { .. } => "リース返却".into(),
+            LeaseMsg::Row { .. } => "リース行".into(),
             LeaseMsg::Write { .. } => "書き込み".into(),
             LeaseMsg::WriteReply { .. } => "書き込み応答".into(),
             LeaseMsg::Ask { .. } => "LLM への質問".into(),
@@ -320,6 +342,7 @@ impl Ja {
                 LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} が {to} に「エポック {e}」と答えます。"),
                 LeaseMsg::AcquireReply { epoch: None, .. } => format!("{f} が {to} に「だめ」と答えます。"),
                 LeaseMsg::Release { epoch } => format!("{f} がリース（エポック {epoch}）を返します。"),
+                LeaseMsg::Row { row, .. } => format!("{f} が {to} にリース行を伝えます：エポック {}、{} まで。", row.epoch, self.duration(row.expires_at.0)),
                 LeaseMsg::Write { key, epoch, .. } => format!("{f} がエポック {epoch} で {} に書き込みます。", key_name(key)),
                 LeaseMsg::WriteReply { ok: true, .. } => format!("{f} が {to} の書き込みを確認します。"),
                 LeaseMsg::WriteReply { ok: false, .. } => format!("{f} が {to} に書き込みの拒否を伝えます。"),
@@ -458,10 +481,10 @@ impl Speak for Ja {
                         self.duration(expires_at_us)
                     ),
                     LeaseNote::Renewed { holder, epoch, .. } => format!("{} がリースを更新します。エポックは {epoch} のままです。", n(holder)),
-                    LeaseNote::Refused { asker, holder, epoch } => {
+                    LeaseNote::Refused { asker, holder, epoch, .. } => {
                         format!("ストアは {} を断ります。エポック {epoch} を {} が保持しています。", n(asker), n(holder))
                     }
-                    LeaseNote::Released { holder, epoch } => format!("{} がリース（エポック {epoch}）を手放します。", n(holder)),
+                    LeaseNote::Released { holder, epoch, .. } => format!("{} がリース（エポック {epoch}）を手放します。", n(holder)),
                     LeaseNote::Expired { holder, epoch, view: View::Worker } => {
                         format!("{} は、リース（エポック {epoch}）を保持しているとはもう考えません。", n(holder))
                     }
@@ -474,10 +497,11 @@ impl Speak for Ja {
                     LeaseNote::WriteAccepted { writer, epoch, key, .. } => {
                         format!("orders が {} によるエポック {epoch} の {} への書き込みを受け付けます。", n(writer), key_name(key))
                     }
-                    LeaseNote::WriteRejected { writer, epoch, key, highest, .. } => format!(
-                        "orders が {} の {} への書き込みを拒否します：エポック {epoch} < 書き込み済みの {highest}。",
+                    LeaseNote::WriteRejected { writer, key, .. } => format!(
+                        "orders が {} の {} への書き込みを拒否します：{}。",
                         n(writer),
-                        key_name(key)
+                        key_name(key),
+                        Refused::of(note).map(|r| self.refusal(names, &r)).unwrap_or_default()
                     ),
                     LeaseNote::LlmRequest { purpose: Purpose::KeepLease } => {
                         format!("{who} が LLM に「リースを保持すべきか」と尋ね、答えを待ちます。")
@@ -514,6 +538,7 @@ impl Speak for Ja {
             Invariant::LogPrefix => "どこでも同じログ",
             Invariant::SingleMaster => "マスターは同時に 1 つ",
             Invariant::FreshReads => "古い値を読まない",
+            Invariant::LiveLease => "有効なリースだけが書き込む",
         }
     }
 
@@ -531,6 +556,7 @@ impl Speak for Ja {
             Invariant::LogPrefix => "どのレプリカも各スロットで同じ命令を適用します。適用済みのログは互いに前半部分が一致します。",
             Invariant::SingleMaster => "どの瞬間にも、マスターリースを持っていると信じるレプリカは高々 1 つです。",
             Invariant::FreshReads => "読み出しが始まる前に完了した書き込みより古い値を、読み出しが返すことはありません。",
+            Invariant::LiveLease => "書き込みが通るのは、その瞬間にストアで有効なリースのエポックを持つときだけです。",
         }
     }
 
@@ -597,6 +623,8 @@ impl Speak for Ja {
             "bench-lossy" => "ベンチマーク：提案者 3 人・損失あり".into(),
             "kleppmann" => "Kleppmann のトークン 33 と 34".into(),
             "kleppmann-unfenced" => "トークン 33 と 34（フェンシングなし）".into(),
+            "lone-pause" => "ワーカー 1 台、リース切れまで停止".into(),
+            "lone-pause-token" => "ワーカー 1 台、リース切れ（トークンのみ）".into(),
             "llm-in-loop" => "リースループの中の LLM".into(),
             "llm-in-loop-unfenced" => "ループ内の LLM（フェンシングなし）".into(),
             "llm-beside" => "ループの外に置いた LLM".into(),
@@ -621,6 +649,8 @@ impl Speak for Ja {
             "bench-lossy" => "ベンチマーク用の負荷：損失のあるネットワーク上の 3 人の提案者。",
             "kleppmann" => "W1 はエポック 33 を持ったまま一時停止（GC の停止）します。リースは期限切れになり、W2 が 34 を得て書き込みます。目覚めた W1 が 33 で書き込むと、ストレージが拒否します。",
             "kleppmann-unfenced" => "同じ一時停止ですが、ストレージがエポックを確認しません。W1 の遅れた 33 の書き込みが W2 の新しいデータを上書きします。",
+            "lone-pause" => "W1 だけがエポック 33 を持ち、リースが切れるまで停止します。誰も引き継ぎません。目覚めたとき 33 はまだ最大のエポックですが、リースはもう無効です。記事のフェンスはこの書き込みを拒否します。",
+            "lone-pause-token" => "同じ停止を、Kleppmann のトークンだけで守ります。33 より大きいエポックはないので、無効なリースでの書き込みが通ります。拒否されず、数えられるだけです。",
             "llm-in-loop" => "各ワーカーは更新のたびに LLM に尋ね、答えを待ちます。6 秒に W1 の呼び出しが 12 秒止まり、リースが切れて W2 が引き継ぎます。目覚めた W1 はまだ保持していると信じています。",
             "llm-in-loop-unfenced" => "同じ停止でフェンシングなし：古い書き込みが通り、行を壊します。",
             "llm-beside" => "同じ停止ですが、ループは LLM を待ちません。LLM には事後に説明を頼むだけです。何も壊れません。",
@@ -760,6 +790,7 @@ impl Speak for Ja {
         match how {
             0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
             1 => format!("このトレースは別の版で記録されました。記録されたイベントを表示しています（イベント {n} 以降がこの版と異なります）。"),
+            3 => format!("実際のサーバー（{text}）でライブに記録されたトレースです。記録された {n} 個のイベントを表示しています。実時間で走った実行は再生できません。"),
             _ => format!("記録されたイベントだけを表示しています（{text}）。"),
         }
     }
@@ -834,7 +865,7 @@ impl Speak for Ja {
             },
             Note::Lease(l) => match *l {
                 LeaseNote::Granted { holder, epoch, .. } => format!("{} に e{epoch} を付与", n(holder)),
-                LeaseNote::Released { holder, epoch } => format!("{} が e{epoch} を返却", n(holder)),
+                LeaseNote::Released { holder, epoch, .. } => format!("{} が e{epoch} を返却", n(holder)),
                 LeaseNote::Expired { holder, epoch, view } => format!(
                     "{} の e{epoch} が期限切れ（{}）",
                     n(holder),
@@ -843,7 +874,15 @@ impl Speak for Ja {
                         View::Store => "ストアの時計",
                     }
                 ),
-                LeaseNote::WriteRejected { epoch, key, highest, .. } => format!("{} 拒否 e{epoch} < e{highest}", key_name(key)),
+                LeaseNote::WriteRejected { epoch, key, reason, .. } => format!(
+                    "{} 拒否 e{epoch}（{}）",
+                    key_name(key),
+                    match reason {
+                        Refusal::RowFenced => "行フェンス",
+                        Refusal::LeaseHeldByAnother => "別のリース",
+                        Refusal::LeaseExpired => "期限切れ",
+                    }
+                ),
                 LeaseNote::SplitBrainStart { believers } => format!(
                     "スプリットブレイン {}",
                     join_names(names, (0..64u8).filter(|i| believers & (1 << i) != 0).map(NodeId), "・")
@@ -853,5 +892,25 @@ impl Speak for Ja {
             },
             Note::Multipaxos(m) => return multipaxos::mark(names, m),
         })
+    }
+
+    fn refusal(&self, names: &[String], r: &Refused) -> String {
+        match (r.reason, r.lease) {
+            (Refusal::RowFenced, _) => format!("行がより大きいエポックでフェンスされています（この行はエポック {} で書き込み済みで、{} より大きい）", r.row, r.epoch),
+            (Refusal::LeaseExpired, Some(l)) => format!(
+                "リースの期限切れです（エポック {} は {}に切れ、ストレージの時計は {}を指しています）",
+                r.epoch,
+                self.duration(l.expires_at.0),
+                self.duration(r.now_us)
+            ),
+            (Refusal::LeaseExpired, None) => format!("リースの期限切れです（エポック {} はもう有効ではありません）", r.epoch),
+            (Refusal::LeaseHeldByAnother, Some(l)) if l.holder == r.writer => {
+                format!("リースは別のものになっています（有効なリースは今はエポック {} で、{} ではありません）", l.epoch, r.epoch)
+            }
+            (Refusal::LeaseHeldByAnother, Some(l)) => {
+                format!("リースは別のワーカーが保持しています（{} がエポック {} の有効なリースを持っています）", name(names, l.holder), l.epoch)
+            }
+            (Refusal::LeaseHeldByAnother, None) => "リースは誰にも与えられていません".into(),
+        }
     }
 }

@@ -3,17 +3,21 @@
 //!
 //! - The **lease store** ([`store`]) holds one `worker_leases` row: holder,
 //!   epoch, `expires_at` — judged by the *store's* clock. Acquire and renew are
-//!   one compare-and-set that returns the epoch or nothing, exactly like the
-//!   article's `INSERT … ON CONFLICT … WHERE … RETURNING epoch`: a live holder
-//!   renews and keeps its epoch; anyone may take an expired lease, and a
-//!   takeover (or re-acquire) bumps the epoch.
+//!   one compare-and-set that returns the epoch or nothing. The article
+//!   describes it in words; the SQL is DOMAIN.md §6's `INSERT … ON CONFLICT …
+//!   WHERE … RETURNING epoch` (tested on PostgreSQL 15, and run verbatim by
+//!   `paxos-island pg`): a live holder renews and keeps its epoch; anyone may
+//!   take an expired lease, and a takeover (or re-acquire) bumps the epoch.
 //! - **Workers** ([`worker`]) renew every R (default TTL/3). Each keeps its
 //!   own conservative deadline, started *before* the request leaves:
 //!   `TTL·(1−ρ)/(1+ρ) − margin`, and works only while it believes it holds
 //!   the lease. Every write carries its epoch — the fencing token.
-//! - **Storage** ([`crate::protocol::storage`]), the `orders` table, refuses a
-//!   write whose epoch is below one it has already accepted (fencing); with
-//!   fencing off it accepts everything, and the damage is counted.
+//! - **Storage** ([`crate::protocol::storage`]), the `orders` table, runs the
+//!   fenced `UPDATE`: by default the article's rule — the row's `fence_epoch`
+//!   *and* the live lease, at the storage's clock — or Kleppmann's monotonic
+//!   token alone, or nothing; the monitors count the damage.
+//! - [`sql`] holds those statements as text, for the page and for the real
+//!   PostgreSQL, and says for each step of a run which one ran, with what.
 //! - The **LLM advisor** ([`crate::protocol::llm`]) is an external service that
 //!   is slow (heavy-tailed), non-deterministic and not ours (rate limits,
 //!   refusals, outages). In the *anti-pattern* design the worker asks it
@@ -24,16 +28,17 @@
 //! up still believing it holds the lease (split brain); fencing is what makes
 //! its stale write harmless.
 
+pub mod sql;
 pub mod store;
 pub mod worker;
 
 use crate::protocol::llm::{Llm, LlmOutcome, Purpose};
-use crate::protocol::storage::Storage;
+use crate::protocol::storage::{Refusal, Storage};
 use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration, SimTime};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-pub use store::LeaseStore;
+pub use store::{LeaseRow, LeaseStore};
 pub use worker::Worker;
 
 /// Where the LLM sits relative to the lease loop.
@@ -141,6 +146,9 @@ pub enum LeaseMsg {
     AcquireReply { req: u32, epoch: Option<u64> },
     /// Give the lease up.
     Release { epoch: u64 },
+    /// The store's row, new version `version`, for `orders` (whose fence
+    /// checks the live lease against it).
+    Row { version: u64, row: LeaseRow },
     /// Write one order row, stamped with the writer's epoch.
     Write { req: u32, key: u16, epoch: u64 },
     WriteReply { req: u32, key: u16, epoch: u64, ok: bool },
@@ -156,6 +164,7 @@ impl LeaseMsg {
             LeaseMsg::Acquire { .. } => "acquire",
             LeaseMsg::AcquireReply { .. } => "acquire_reply",
             LeaseMsg::Release { .. } => "release",
+            LeaseMsg::Row { .. } => "lease_row",
             LeaseMsg::Write { .. } => "write",
             LeaseMsg::WriteReply { .. } => "write_reply",
             LeaseMsg::Ask { .. } => "llm_ask",
@@ -214,18 +223,24 @@ pub enum LeaseNote {
     /// The store grants the lease to a new holder (takeover or first acquire).
     Granted { holder: NodeId, epoch: u64, expires_at_us: u64, previous: Option<(NodeId, u64, u64)>, store_now_us: u64 },
     /// The store extends a live holder's lease.
-    Renewed { holder: NodeId, epoch: u64, expires_at_us: u64 },
+    Renewed { holder: NodeId, epoch: u64, expires_at_us: u64, store_now_us: u64 },
     /// The store says no (someone else holds an unexpired lease).
-    Refused { asker: NodeId, holder: NodeId, epoch: u64 },
-    Released { holder: NodeId, epoch: u64 },
+    Refused { asker: NodeId, holder: NodeId, epoch: u64, store_now_us: u64 },
+    /// The holder gives the lease up; the row expires at `at_us` (store clock).
+    Released { holder: NodeId, epoch: u64, at_us: u64 },
     /// The lease ran out (as the worker believes, or as the store knows).
     Expired { holder: NodeId, epoch: u64, view: View },
     /// A worker's belief changed: it now thinks it holds epoch `epoch` (or not).
     Belief { holding: bool, epoch: u64 },
     /// A worker sends a write stamped with `epoch`.
     WriteSent { key: u16, epoch: u64 },
-    WriteAccepted { writer: NodeId, epoch: u64, key: u16, previous: u64 },
-    WriteRejected { writer: NodeId, epoch: u64, key: u16, highest: u64, row: u64 },
+    /// `orders` took the write; `previous` was the row's `fence_epoch`, and
+    /// `db_now_us` the storage's clock — the statement's `now()`.
+    WriteAccepted { writer: NodeId, epoch: u64, key: u16, previous: u64, db_now_us: u64 },
+    /// `orders` turned the write away: `reason` names the clause; `row` is the
+    /// row's `fence_epoch` and `lease` the live row as `orders` saw it
+    /// (holder, epoch, expires_at on the store's clock).
+    WriteRejected { writer: NodeId, epoch: u64, key: u16, row: u64, reason: Refusal, lease: Option<LeaseRow>, db_now_us: u64 },
     LlmRequest { purpose: Purpose },
     LlmResponse { latency_us: u64, outcome: LlmOutcome },
     /// Two or more workers believe they hold the lease.

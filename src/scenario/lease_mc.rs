@@ -7,6 +7,7 @@
 //! so that the page can spread the work over animation frames and show
 //! progress without freezing.
 
+use crate::protocol::storage::Fencing;
 use super::run::Run;
 use super::Scenario;
 use crate::protocol::lease::Design;
@@ -94,7 +95,13 @@ impl Grid {
             l.ttl_us = ttl;
             l.renew_us = Some((ttl / divisor.max(2)).max(1));
             l.margin_us = None;
-            l.fencing = fencing;
+            // "On" is the lab's own fence (the article's unless it chose the
+            // token alone); "off" turns every check off.
+            l.fencing = match (fencing, l.fencing) {
+                (false, _) => Fencing::Off,
+                (true, Fencing::Off) => Fencing::Article,
+                (true, f) => f,
+            };
             if l.design != Design::NoLlm {
                 l.llm = LlmPreset::Custom {
                     latency: self.stalls[stall].clone(),

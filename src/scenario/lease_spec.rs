@@ -11,7 +11,8 @@ use crate::protocol::lease::{Design, LeaseNode, LeaseShared, LeaseStore, Worker}
 use crate::protocol::llm::{Llm, LlmPreset};
 use crate::protocol::Mutation;
 use crate::protocol::NodeState;
-use crate::protocol::storage::Storage;
+use crate::protocol::storage::{Fencing, Storage};
+use crate::sim::network::LinkSpec;
 use crate::sim::dist::Latency;
 use crate::sim::fault::Fault;
 use crate::sim::network::NetworkConfig;
@@ -37,9 +38,12 @@ pub struct LeaseSpec {
     /// The clock-rate error ρ the workers assume, in ppm.
     #[serde(default = "default_rho")]
     pub rho_ppm: u64,
-    /// Storage checks epochs (fencing tokens).
-    #[serde(default = "yes")]
-    pub fencing: bool,
+    /// How `orders` fences writes: `article` (the live lease and the row's
+    /// `fence_epoch`, the default), `token` (the row's `fence_epoch` alone —
+    /// Kleppmann's monotonic token) or `off`. Older scenarios wrote a boolean:
+    /// `true` reads as `token`, which is what it meant then.
+    #[serde(default)]
+    pub fencing: Fencing,
     /// Bump the epoch on every renewal too (not only on takeover).
     #[serde(default, skip_serializing_if = "is_false")]
     pub bump_epoch_on_renew: bool,
@@ -69,9 +73,6 @@ pub struct LeaseSpec {
 fn default_rho() -> u64 {
     1_000
 }
-fn yes() -> bool {
-    true
-}
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -98,7 +99,7 @@ impl LeaseSpec {
             renew_us: None,
             margin_us: None,
             rho_ppm: default_rho(),
-            fencing: true,
+            fencing: Fencing::Article,
             bump_epoch_on_renew: false,
             initial_epoch: 0,
             design,
@@ -198,6 +199,17 @@ pub fn lab_nodes(workers: usize) -> Vec<NodeSpec> {
     v
 }
 
+/// The link that makes the store and `orders` one database: the store's row
+/// reaches `orders` in the simulator's least hop, and is never lost.
+pub fn one_database_link() -> LinkSpec {
+    LinkSpec {
+        from: "store".into(),
+        to: "orders".into(),
+        latency: Some(Latency::Constant { us: 0 }),
+        loss: Some(0.0),
+    }
+}
+
 /// A lease scenario with `workers` workers and the given spec.
 pub fn lab(name: &str, workers: usize, spec: LeaseSpec) -> Scenario {
     Scenario {
@@ -210,6 +222,7 @@ pub fn lab(name: &str, workers: usize, spec: LeaseSpec) -> Scenario {
                 min_us: 5_000,
                 max_us: 20_000,
             },
+            links: vec![one_database_link()],
             ..NetworkConfig::default()
         },
         clocks: Vec::new(),
@@ -277,6 +290,7 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
                 }
                 Role::LeaseStore => LeaseNode::Store(LeaseStore {
                     mutation,
+                    storage: Some(storage),
                     ..LeaseStore::new(spec.initial_epoch, spec.bump_epoch_on_renew)
                 }),
                 Role::Storage => LeaseNode::Storage(Storage { mutation, ..Storage::new(spec.keys, spec.fencing) }),
@@ -284,12 +298,14 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
             })
         })
         .collect();
-    Ok((nodes, Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys))))
+    Ok((nodes, Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing))))
 }
 
-pub const BUILTIN_NAMES: [&str; 7] = [
+pub const BUILTIN_NAMES: [&str; 9] = [
     "kleppmann",
     "kleppmann-unfenced",
+    "lone-pause",
+    "lone-pause-token",
     "llm-in-loop",
     "llm-in-loop-unfenced",
     "llm-beside",
@@ -302,7 +318,7 @@ fn at(ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
 }
 
 /// The LLM-in-the-loop story: W1 holds the lease; at 6 s its next LLM call stalls 12 s.
-fn stall_story(name: &str, design: Design, fencing: bool) -> Scenario {
+fn stall_story(name: &str, design: Design, fencing: Fencing) -> Scenario {
     let mut spec = LeaseSpec::new(3_000_000, design, LlmPreset::FastApi);
     spec.fencing = fencing;
     spec.keys = 2;
@@ -320,12 +336,20 @@ fn stall_story(name: &str, design: Design, fencing: bool) -> Scenario {
 pub fn builtin(name: &str) -> Option<Scenario> {
     let s = match name {
         // Kleppmann (2016): token 33 pauses, 34 writes, 33's late write is refused.
-        "kleppmann" | "kleppmann-unfenced" => {
+        // The same, with W2 gone: nobody takes over. W1's epoch 33 is still
+        // the highest there is when it wakes, long after the store let it go;
+        // only the article's live-lease check refuses its write.
+        "kleppmann" | "kleppmann-unfenced" | "lone-pause" | "lone-pause-token" => {
             let mut spec = LeaseSpec::new(3_000_000, Design::NoLlm, LlmPreset::FastApi);
             spec.initial_epoch = 32;
             spec.keys = 1;
-            spec.fencing = name == "kleppmann";
-            let mut s = lab(name, 2, spec);
+            spec.fencing = match name {
+                "kleppmann-unfenced" => Fencing::Off,
+                "lone-pause-token" => Fencing::Token,
+                _ => Fencing::Article,
+            };
+            let workers = if name.starts_with("lone") { 1 } else { 2 };
+            let mut s = lab(name, workers, spec);
             s.nodes.retain(|n| n.id != "llm");
             // Constant latency so that the story is the same for every seed.
             s.network.latency = Latency::Constant { us: 10_000 };
@@ -339,12 +363,12 @@ pub fn builtin(name: &str) -> Option<Scenario> {
             s.stop_at_us = 15_000_000;
             s
         }
-        "llm-in-loop" => stall_story(name, Design::InLoop, true),
-        "llm-in-loop-unfenced" => stall_story(name, Design::InLoop, false),
-        "llm-beside" => stall_story(name, Design::Beside, true),
+        "llm-in-loop" => stall_story(name, Design::InLoop, Fencing::Article),
+        "llm-in-loop-unfenced" => stall_story(name, Design::InLoop, Fencing::Off),
+        "llm-beside" => stall_story(name, Design::Beside, Fencing::Article),
         // The drill: the LLM vendor goes down at 5 s. Does the loop keep working?
         "llm-outage-drill" => {
-            let mut s = stall_story(name, Design::InLoop, true);
+            let mut s = stall_story(name, Design::InLoop, Fencing::Article);
             s.faults = vec![at(5_000, LeaseCommand::LlmOutage { down: true })];
             s
         }
@@ -382,10 +406,10 @@ pub fn builtin(name: &str) -> Option<Scenario> {
 
 /// A random lease configuration with random faults (for `check --protocol lease`).
 pub fn random_lease(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> Scenario {
-    random_lease_with(seed, faults, mutation, true)
+    random_lease_with(seed, faults, mutation, Fencing::Article)
 }
 
-pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>, fencing: bool) -> Scenario {
+pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>, fencing: Fencing) -> Scenario {
     let mut r = Rng::new(seed, Stream::Schedule);
     let workers = r.range_inclusive(2, MAX_WORKERS as u64) as usize;
     let ttl = r.range_inclusive(300, 4_000) * 1_000;
@@ -496,6 +520,12 @@ pub fn print_summary(run: &super::run::Run, out: &mut dyn std::io::Write) {
         out,
         "writes     {} accepted, {} rejected; stale: {} attempted, {} rejected, {} accepted; {} lost updates",
         st.writes_accepted, st.writes_rejected, st.stale_attempted, st.stale_rejected, st.stale_accepted, st.lost_updates
+    );
+    let _ = writeln!(
+        out,
+        "fence      {}: refused {} row fenced, {} lease held by another, {} lease expired; {} accepted on a lease not live",
+        run.scenario.lease.as_ref().map(|l| l.fencing.as_str()).unwrap_or("?"),
+        st.refused_row_fenced, st.refused_held_by_another, st.refused_expired, st.dead_lease_writes
     );
     let _ = writeln!(
         out,

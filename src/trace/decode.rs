@@ -9,7 +9,8 @@
 
 use super::{DropReason, EventKind, TraceEvent};
 use crate::check::Invariant;
-use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
+use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseRow, LeaseTimer, View};
+use crate::protocol::storage::Refusal;
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, PaxosTimer, Vote};
 use crate::protocol::{Msg, Note, Timer, Value};
@@ -115,6 +116,10 @@ impl Decoder<'_> {
             "acquire" => Msg::Lease(LeaseMsg::Acquire { req: u(o, "req")? as u32, ttl_us: u(o, "ttl_us")? }),
             "acquire_reply" => Msg::Lease(LeaseMsg::AcquireReply { req: u(o, "req")? as u32, epoch: o.get("epoch")?.as_u64() }),
             "release" => Msg::Lease(LeaseMsg::Release { epoch: u(o, "epoch")? }),
+            "lease_row" => Msg::Lease(LeaseMsg::Row {
+                version: u(o, "version")?,
+                row: LeaseRow { holder: self.node(o, "holder")?, epoch: u(o, "epoch")?, expires_at: SimTime(u(o, "expires_at_us")?) },
+            }),
             "write" => Msg::Lease(LeaseMsg::Write { req: u(o, "req")? as u32, key: key(o)?, epoch: u(o, "epoch")? }),
             "write_reply" => Msg::Lease(LeaseMsg::WriteReply {
                 req: u(o, "req")? as u32,
@@ -225,9 +230,20 @@ impl Decoder<'_> {
                     store_now_us: u(o, "store_now_us")?,
                 }
             }
-            "lease_renewed" => LeaseNote::Renewed { holder: self.node(o, "holder")?, epoch: u(o, "epoch")?, expires_at_us: u(o, "expires_at_us")? },
-            "lease_refused" => LeaseNote::Refused { asker: self.node(o, "asker")?, holder: self.node(o, "holder")?, epoch: u(o, "epoch")? },
-            "lease_released" => LeaseNote::Released { holder: self.node(o, "holder")?, epoch: u(o, "epoch")? },
+            // Fields added later (store_now_us, at_us, db_now_us) read as 0 in older traces.
+            "lease_renewed" => LeaseNote::Renewed {
+                holder: self.node(o, "holder")?,
+                epoch: u(o, "epoch")?,
+                expires_at_us: u(o, "expires_at_us")?,
+                store_now_us: u(o, "store_now_us").unwrap_or(0),
+            },
+            "lease_refused" => LeaseNote::Refused {
+                asker: self.node(o, "asker")?,
+                holder: self.node(o, "holder")?,
+                epoch: u(o, "epoch")?,
+                store_now_us: u(o, "store_now_us").unwrap_or(0),
+            },
+            "lease_released" => LeaseNote::Released { holder: self.node(o, "holder")?, epoch: u(o, "epoch")?, at_us: u(o, "at_us").unwrap_or(0) },
             "lease_expired" => LeaseNote::Expired {
                 holder: self.node(o, "holder")?,
                 epoch: u(o, "epoch")?,
@@ -244,13 +260,26 @@ impl Decoder<'_> {
                 epoch: u(o, "epoch")?,
                 key: key(o)?,
                 previous: u(o, "previous_epoch")?,
+                db_now_us: u(o, "db_now_us").unwrap_or(0),
             },
+            // Older traces: a table-wide `highest_epoch` and a sentence as the
+            // reason — a refusal by the monotonic token, i.e. `row_fenced`.
             "write_rejected" => LeaseNote::WriteRejected {
                 writer: self.node(o, "writer")?,
                 epoch: u(o, "epoch")?,
                 key: key(o)?,
-                highest: u(o, "highest_epoch")?,
                 row: u(o, "row_epoch")?,
+                reason: s(o, "reason").and_then(Refusal::parse).unwrap_or(Refusal::RowFenced),
+                lease: match o.get("lease") {
+                    None | Some(J::Null) => None,
+                    Some(J::Object(l)) => Some(LeaseRow {
+                        holder: self.node(l, "holder")?,
+                        epoch: u(l, "epoch")?,
+                        expires_at: SimTime(u(l, "expires_at_us")?),
+                    }),
+                    _ => return None,
+                },
+                db_now_us: u(o, "db_now_us").unwrap_or(0),
             },
             "llm_request" => LeaseNote::LlmRequest { purpose: purpose(s(o, "purpose")?)? },
             "llm_response" => LeaseNote::LlmResponse { latency_us: u(o, "latency_us")?, outcome: outcome(s(o, "outcome")?)? },

@@ -46,6 +46,9 @@ pub struct Imported {
     pub scenario_problem: Option<String>,
     /// The recorded events, checked for shape and order.
     pub events: Vec<J>,
+    /// Where a live run was recorded (a real PostgreSQL or etcd): its events
+    /// cannot be reproduced by replaying the scenario.
+    pub recorded_on: Option<String>,
 }
 
 /// Make a message safe to show on one line: parser messages quote the
@@ -116,7 +119,9 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
             _ => Err(ImportError::Nothing),
         };
     }
+    let recorded_on = obj.get("recorded_on").and_then(J::as_str).map(one_line);
     Ok(Imported {
+        recorded_on,
         scenario,
         scenario_problem,
         events,

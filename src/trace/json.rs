@@ -163,6 +163,21 @@ pub fn export(scenario: &Scenario, names: &[String], events: &[TraceEvent]) -> S
     serde_json::to_string(&doc).expect("a trace always serializes")
 }
 
+/// A trace recorded on a real server, live (`paxos-island pg --live`,
+/// `paxos-island etcd`): `recorded_on` says where and how. The scenario gives
+/// the names and the settings; it cannot reproduce the events (wall-clock
+/// time, real threads), so a reader shows them as recorded.
+pub fn export_recorded(scenario: &Scenario, names: &[String], events: &[TraceEvent], recorded_on: &str) -> String {
+    let doc = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "recorded_on": recorded_on,
+        "scenario": scenario,
+        "events": events_json(names, events),
+    });
+    serde_json::to_string(&doc).expect("a trace always serializes")
+}
+
 /// The scenario alone, in the same envelope but without events.
 pub fn export_scenario(scenario: &Scenario) -> String {
     let doc = json!({

@@ -62,6 +62,7 @@ fn lease_msg(l: &LeaseMsg) -> String {
         LeaseMsg::AcquireReply { req, epoch: Some(e) } => format!("granted #{req} e{e}"),
         LeaseMsg::AcquireReply { req, epoch: None } => format!("refused #{req}"),
         LeaseMsg::Release { epoch } => format!("release e{epoch}"),
+        LeaseMsg::Row { row, .. } => format!("row e{}", row.epoch),
         LeaseMsg::Write { key, epoch, .. } => format!("write {} e{epoch}", key_name(key)),
         LeaseMsg::WriteReply { key, epoch, ok, .. } => {
             format!("{} {} e{epoch}", if ok { "ok" } else { "rejected" }, key_name(key))
@@ -170,7 +171,7 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
         },
         Note::Lease(l) => match *l {
             LeaseNote::Granted { holder, epoch, .. } => (NoteClass::Lease, format!("grant {} e{epoch}", name(holder))),
-            LeaseNote::Released { holder, epoch } => (NoteClass::Lease, format!("released {} e{epoch}", name(holder))),
+            LeaseNote::Released { holder, epoch, .. } => (NoteClass::Lease, format!("released {} e{epoch}", name(holder))),
             LeaseNote::Expired { holder, epoch, view } => (
                 NoteClass::Lease,
                 format!(
@@ -182,14 +183,9 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
                     }
                 ),
             ),
-            LeaseNote::WriteRejected {
-                epoch, key, highest, ..
-            } => (
+            LeaseNote::WriteRejected { epoch, key, reason, .. } => (
                 NoteClass::Rejected,
-                format!(
-                    "rejected {} e{epoch} < e{highest}",
-                    crate::protocol::storage::key_name(key)
-                ),
+                format!("rejected {} e{epoch}: {}", crate::protocol::storage::key_name(key), reason.as_str()),
             ),
             LeaseNote::SplitBrainStart { believers } => {
                 let who: Vec<&str> = (0..64u8)
@@ -329,7 +325,7 @@ fn note_detail(names: &[String], n: &Note) -> String {
         },
         Note::Lease(l) => match *l {
             LeaseNote::Renewed { holder, epoch, .. } => format!("renewed {} e{epoch}", name(holder)),
-            LeaseNote::Refused { asker, holder, epoch } => {
+            LeaseNote::Refused { asker, holder, epoch, .. } => {
                 format!("refused {}: {} holds e{epoch}", name(asker), name(holder))
             }
             LeaseNote::Belief { holding, epoch } => {

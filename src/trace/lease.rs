@@ -20,6 +20,12 @@ pub fn msg_fields(_n: &Namer, m: &LeaseMsg, out: &mut Map<String, J>) {
             put("epoch", json!(epoch));
         }
         LeaseMsg::Release { epoch } => put("epoch", json!(epoch)),
+        LeaseMsg::Row { version, row } => {
+            put("version", json!(version));
+            put("holder", _n.node(row.holder));
+            put("epoch", json!(row.epoch));
+            put("expires_at_us", json!(row.expires_at.0));
+        }
         LeaseMsg::Write { req, key, epoch } => {
             put("req", json!(req));
             put("key", json!(key_name(key)));
@@ -61,19 +67,22 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
                     .unwrap_or(J::Null),
             );
         }
-        LeaseNote::Renewed { holder, epoch, expires_at_us } => {
+        LeaseNote::Renewed { holder, epoch, expires_at_us, store_now_us } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("expires_at_us", json!(expires_at_us));
+            put("store_now_us", json!(store_now_us));
         }
-        LeaseNote::Refused { asker, holder, epoch } => {
+        LeaseNote::Refused { asker, holder, epoch, store_now_us } => {
             put("asker", n.node(asker));
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
+            put("store_now_us", json!(store_now_us));
         }
-        LeaseNote::Released { holder, epoch } => {
+        LeaseNote::Released { holder, epoch, at_us } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
+            put("at_us", json!(at_us));
         }
         LeaseNote::Expired { holder, epoch, view } => {
             put("holder", n.node(holder));
@@ -88,19 +97,26 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
             put("key", key(k));
             put("epoch", json!(epoch));
         }
-        LeaseNote::WriteAccepted { writer, epoch, key: k, previous } => {
+        LeaseNote::WriteAccepted { writer, epoch, key: k, previous, db_now_us } => {
             put("writer", n.node(writer));
             put("epoch", json!(epoch));
             put("key", key(k));
             put("previous_epoch", json!(previous));
+            put("db_now_us", json!(db_now_us));
         }
-        LeaseNote::WriteRejected { writer, epoch, key: k, highest, row } => {
+        LeaseNote::WriteRejected { writer, epoch, key: k, row, reason, lease, db_now_us } => {
             put("writer", n.node(writer));
             put("epoch", json!(epoch));
             put("key", key(k));
-            put("highest_epoch", json!(highest));
             put("row_epoch", json!(row));
-            put("reason", json!(format!("epoch {epoch} < {highest} already written")));
+            put("reason", json!(reason.as_str()));
+            put(
+                "lease",
+                lease
+                    .map(|l| json!({"holder": n.node(l.holder), "epoch": l.epoch, "expires_at_us": l.expires_at.0}))
+                    .unwrap_or(J::Null),
+            );
+            put("db_now_us", json!(db_now_us));
         }
         LeaseNote::LlmRequest { purpose } => {
             put("purpose", json!(purpose.as_str()));

@@ -92,6 +92,10 @@ pub fn import_text(app: App, text: &str) {
         }
     }
     let n = parsed.events.len();
+    if let Some(on) = &parsed.recorded_on {
+        // A live run on a real server: nothing to replay, show what it recorded.
+        return open_recorded_on(app, parsed.scenario.clone(), &parsed.events, speak.import_status(3, n, on), on.clone());
+    }
     if let Some(s) = &parsed.scenario {
         match import::verify(s, &parsed.events) {
             import::Verdict::Identical { hash } => {
@@ -117,10 +121,15 @@ fn open_scenario(app: App, s: Scenario, status: String) {
 }
 
 fn open_recorded(app: App, s: Option<Scenario>, events: &[serde_json::Value], status: String) {
+    open_recorded_on(app, s, events, status, String::new())
+}
+
+fn open_recorded_on(app: App, s: Option<Scenario>, events: &[serde_json::Value], status: String, on: String) {
     let mut names = decode::Names(s.as_ref().map(|s| s.node_names()).unwrap_or_default());
     let trace = decode::events(&mut names, events);
     match Model::recorded(s, names.0, trace) {
-        Ok(m) => {
+        Ok(mut m) => {
+            m.recorded_on = (!on.is_empty()).then_some(on);
             app.view.set(if m.is_paxos() { View::Parliament } else { View::Lease });
             app.replace(m, Some(status));
         }

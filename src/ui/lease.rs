@@ -6,6 +6,7 @@ pub mod charts;
 pub mod controls;
 pub mod flags;
 pub mod lanes;
+pub mod sql;
 
 use super::{use_app, Compare};
 use crate::protocol::lease::Design;
@@ -25,7 +26,17 @@ fn pane_title(app: super::App, pane: Pane) -> String {
         Design::Beside => w.design_beside,
         Design::NoLlm => w.design_none,
     };
-    let fencing = if spec.fencing { w.fencing_on } else { w.fencing_off };
+    let on_etcd = match pane {
+        Pane::A => app.model.with_value(|m| m.recorded_on.as_deref().is_some_and(|o| o.starts_with("etcd"))),
+        Pane::B => false,
+    };
+    let fencing = match spec.fencing {
+        // etcd's guard is the lease key's revision, not a row's fence.
+        crate::protocol::storage::Fencing::Article if on_etcd => w.fence_etcd,
+        crate::protocol::storage::Fencing::Article => w.fence_article,
+        crate::protocol::storage::Fencing::Token => w.fence_token,
+        crate::protocol::storage::Fencing::Off => w.fence_off,
+    };
     format!("{design} · {fencing}")
 }
 
@@ -46,12 +57,14 @@ pub fn LeaseLab() -> impl IntoView {
                     <h3 class="pane-title">{move || { app.rev.get(); pane_title(app, Pane::A) }}</h3>
                     <LaneView pane=Pane::A />
                     <Counters pane=Pane::A />
+                    <sql::SqlPanel pane=Pane::A />
                 </section>
                 <Show when=two>
                     <section class="pane" data-testid="pane-b">
                         <h3 class="pane-title">{move || { app.rev.get(); pane_title(app, Pane::B) }}</h3>
                         <LaneView pane=Pane::B />
                         <Counters pane=Pane::B />
+                        <sql::SqlPanel pane=Pane::B />
                     </section>
                 </Show>
             </div>
@@ -121,6 +134,16 @@ fn Counters(pane: Pane) -> impl IntoView {
                     <div class="counter" class:bad={st.lost_updates > 0}>
                         <dt>{w.damaged_rows}</dt>
                         <dd data-testid=id("damaged")>{st.lost_updates}</dd>
+                    </div>
+                    <div class="counter" class:bad={st.dead_lease_writes > 0}>
+                        <dt>{w.dead_writes}</dt>
+                        <dd data-testid=id("dead-writes")>{st.dead_lease_writes}</dd>
+                    </div>
+                    <div class="counter good">
+                        <dt>{w.refused_by}</dt>
+                        <dd data-testid=id("refused-by")>
+                            {format!("{} {} · {} {} · {} {}", w.refused_row, st.refused_row_fenced, w.refused_other, st.refused_held_by_another, w.refused_expired, st.refused_expired)}
+                        </dd>
                     </div>
                     <div class="counter" class:bad={st.split_brain_us > 0}>
                         <dt>{w.split_time}</dt>

@@ -44,10 +44,14 @@ pub struct Model {
     pub hash: Option<String>,
     /// Lease lab: the lanes and the red flags.
     pub lanes: Option<Lanes>,
+    /// The statement behind each step of the store and of `orders`.
+    pub sql: Vec<crate::viz::sql::SqlStep>,
     pub flags: Option<RedFlags>,
     /// Shown from recorded events alone (no simulator behind them): a trace
     /// from another version, a hand-made one, or another tool's.
     pub recorded_only: bool,
+    /// Where a live run was recorded (`paxos-island pg --live`, `etcd`).
+    pub recorded_on: Option<String>,
 }
 
 impl Model {
@@ -91,6 +95,7 @@ impl Model {
         let hash = (run.trace.len() <= 300_000).then(|| run.hash());
         let lease = run.scenario.protocol == Protocol::Lease;
         let lanes = lease.then(|| crate::viz::lease::lanes(&run));
+        let sql = if lease { crate::viz::sql::steps(&run.scenario, &run.names, &run.trace) } else { Vec::new() };
         let flags = if lease { crate::check::red_flags::evaluate(&run.scenario).ok() } else { None };
         Model {
             run,
@@ -105,8 +110,10 @@ impl Model {
             chosen,
             hash,
             lanes,
+            sql,
             flags,
             recorded_only: false,
+            recorded_on: None,
         }
     }
 
@@ -180,6 +187,18 @@ impl Model {
         self.story.partition_point(|l| l.t.0 <= t)
     }
 
+    /// A recorded lease run's counters, from its notes up to `t`.
+    fn recorded_lease_stats(&self, t: SimTime) -> Option<crate::check::lease_monitor::LeaseStats> {
+        let l = self.run.scenario.lease.as_ref()?;
+        let m = crate::check::LeaseMonitor::new(self.run.names.clone(), l.keys, l.fencing);
+        let upto = self.run.events_until(t);
+        let notes = self.run.trace[..upto].iter().filter_map(|e| match &e.kind {
+            EventKind::Note(Note::Lease(n)) => Some((e.t, e.node, n)),
+            _ => None,
+        });
+        Some(m.stats_of_recorded(notes, t))
+    }
+
     /// The parliament as it is at the cursor.
     pub fn snap(&self, t: u64) -> Snap {
         let t = SimTime(t);
@@ -203,7 +222,7 @@ impl Model {
             chosen: self.chosen.filter(|(_, at)| *at <= t.0),
             broken: self.broken.iter().copied().filter(|(_, at, _)| *at <= t.0).collect(),
             story_upto: self.story_upto(t.0),
-            lease: if self.recorded_only { None } else { self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)) },
+            lease: if self.recorded_only { self.recorded_lease_stats(t) } else { self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)) },
         }
     }
 }

@@ -3,7 +3,9 @@
 //! store's grants; the writes on `orders`, accepted or refused; the LLM's
 //! calls; and the split-brain windows. Pure data; the view maps time to x.
 
+use crate::check::lease_monitor::LeaseTruth;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
+use crate::protocol::storage::Refusal;
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::protocol::{Msg, Note};
 use crate::scenario::run::Run;
@@ -50,10 +52,18 @@ pub struct WriteMark {
     pub epoch: u64,
     pub key: u16,
     pub accepted: bool,
-    /// For a refusal: the epoch storage had already seen.
-    pub highest: u64,
+    /// The row's `fence_epoch` before the write (accepted) or at the refusal.
+    pub row: u64,
+    /// For a refusal: the clause of the fenced `UPDATE` that refused it.
+    pub reason: Option<Refusal>,
     /// Accepted, but over a row written with a higher epoch (damage).
     pub overwrote: bool,
+    /// Accepted, but its epoch was not the live lease at that instant (the
+    /// damage the article's fence prevents; `token` and `off` let it in).
+    pub dead: bool,
+    /// For a refusal: the lease row `orders` judged against, and its clock.
+    pub lease: Option<crate::protocol::lease::LeaseRow>,
+    pub now_us: u64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -138,8 +148,18 @@ pub fn lanes(run: &Run) -> Lanes {
     // Acquire/renew requests in flight: message id → index in `out.requests`.
     let mut open_req: std::collections::BTreeMap<u64, usize> = std::collections::BTreeMap::new();
     let mut row_epoch: Vec<u64> = Vec::new();
+    let mut store_row = LeaseTruth::default();
+    // The verdict on the write note being handled below (set just above it).
+    let mut out_dead: Vec<bool> = Vec::new();
     for e in &run.trace {
         let t = e.t;
+        if let EventKind::Note(Note::Lease(n)) = &e.kind {
+            if let LeaseNote::WriteAccepted { writer, epoch, db_now_us, .. } = *n {
+                let dead = !store_row.live(writer, epoch, db_now_us);
+                out_dead.push(dead);
+            }
+            store_row.on_note(n);
+        }
         match &e.kind {
             EventKind::Send { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
                 open_req.insert(id.0, out.requests.len());
@@ -193,7 +213,7 @@ pub fn lanes(run: &Run) -> Lanes {
                         }
                     }
                 }
-                LeaseNote::Expired { holder, epoch, view: View::Store } | LeaseNote::Released { holder, epoch } => {
+                LeaseNote::Expired { holder, epoch, view: View::Store } | LeaseNote::Released { holder, epoch, .. } => {
                     if let Some(l) = lane(holder) {
                         if truth[holder.index()].is_some_and(|(_, e0)| e0 == epoch) {
                             close(&mut truth[holder.index()], t, &mut out.workers[l].truth);
@@ -201,7 +221,7 @@ pub fn lanes(run: &Run) -> Lanes {
                     }
                     out.expiries.push((t, holder, epoch));
                 }
-                LeaseNote::WriteAccepted { writer, epoch, key, previous } => {
+                LeaseNote::WriteAccepted { writer, epoch, key, previous, db_now_us } => {
                     let k = key as usize;
                     if row_epoch.len() <= k {
                         row_epoch.resize(k + 1, 0);
@@ -214,18 +234,26 @@ pub fn lanes(run: &Run) -> Lanes {
                         epoch,
                         key,
                         accepted: true,
-                        highest: previous,
+                        row: previous,
+                        reason: None,
                         overwrote,
+                        dead: out_dead.pop().unwrap_or(false),
+                        lease: None,
+                        now_us: db_now_us,
                     });
                 }
-                LeaseNote::WriteRejected { writer, epoch, key, highest, .. } => out.writes.push(WriteMark {
+                LeaseNote::WriteRejected { writer, epoch, key, row, reason, lease, db_now_us } => out.writes.push(WriteMark {
                     t,
                     writer,
                     epoch,
                     key,
                     accepted: false,
-                    highest,
+                    row,
+                    reason: Some(reason),
                     overwrote: false,
+                    dead: false,
+                    lease,
+                    now_us: db_now_us,
                 }),
                 LeaseNote::LlmRequest { purpose } => {
                     out.calls.push(LlmCall {
@@ -334,7 +362,7 @@ mod tests {
         // W1 believed well past the store's expiry of its lease: the danger gap.
         let truth_end = w1.truth[0].to;
         assert!(w1.believed[0].to > truth_end);
-        assert!(l.writes.iter().any(|w| !w.accepted && w.epoch == 33 && w.highest == 34));
+        assert!(l.writes.iter().any(|w| !w.accepted && w.epoch == 33 && w.row == 34 && w.reason == Some(Refusal::RowFenced)));
         assert_eq!(l.split.len(), 1);
         assert!(w1.danger.iter().any(|d| d.to.0 - d.from.0 > 5_000_000), "W1 believed long after expiry");
         assert!(l.grants.iter().any(|g| g.takeover && g.epoch == 34));

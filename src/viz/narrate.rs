@@ -90,6 +90,9 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
         let e = &events[i];
         let line = |say| Line { t: e.t, seq: e.seq, say };
         match &e.kind {
+            // The store's row reaching orders is the inside of one database:
+            // the grant or renewal it follows is the line worth reading.
+            EventKind::Send { msg: Msg::Lease(LeaseMsg::Row { .. }), .. } => {}
             EventKind::Send { to, msg, .. } => {
                 // Fold consecutive sends of the same message by the same node.
                 let mut to_list = vec![*to];
@@ -142,6 +145,7 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
 
 fn single(e: &TraceEvent) -> Option<Line> {
     let say = match &e.kind {
+        EventKind::Send { msg: Msg::Lease(LeaseMsg::Row { .. }), .. } => return None,
         EventKind::Send { to, msg, .. } => Say::Sent {
             from: e.node,
             to: *to,

@@ -27,7 +27,7 @@ pub fn message_colour(m: &Msg) -> &'static str {
             PaxosMsg::Decided { .. } => BLACK,
         },
         Msg::Lease(l) => match l {
-            LeaseMsg::Acquire { .. } | LeaseMsg::AcquireReply { .. } | LeaseMsg::Release { .. } => BLUE,
+            LeaseMsg::Acquire { .. } | LeaseMsg::AcquireReply { .. } | LeaseMsg::Release { .. } | LeaseMsg::Row { .. } => BLUE,
             LeaseMsg::Write { .. } | LeaseMsg::WriteReply { .. } => GREEN,
             LeaseMsg::Ask { .. } | LeaseMsg::Answer { .. } => PURPLE,
         },

@@ -26,7 +26,7 @@ test('Kleppmann: the write with epoch 33 is rejected after 34 was accepted', asy
   // The narration at the refusal, read in order: 34 accepted before 33 was refused.
   await page.keyboard.press('Shift+ArrowLeft');
   const story = (await page.getByTestId('narration').innerText()).split('\n');
-  const refused = story.findIndex((l) => /REJECTS W1's write to order-1: epoch 33 < 34 already written/.test(l));
+  const refused = story.findIndex((l) => /REJECTS W1's write to order-1: row fenced by a higher epoch — the row was written with epoch 34, above 33/.test(l));
   const accepted = story.findIndex((l) => /accepts W2's write to order-1 with epoch 34/.test(l));
   assert.ok(refused >= 0, 'the refusal is narrated');
   assert.ok(accepted === -1 || accepted > refused, 'newest first: 34 accepted earlier than 33 refused');
@@ -37,7 +37,7 @@ test('Kleppmann: the write with epoch 33 is rejected after 34 was accepted', asy
 test('fencing off: the stale write is accepted and a row is damaged', async () => {
   const { page, errors } = await open(ctx);
   await lab(page);
-  await page.getByTestId('fencing').uncheck();
+  await page.getByTestId('fencing').selectOption('off');
   await page.getByTestId('apply-settings').click();
   await page.keyboard.press('End');
   assert.equal(await num(page, 'stale-accepted'), 1);
@@ -69,15 +69,81 @@ test('an LLM in the loop stalling longer than the TTL splits the brain and raise
   assert.deepEqual(errors, []);
 });
 
-test('side by side: the same seed and faults with fencing on and off', async () => {
+test('side by side: one worker paused past its lease, the article\'s fence against the token alone', async () => {
   const { page, errors } = await open(ctx);
   await lab(page);
+  await page.getByTestId('scenario').selectOption('lone-pause');
   await page.getByTestId('compare-fencing').check();
   await page.getByTestId('pane-b').waitFor();
   await page.keyboard.press('End');
-  assert.equal(await num(page, 'damaged'), 0);
-  assert.equal(await num(page, 'damaged-b'), 1);
+  // Pane A, the article: the write on the dead lease is refused for that reason.
+  assert.match(await page.getByTestId('pane-a').locator('.pane-title').textContent(), /article/);
+  await page.getByTestId('pane-a').locator('[data-testid=write-rejected][data-epoch="33"][data-reason="lease_expired"]').waitFor();
+  assert.equal(await num(page, 'dead-writes'), 0);
+  // Pane B, the token alone: 33 is the highest epoch, so it lands — and is counted.
+  assert.match(await page.getByTestId('pane-b').locator('.pane-title').textContent(), /token/);
+  await page.getByTestId('pane-b').locator('[data-testid=write-dead][data-epoch="33"]').waitFor();
+  assert.equal(await num(page, 'dead-writes-b'), 1);
+  assert.equal(await num(page, 'damaged-b'), 0, 'no newer data was overwritten: only the live-lease check sees it');
   await shot(page, 'lease-side-by-side');
+  assert.deepEqual(errors, []);
+});
+
+test('the fencing setting: article refuses, token and off let the write on a dead lease in', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('scenario').selectOption('lone-pause');
+  assert.equal(await page.getByTestId('fencing').inputValue(), 'article');
+  await page.keyboard.press('End');
+  assert.match(await page.getByTestId('refused-by').textContent(), /lease expired 1/);
+  assert.equal(await page.getByTestId('inv-live-lease').getAttribute('data-state'), 'ok');
+  for (const [setting, dead] of [['token', 1], ['off', 1], ['article', 0]]) {
+    await page.getByTestId('fencing').selectOption(setting);
+    await page.getByTestId('apply-settings').click();
+    await page.keyboard.press('End');
+    assert.equal(await num(page, 'dead-writes'), dead, setting);
+    assert.equal(await page.getByTestId('inv-live-lease').getAttribute('data-state'), 'ok', `${setting} promises only what it checks`);
+  }
+  // The epoch on every renewal is a setting too; it still refuses the dead lease.
+  await page.getByTestId('bump-on-renew').check();
+  await page.getByTestId('apply-settings').click();
+  await page.keyboard.press('End');
+  assert.equal(await num(page, 'dead-writes'), 0);
+  assert.equal(await page.getByTestId('bump-on-renew').isChecked(), true);
+  await shot(page, 'lease-fencing-setting');
+  assert.deepEqual(errors, []);
+});
+
+test('the SQL panel shows each statement with its parameters, its answer and why a write was fenced out, and copies it', async () => {
+  const { page, errors, context } = await open(ctx);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await lab(page);
+  await page.getByTestId('scenario').selectOption('lone-pause');
+  // Step to the refusal: the last lease milestone before the end.
+  await page.keyboard.press('End');
+  const why = page.getByTestId('sql-orders').getByTestId('sql-why');
+  for (let i = 0; i < 20 && !(await why.count()); i++) await page.keyboard.press('Shift+ArrowLeft');
+  const orders = page.getByTestId('sql-orders');
+  assert.match(await orders.getByTestId('sql-statement').textContent(), /UPDATE orders o[\s\S]*o\.fence_epoch <= \$3[\s\S]*AND EXISTS[\s\S]*l\.expires_at > now\(\)[\s\S]*RETURNING o\.id;/);
+  assert.match(await orders.getByTestId('sql-execute').textContent(), /SET sim\.now_us = '\d+';\s*EXECUTE fenced_write\('order-processor', 'W1', 33, 1, 'done by W1'\);/);
+  assert.match(await orders.getByTestId('sql-result').textContent(), /\(0 rows\)/);
+  assert.equal(await why.getAttribute('data-reason'), 'lease_expired');
+  assert.match(await why.textContent(), /lease expired — epoch 33 ran out at/);
+  const leases = page.getByTestId('sql-leases');
+  assert.match(await leases.getByTestId('sql-execute').textContent(), /EXECUTE acquire\('order-processor', 'W1', 3\);/);
+  assert.match(await leases.getByTestId('sql-result').textContent(), /epoch\s+-+\s+\d+\s+\(1 row\)/);
+  await orders.getByTestId('sql-copy').click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^PREPARE fenced_write\(text, text, bigint, int, text\) AS\nUPDATE orders o/);
+  assert.match(copied, /EXECUTE fenced_write\('order-processor', 'W1', 33, 1, 'done by W1'\);$/);
+  await orders.scrollIntoViewIfNeeded();
+  await shot(page, 'lease-sql-panel');
+  // In Japanese the explanation changes language; the SQL stays SQL.
+  await page.getByTestId('lang').click();
+  assert.match(await why.textContent(), /リースの期限切れ/);
+  assert.match(await orders.getByTestId('sql-execute').textContent(), /EXECUTE fenced_write/);
+  await orders.scrollIntoViewIfNeeded();
+  await shot(page, 'lease-sql-panel-ja');
   assert.deepEqual(errors, []);
 });
 
@@ -122,5 +188,21 @@ test('the Monte Carlo sweep finishes without freezing the page and shows split b
   assert.match(await page.getByTestId('sweep-chart').innerHTML(), /<svg/);
   await page.getByTestId('sweep-chart').scrollIntoViewIfNeeded();
   await shot(page, 'lease-sweep');
+  assert.deepEqual(errors, []);
+});
+
+test('the lease lessons show the SQL of each step too', async () => {
+  const { page, errors } = await open(ctx);
+  await page.goto(ctx.url + '#lesson=llm-lease&step=3');
+  await page.getByTestId('player').waitFor();
+  await page.keyboard.press('End');
+  const orders = page.getByTestId('sql-orders');
+  await orders.waitFor();
+  assert.match(await orders.getByTestId('sql-statement').textContent(), /PREPARE fenced_write\(text, text, bigint, int, text\) AS\nUPDATE orders o/);
+  // This lesson's run has fencing off: the statement that runs has no check.
+  assert.doesNotMatch(await orders.getByTestId('sql-statement').textContent(), /EXISTS/);
+  assert.match(await page.getByTestId('sql-leases').getByTestId('sql-execute').textContent(), /EXECUTE acquire\('order-processor', 'W\d', 3\);/);
+  await orders.scrollIntoViewIfNeeded();
+  await shot(page, 'lesson-llm-lease-sql');
   assert.deepEqual(errors, []);
 });

@@ -520,13 +520,16 @@ pub const LESSONS: &[LessonText] = &[
                        stops first.\n\n\
                        In this run the clocks are far worse than ρ: W1's runs 20 % slow, the store's 10 % fast. At 5 s \
                        W1 is cut off from the store, though it still reaches orders. On the store's fast clock W1's \
-                       lease expires at 9.21 s, and W2 takes it with epoch 2. W1's slow clock lets it believe until \
-                       10.86 s: 1.6 s of split brain.\n\n\
-                       W1 keeps writing in that window, and orders refuses all three writes (epoch 1 < 2). The \
-                       conservative deadline protects only while drift stays within ρ; a process pause or a clock \
-                       that jumps breaks it outright. That is why fencing exists.",
-                watch: "Watch W1's \"believes\" band run on past the store's, and the three refused writes on the \
-                        orders lane between 9.5 s and 10.8 s.",
+                       lease expires at 9.21 s. orders judges the row's expiry on its own clock, which keeps true \
+                       time, so for it the lease lasts longer: it still takes W1's write at 9.54 s, and refuses \
+                       the next, at 10.16 s, as expired. W2 takes the lease with epoch 2 at 10.21 s. W1's slow clock \
+                       lets it believe until 10.86 s: 0.64 s of split brain, and its write at 10.79 s is refused \
+                       because the row already holds epoch 2.\n\n\
+                       Two clocks that disagree are why the article keeps the lease and the orders in one database, \
+                       judged by one clock. The conservative deadline protects only while drift stays within ρ; a \
+                       process pause or a clock that jumps breaks it outright. That is why fencing exists.",
+                watch: "Watch W1's \"believes\" band run on past the store's, and the two refused writes on the \
+                        orders lane at 10.2 s and 10.8 s.",
                 ..StepText::EMPTY
             },
             StepText {
@@ -657,9 +660,9 @@ pub const LESSONS: &[LessonText] = &[
                     "The store waits for W1 before giving the lease to anyone else",
                     "Another worker takes the lease while W1 still believes it holds it; when W1 wakes it writes with its stale epoch, and fencing refuses it",
                 ],
-                explain: "On the store's clock W1's lease expires at 8.90 s. At 9.57 s W2 takes it with epoch 2. W1 is \
+                explain: "On the store's clock W1's lease expires at 8.91 s. At 9.57 s W2 takes it with epoch 2. W1 is \
                           still waiting and still believes: a split brain that lasts 9.4 s.\n\n\
-                          At 18.90 s W1's answer arrives: \"keep the lease\". W1 writes the order it took before the \
+                          At 18.93 s W1's answer arrives: \"keep the lease\". W1 writes the order it took before the \
                           call, with epoch 1, and tries to renew. orders refuses the write (epoch 1 < 2), the store \
                           says no (W2 holds epoch 2), and only then does W1 stop believing.\n\n\
                           The loop broke; only the fence saved the data. The lab's latency flag (p99 above TTL/2) stays \
@@ -670,7 +673,7 @@ pub const LESSONS: &[LessonText] = &[
                 title: "The same stall, fencing off",
                 body: "The same run, but orders does not check epochs. Up to 18.9 s nothing differs: W2 takes over with \
                        epoch 2 at 9.57 s and writes order-1 and order-2 with it.\n\n\
-                       At 18.92 s W1's stale write reaches orders, and lands. order-1 now holds data written under \
+                       At 18.94 s W1's stale write reaches orders, and lands. order-1 now holds data written under \
                        epoch 1, on top of W2's newer epoch-2 data: a lost update. The Fenced writes invariant breaks.\n\n\
                        Nothing in W1 looked wrong: it asked, got \"keep\", and wrote. A lease alone cannot protect \
                        storage from a holder that does not know it has lost the lease.",
@@ -711,12 +714,12 @@ pub const LESSONS: &[LessonText] = &[
                 body: "The article recommends a drill: take the LLM away and see whether the loop still works. Here the \
                        LLM vendor goes down at 5 s, with the LLM inside the loop.\n\n\
                        From then on every answer is \"503 unavailable\". The parse fails, the round is skipped, and \
-                       nobody renews. W1's lease expires on the store at 7.44 s, and W1 stops believing at 7.54 s. \
+                       nobody renews. W1's lease expires on the store at 7.46 s, and W1 stops believing at 7.56 s. \
                        Nobody else can take the lease, since acquiring also waits for the LLM's \"keep\". For the rest \
                        of the run no order is written.\n\n\
                        Safe, but stopped: an outage at a vendor you do not control has become your outage. For the \
                        lease loop an LLM must be optional, never required.",
-                watch: "Watch the 503 answers arrive, the lease lapse at about 7.4 s, and the orders lane fall silent.",
+                watch: "Watch the 503 answers arrive, the lease lapse at about 7.5 s, and the orders lane fall silent.",
                 ..StepText::EMPTY
             },
             StepText {

@@ -1,4 +1,8 @@
-//! The lease store: one `worker_leases` row and the article's compare-and-set.
+//! The lease store: one `worker_leases` row and its compare-and-set.
+//!
+//! The article gives the rule in words — one statement that returns the new
+//! epoch or nothing; the SQL is DOMAIN.md §6's, tested on PostgreSQL 15
+//! (`super::sql` holds the text the page shows and `paxos-island pg` runs):
 //!
 //! ```sql
 //! INSERT INTO worker_leases AS l (lease_name, holder_id, epoch, expires_at)
@@ -15,6 +19,10 @@
 //! leases early. The row is durable (a database); the store never shortens a
 //! live holder's lease. Option: bump the epoch on every renewal too, which
 //! also fences the holder's own in-flight writes.
+//!
+//! Every new version of the row goes to `orders` as well ([`LeaseMsg::Row`]):
+//! the article keeps both tables in one database, where the fenced `UPDATE`
+//! reads this row directly; here they are two nodes (see `storage`).
 
 use super::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote, LeaseTimer, View};
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
@@ -36,6 +44,10 @@ pub struct LeaseStore {
     pub bump_on_renew: bool,
     /// A deliberate bug, if any (`blind-acquire`, `no-epoch-bump`).
     pub mutation: Option<LeaseMutation>,
+    /// Where the row's new versions go (the `orders` node).
+    pub storage: Option<NodeId>,
+    /// Versions of the row sent so far.
+    pub version: u64,
 }
 
 impl LeaseStore {
@@ -45,6 +57,16 @@ impl LeaseStore {
             initial_epoch,
             bump_on_renew,
             mutation: None,
+            storage: None,
+            version: 0,
+        }
+    }
+
+    /// Tell `orders` the row's new version.
+    fn publish<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
+        if let (Some(to), Some(row)) = (self.storage, self.row) {
+            self.version += 1;
+            ctx.send(to, LeaseMsg::Row { version: self.version, row });
         }
     }
 
@@ -55,13 +77,12 @@ impl LeaseStore {
                 ctx.send(from, LeaseMsg::AcquireReply { req, epoch });
             }
             LeaseMsg::Release { epoch } => {
-                if let Some(row) = &mut self.row {
-                    if row.holder == from && row.epoch == epoch {
-                        row.expires_at = ctx.now();
-                        ctx.note(LeaseNote::Released { holder: from, epoch });
-                        ctx.cancel_timer(LeaseTimer::Expire);
-                    }
-                }
+                let now = ctx.now();
+                let Some(row) = self.row.as_mut().filter(|r| r.holder == from && r.epoch == epoch) else { return };
+                row.expires_at = now;
+                ctx.note(LeaseNote::Released { holder: from, epoch, at_us: now.0 });
+                ctx.cancel_timer(LeaseTimer::Expire);
+                self.publish(ctx);
             }
             _ => {}
         }
@@ -94,6 +115,7 @@ impl LeaseStore {
                     asker,
                     holder: row.holder,
                     epoch: row.epoch,
+                    store_now_us: now.0,
                 });
                 return None;
             }
@@ -105,6 +127,7 @@ impl LeaseStore {
                 holder: asker,
                 epoch: new_row.epoch,
                 expires_at_us: expires_at.0,
+                store_now_us: now.0,
             });
         } else {
             ctx.note(LeaseNote::Granted {
@@ -116,6 +139,7 @@ impl LeaseStore {
             });
         }
         ctx.set_timer(LeaseTimer::Expire, ttl);
+        self.publish(ctx);
         Some(new_row.epoch)
     }
 

@@ -18,7 +18,8 @@ struct Form {
     renew: String,
     workers: String,
     drift: String,
-    fencing: bool,
+    fencing: String,
+    bump: bool,
     design: String,
     preset: String,
     stall: String,
@@ -49,7 +50,8 @@ fn form_of(s: &Scenario) -> Form {
         renew: l.renew_us.map(secs).unwrap_or_default(),
         workers: s.nodes_with(Role::Worker).len().to_string(),
         drift: s.clocks.iter().find(|c| c.node == "W1").map(|c| c.drift_ppm.to_string()).unwrap_or_else(|| "0".into()),
-        fencing: l.fencing,
+        fencing: l.fencing.as_str().into(),
+        bump: l.bump_epoch_on_renew,
         design: match l.design {
             Design::InLoop => "in_loop",
             Design::Beside => "beside",
@@ -97,7 +99,8 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
     spec.ttl_us = ttl;
     spec.renew_us = renew;
     spec.margin_us = None;
-    spec.fencing = f.fencing;
+    spec.fencing = crate::protocol::storage::Fencing::parse(&f.fencing).unwrap_or_default();
+    spec.bump_epoch_on_renew = f.bump;
     spec.design = match f.design.as_str() {
         "in_loop" => Design::InLoop,
         "beside" => Design::Beside,
@@ -177,9 +180,16 @@ pub fn Controls() -> impl IntoView {
                 {text(|w| w.renew_s, "renew", |f| f.renew.clone(), |f, v| f.renew = v)}
                 {text(|w| w.workers, "workers", |f| f.workers.clone(), |f, v| f.workers = v)}
                 {text(|w| w.drift_ppm, "drift", |f| f.drift.clone(), |f, v| f.drift = v)}
+                {select(
+                    |w| w.fencing,
+                    "fencing",
+                    vec![("article", |w| w.fence_article), ("token", |w| w.fence_token), ("off", |w| w.fence_off)],
+                    |f| f.fencing.clone(),
+                    |f, v| f.fencing = v,
+                )}
                 <label class="knob check">
-                    <input type="checkbox" data-testid="fencing" prop:checked=move || form.with(|f| f.fencing) on:change=move |_| form.update(|f| f.fencing = !f.fencing) />
-                    <span>{move || app.words().fencing}</span>
+                    <input type="checkbox" data-testid="bump-on-renew" prop:checked=move || form.with(|f| f.bump) on:change=move |_| form.update(|f| f.bump = !f.bump) />
+                    <span>{move || app.words().bump_on_renew}</span>
                 </label>
                 {select(|w| w.design, "design", vec![("in_loop", |w| w.design_in_loop), ("beside", |w| w.design_beside), ("no_llm", |w| w.design_none)], |f| f.design.clone(), |f, v| f.design = v)}
                 {select(

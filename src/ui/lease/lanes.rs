@@ -154,16 +154,32 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 .map(|wr| {
                     let xx = x(wr.t.0, end);
                     let y = 12.0 + (wr.key % 3) as f64 * 10.0;
+                    let reason = wr.reason;
+                    let w = lang.words();
+                    let short = match reason {
+                        Some(crate::protocol::storage::Refusal::RowFenced) => w.refused_row,
+                        Some(crate::protocol::storage::Refusal::LeaseHeldByAnother) => w.refused_other,
+                        Some(crate::protocol::storage::Refusal::LeaseExpired) => w.refused_expired,
+                        None => "",
+                    };
                     if !wr.accepted {
                         view! {
-                            <g class="write rejected" data-testid="write-rejected" data-epoch=wr.epoch>
+                            <g class="write rejected" data-testid="write-rejected" data-epoch=wr.epoch data-reason=reason.map(|r| r.as_str())>
                                 <title>{lang.speak().say(names, &crate::viz::narrate::Say::Lease {
                                     node: wr.writer,
-                                    note: crate::protocol::lease::LeaseNote::WriteRejected { writer: wr.writer, epoch: wr.epoch, key: wr.key, highest: wr.highest, row: wr.highest },
+                                    note: crate::protocol::lease::LeaseNote::WriteRejected {
+                                        writer: wr.writer,
+                                        epoch: wr.epoch,
+                                        key: wr.key,
+                                        row: wr.row,
+                                        reason: reason.unwrap_or(crate::protocol::storage::Refusal::RowFenced),
+                                        lease: wr.lease,
+                                        db_now_us: wr.now_us,
+                                    },
                                 })}</title>
                                 <rect class="reject-box" x=xx - 8.0 y=2 width=16 height=30 rx=3 />
                                 <text class="reject-mark" x=xx y=24>"✕"</text>
-                                <text class="reject-label" x=xx + 11.0 y=12>{format!("{} < {}", wr.epoch, wr.highest)}</text>
+                                <text class="reject-label" x=xx + 11.0 y=12>{format!("e{} {}", wr.epoch, short)}</text>
                             </g>
                         }
                             .into_any()
@@ -171,7 +187,16 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                         view! {
                             <g class="write damaged" data-testid="write-damaged" data-epoch=wr.epoch>
                                 <circle cx=xx cy=y r=6 />
-                                <text class="damage-label" x=xx + 8.0 y=y + 4.0>{format!("! {} > {}", wr.highest, wr.epoch)}</text>
+                                <text class="damage-label" x=xx + 8.0 y=y + 4.0>{format!("! {} > {}", wr.row, wr.epoch)}</text>
+                            </g>
+                        }
+                            .into_any()
+                    } else if wr.dead {
+                        view! {
+                            <g class="write damaged dead" data-testid="write-dead" data-epoch=wr.epoch>
+                                <title>{format!("{}: e{}", w.dead_writes, wr.epoch)}</title>
+                                <circle cx=xx cy=y r=6 />
+                                <text class="damage-label" x=xx + 8.0 y=y + 4.0>{format!("! e{} {}", wr.epoch, w.not_live)}</text>
                             </g>
                         }
                             .into_any()

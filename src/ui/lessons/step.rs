@@ -64,7 +64,12 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 {move || if is_paxos() {
                     view! { <super::super::parliament::Parliament /> }.into_any()
                 } else {
-                    view! { <super::super::lease::lanes::LaneView pane=super::super::lease::lanes::Pane::A /> }.into_any()
+                    // The lanes, and beneath them the SQL of the store's and orders' steps.
+                    view! {
+                        <super::super::lease::lanes::LaneView pane=super::super::lease::lanes::Pane::A />
+                        <super::super::lease::sql::SqlPanel pane=super::super::lease::lanes::Pane::A />
+                    }
+                    .into_any()
                 }}
                 {matches!(stage, Stage::Try { .. }).then(|| view! {
                     <div class="try-tools">
