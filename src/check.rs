@@ -7,6 +7,7 @@
 //! the judge of the mutations: each mutation breaks the algorithm in a way a
 //! student might, and the search must find a schedule where a monitor fires.
 
+pub mod commit_monitor;
 pub mod explore;
 pub mod lease_monitor;
 pub mod liveness;
@@ -24,6 +25,7 @@ use std::fmt;
 /// registry (`crate::protocol`) lists them all.
 pub use crate::protocol::Mutation;
 
+pub use commit_monitor::CommitMonitor;
 pub use lease_monitor::LeaseMonitor;
 pub use paxos_monitor::PaxosMonitor;
 
@@ -51,10 +53,14 @@ pub enum Invariant {
     EpochUnique,
     /// Fencing: the epochs accepted for a row never decrease.
     FencingMonotonic,
+    /// Commit: never one RM committed and another aborted.
+    Atomicity,
+    /// Commit: the transaction commits only if every RM voted "prepared".
+    CommitValidity,
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 9] = [
+    pub const ALL: [Invariant; 11] = [
         Invariant::Agreement,
         Invariant::Validity,
         Invariant::OneValuePerBallot,
@@ -64,6 +70,8 @@ impl Invariant {
         Invariant::SingleGrant,
         Invariant::EpochUnique,
         Invariant::FencingMonotonic,
+        Invariant::Atomicity,
+        Invariant::CommitValidity,
     ];
     pub const PAXOS: [Invariant; 6] = [
         Invariant::Agreement,
@@ -74,6 +82,8 @@ impl Invariant {
         Invariant::LearnerConsistency,
     ];
     pub const LEASE: [Invariant; 3] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic];
+    /// Transaction commit; agreement is per RM's instance (Paxos Commit).
+    pub const COMMIT: [Invariant; 3] = [Invariant::Atomicity, Invariant::CommitValidity, Invariant::Agreement];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -86,6 +96,8 @@ impl Invariant {
             Invariant::SingleGrant => "single-grant",
             Invariant::EpochUnique => "epoch-unique",
             Invariant::FencingMonotonic => "fencing-monotonic",
+            Invariant::Atomicity => "atomicity",
+            Invariant::CommitValidity => "commit-validity",
         }
     }
 
@@ -109,6 +121,7 @@ impl fmt::Display for Invariant {
 pub struct Monitors {
     pub paxos: Option<PaxosMonitor>,
     pub lease: Option<LeaseMonitor>,
+    pub commit: Option<CommitMonitor>,
     /// Invariants already reported (each is reported once per run).
     reported: Vec<Invariant>,
     /// Every violation found, reported or not.
@@ -121,6 +134,12 @@ impl Monitors {
     pub fn for_paxos(m: PaxosMonitor) -> Self {
         Monitors {
             paxos: Some(m),
+            ..Default::default()
+        }
+    }
+    pub fn for_commit(m: CommitMonitor) -> Self {
+        Monitors {
+            commit: Some(m),
             ..Default::default()
         }
     }
@@ -166,6 +185,11 @@ impl Monitor<NodeState> for Monitors {
         match (msg, &mut self.paxos, &mut self.lease) {
             (Msg::Paxos(pm), Some(m), _) => m.on_send(from, pm, sender, &mut self.scratch),
             (Msg::Lease(lm), _, Some(m)) => m.on_send(now, from, to, lm, &mut self.scratch),
+            (Msg::Commit(cm), _, _) => {
+                if let Some(m) = &mut self.commit {
+                    m.on_send(from, cm, &mut self.scratch)
+                }
+            }
             _ => {}
         }
         if !self.scratch.is_empty() {
@@ -179,6 +203,11 @@ impl Monitor<NodeState> for Monitors {
         match (note, &mut self.paxos, &mut self.lease) {
             (Note::Paxos(n), Some(m), _) => m.on_note(node, n, &mut self.scratch),
             (Note::Lease(n), _, Some(m)) => m.on_note(now, node, n, &mut self.scratch),
+            (Note::Commit(n), _, _) => {
+                if let Some(m) = &mut self.commit {
+                    m.on_note(now, node, n, &mut self.scratch)
+                }
+            }
             _ => {}
         }
         if !self.scratch.is_empty() {

@@ -18,15 +18,17 @@ use std::io::Write;
 use std::time::Instant;
 
 const USAGE: &str = "\
-paxos-island — real Paxos and leases in a deterministic simulator
+paxos-island — real Paxos, transaction commit and leases in a deterministic simulator
 
 USAGE:
   paxos-island scenarios
   paxos-island run --scenario NAME|FILE|LINK [--seed N] [--mutation M] [--out trace.json]
-  paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
+  paxos-island check --protocol paxos|lease|commit [--schedules N] [--seed N] [--faults LIST]
                      [--mutation M] [--fencing on|off] [--out trace.json]
   paxos-island model-check --protocol paxos [--acceptors N] [--proposers N] [--ballots N]
                      [--crashes N] [--mutation M] [--out FILE] [--max-states N]
+  paxos-island model-check --protocol commit [--algorithm 2pc|paxos-commit|faster] [--rms N]
+                     [--f F] [--ballots N] [--crashes N] [--mutation M] [--out FILE] [--max-states N]
   paxos-island replay TRACE.json [--verify]
   paxos-island export-scenario NAME [--seed N] [--out scenario.json]
   paxos-island export --format shiviz|mermaid|svg|json (--scenario NAME|FILE|LINK | --trace FILE)
@@ -242,6 +244,8 @@ fn cmd_run(args: &[String], out: Out) -> Result<i32, Usage> {
         for (node, v, t) in &sum.learned {
             let _ = writeln!(out, "learned    {node} learned {v} at {}", crate::sim::time::human_us(*t));
         }
+    } else if s.protocol == Protocol::Commit {
+        crate::scenario::commit_table::print_summary(&run, out);
     } else {
         crate::scenario::lease_spec::print_summary(&run, out);
     }
@@ -265,7 +269,8 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
     let protocol = match f.get("protocol") {
         Some("paxos") | None => Protocol::Paxos,
         Some("lease") => Protocol::Lease,
-        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos or lease"))),
+        Some("commit") => Protocol::Commit,
+        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos, lease or commit"))),
     };
     let schedules = f.u64("schedules", "the count of schedules")?.unwrap_or(10_000);
     if schedules == 0 {
@@ -291,10 +296,23 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
         return Err(Usage("--fencing applies to --protocol lease only".into()));
     }
     let started = Instant::now();
-    // A Paxos mutation is caught when agreement breaks, not a side rule.
-    let want = mutation.filter(|m| m.protocol() == Protocol::Paxos).map(|_| crate::check::Invariant::Agreement);
+    // A mutation is caught when the rule it is meant to break breaks, not a
+    // side rule: agreement for Paxos; for commit, validity — a coordinator
+    // that takes silence for consent decides Commit before all have prepared.
+    let want = mutation.and_then(|m| match m.protocol() {
+        Protocol::Paxos => Some(crate::check::Invariant::Agreement),
+        Protocol::Commit => Some(crate::check::Invariant::CommitValidity),
+        Protocol::Lease => None,
+    });
     let report = match protocol {
         Protocol::Paxos => search::check_for(|s| search::random_paxos(s, faults, mutation), seed, schedules, want, true),
+        Protocol::Commit => search::check_for(
+            |s| crate::scenario::commit_spec::random_commit(s, faults, mutation),
+            seed,
+            schedules,
+            want,
+            true,
+        ),
         Protocol::Lease => search::check(
             |s| crate::scenario::lease_spec::random_lease_with(s, faults, mutation, fencing),
             seed,
@@ -310,10 +328,10 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
                 "checked {} schedules ({} steps) in {secs:.2} s: 0 violations{}",
                 report.schedules,
                 report.steps,
-                if protocol == Protocol::Paxos {
-                    format!("; a decree was chosen in {} of them", report.decided)
-                } else {
-                    String::new()
+                match protocol {
+                    Protocol::Paxos => format!("; a decree was chosen in {} of them", report.decided),
+                    Protocol::Commit => format!("; every RM learned the outcome in {} of them", report.decided),
+                    Protocol::Lease => String::new(),
                 }
             );
             Ok(0)
@@ -333,7 +351,7 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
                 out,
                 "after {} schedules; reproduce: paxos-island check --protocol {} --seed {} --schedules 1{}{}{}",
                 report.schedules,
-                if protocol == Protocol::Paxos { "paxos" } else { "lease" },
+                protocol.as_str(),
                 fail.seed,
                 f.get("faults").map(|x| format!(" --faults {x}")).unwrap_or_default(),
                 mutation.map(|m| format!(" --mutation {m}")).unwrap_or_default(),

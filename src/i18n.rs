@@ -342,6 +342,34 @@ words!(
     done,
     start_lesson,
     link_to_step,
+    // transaction commit
+    view_commit,
+    commit_compare,
+    faster_option,
+    crash_tm,
+    restart_tm,
+    rm_working,
+    rm_uncertain,
+    rm_committed,
+    rm_aborted,
+    node_down,
+    uncertain_for,
+    two_pc,
+    paxos_commit,
+    faster_paxos_commit,
+    placement_separate,
+    placement_colocated,
+    costs_title,
+    col_protocol,
+    col_placement,
+    col_messages,
+    col_delays,
+    col_writes,
+    measured,
+    paper,
+    this_run,
+    costs_note_delays,
+    costs_note_writes,
 );
 
 /// Sentences with facts in them.
@@ -471,6 +499,8 @@ mod tests {
         "nothing_yet",
         "b3_column",
         "lane_llm",
+        "paxos_commit",
+        "faster_paxos_commit",
         // The language switch names the *other* language.
         "language",
     ];
@@ -504,7 +534,9 @@ mod tests {
                     let at = format!("{lang:?} {} step {}", def.id, i + 1);
                     assert!(!st.title.trim().is_empty() && !st.body.trim().is_empty(), "{at}: title or body missing");
                     match *stage {
-                        Stage::Watch { .. } | Stage::Try { .. } => assert!(!st.watch.trim().is_empty(), "{at}: what to watch"),
+                        Stage::Watch { .. } | Stage::Try { .. } | Stage::Compare { .. } => {
+                            assert!(!st.watch.trim().is_empty(), "{at}: what to watch")
+                        }
                         Stage::Predict { options, .. } => {
                             assert!(!st.question.trim().is_empty() && !st.explain.trim().is_empty(), "{at}: question/explanation");
                             assert_eq!(st.options.len(), options as usize, "{at}: options");

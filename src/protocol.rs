@@ -6,6 +6,8 @@
 //!
 //! - [`paxos`]: Lamport's single-decree Paxos (the Synod): proposer, acceptor
 //!   and learner roles, any of which one legislator may play.
+//! - [`commit`]: two-phase commit and Paxos Commit (Gray and Lamport): a
+//!   transaction manager, resource managers, and one Synod per RM.
 //! - [`lease`]: the lease loop of the article — a lease store with one
 //!   compare-and-set row, workers that renew it, fenced storage, and an LLM
 //!   advisor service that is slow, flaky and sometimes inside the loop.
@@ -17,6 +19,7 @@
 //! command line run the simulator over [`NodeState`], so the wasm module
 //! holds one instantiation of it whatever the number of protocols.
 
+pub mod commit;
 pub mod flat;
 pub mod lease;
 pub mod llm;
@@ -39,6 +42,7 @@ macro_rules! for_each_protocol {
         $m! {
             Paxos paxos PaxosNode,
             Lease lease LeaseNode,
+            Commit commit CommitNode,
         }
     };
 }
@@ -374,6 +378,12 @@ impl NodeState {
     pub fn as_paxos(&self) -> Option<&paxos::PaxosNode> {
         match self {
             NodeState::Paxos(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn as_commit(&self) -> Option<&commit::CommitNode> {
+        match self {
+            NodeState::Commit(n) => Some(n),
             _ => None,
         }
     }

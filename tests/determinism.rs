@@ -30,6 +30,11 @@ const GOLDEN: &[(&str, &str)] = &[
     ("llm-beside", "6be5f38a128dcabe"),
     ("llm-outage-drill", "943bb8a65c570426"),
     ("clock-drift", "1ecc4cdceaed03e8"),
+    ("commit-2pc", "f28093a9207b732b"),
+    ("commit-2pc-tm-crash", "9e3e128dbced834a"),
+    ("commit-paxos", "6800a98347193f14"),
+    ("commit-paxos-tm-crash", "adfb7e6d6cb2d429"),
+    ("commit-paxos-f0", "75fdd959ca8f6171"),
 ];
 
 #[test]

@@ -1,10 +1,12 @@
 //! 日本語。
 
+pub mod commit;
 pub mod lessons;
 
 use super::{join_names, Speak, Words};
 use crate::check::{Invariant, Mutation};
 use crate::protocol::Command;
+use crate::protocol::commit::{CommitCommand, CommitMutation, CommitNote, Outcome, RmVote};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::LeaseMutation;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
@@ -240,7 +242,33 @@ pub const WORDS: Words = Words {
     reveal: "答え合わせ",
     done: "完了",
     start_lesson: "始める",
-    link_to_step: "このステップへのリンク",
+    link_to_step: "このステップへのリンク",    view_commit: "コミット",
+    commit_compare: "もう一方のプロトコルと並べる（同じ障害）",
+    faster_option: "Faster Paxos Commit（2b を RM へ直接）",
+    crash_tm: "TM のノードを今すぐ故障させる",
+    restart_tm: "TM のノードを再起動",
+    rm_working: "作業中",
+    rm_uncertain: "不確定：ロック保持中",
+    rm_committed: "コミット済み",
+    rm_aborted: "アボート済み",
+    node_down: "停止中",
+    uncertain_for: "不確定の時間",
+    two_pc: "2 相コミット",
+    paxos_commit: "Paxos Commit",
+    faster_paxos_commit: "Faster Paxos Commit",
+    placement_separate: "専用ノード",
+    placement_colocated: "RM1 と同居",
+    costs_title: "コスト：平常時の実行から測った値と Gray & Lamport の式",
+    col_protocol: "プロトコル",
+    col_placement: "TM の配置",
+    col_messages: "メッセージ数",
+    col_delays: "メッセージ遅延",
+    col_writes: "安定記憶への書き込み",
+    measured: "実測",
+    paper: "論文",
+    this_run: "この実行のここまで",
+    costs_note_delays: "同じノード上の役割どうしのメッセージはネットワークを通らないので数えません。論文は RM のコミット要求もメッセージ遅延 1 回と数えますが、TM が RM1 のノードにいればこの要求はノード内で済むので、実行では 1 回少なくなります（− 1）。",
+    costs_note_writes: "書き込み：各 RM の票、TM の決定、各受容者の票（全 RM 分を 1 回で）。このあと各 RM は結果を書きますが、これはどのプロトコルでも同じです。論文の N+1 と N+F+1 は、結果が決まる前の書き込みを数えています。",
 };
 
 pub struct Ja;
@@ -258,6 +286,7 @@ fn msg_kind(m: &Msg) -> String {
             PaxosMsg::Accepted { .. } => "accepted（2b）".into(),
             PaxosMsg::Decided { .. } => "可決通知（3）".into(),
         },
+        Msg::Commit(c) => commit::kind(c),
         Msg::Lease(l) => match l {
             LeaseMsg::Acquire { .. } => "リース要求".into(),
             LeaseMsg::AcquireReply { .. } => "リース応答".into(),
@@ -303,6 +332,7 @@ impl Ja {
                     PaxosMsg::Decided { value, .. } => format!("{f} が {to}に、法令 {value} の可決を告げます（3）。"),
                 }
             }
+            Msg::Commit(c) => commit::message(names, from, to, c, many),
             Msg::Lease(l) => match *l {
                 LeaseMsg::Acquire { .. } => format!("{f} が {to} にリースを要求します（1 回の compare-and-set）。"),
                 LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} が {to} に「エポック {e}」と答えます。"),
@@ -352,6 +382,7 @@ impl Speak for Ja {
                 Timer::Paxos(PaxosTimer::Backoff) => format!("{} がランダムな待ち時間を終えます。", n(*node)),
                 Timer::Lease(LeaseTimer::Deadline) => format!("{} 自身の期限が過ぎます。", n(*node)),
                 Timer::Lease(LeaseTimer::LlmTimeout) => format!("{} が LLM の回答を待つのをあきらめます。", n(*node)),
+                Timer::Commit(t) => commit::timer(&n(*node), *t),
                 _ => format!("{} のタイマーが鳴ります。", n(*node)),
             },
             Say::Fault { fault } => match fault {
@@ -390,6 +421,7 @@ impl Speak for Ja {
                 Command::Lease(LeaseCommand::LlmStall { node, for_us }) => format!("{} への LLM の次の回答は {} かかります。", n(*node), self.duration(*for_us)),
                 Command::Lease(LeaseCommand::LlmOutage { down: true }) => "LLM ベンダーが停止します。".into(),
                 Command::Lease(LeaseCommand::LlmOutage { down: false }) => "LLM ベンダーが復旧します。".into(),
+                Command::Commit(CommitCommand::VoteAbort { node }) => format!("{} は準備を求められたら「中止」に投票します。", n(*node)),
             },
             Say::Woke { node } => format!("{} が目を覚まします。眠る前の思い込みのままです。", n(*node)),
             Say::Paxos { node, note } => {
@@ -434,6 +466,7 @@ impl Speak for Ja {
                     PaxosNote::Ledger { .. } => format!("{who} が台帳を更新します。"),
                 }
             }
+            Say::Commit { node, note } => commit::note(names, &n(*node), note),
             Say::Lease { node, note } => {
                 let who = n(*node);
                 match *note {
@@ -496,6 +529,8 @@ impl Speak for Ja {
             Invariant::SingleGrant => "リースは同時に 1 つ",
             Invariant::EpochUnique => "エポックは増加",
             Invariant::FencingMonotonic => "フェンス付き書き込み",
+            Invariant::Atomicity => "原子性",
+            Invariant::CommitValidity => "全員が準備完了のときだけコミット",
         }
     }
 
@@ -510,6 +545,8 @@ impl Speak for Ja {
             Invariant::SingleGrant => "ストアが期限内のリースを同時に 2 つ与えることはありません。",
             Invariant::EpochUnique => "各エポックの保持者は 1 人で、新しい保持者はより大きいエポックを得ます。",
             Invariant::FencingMonotonic => "行は、すでに受け付けたエポックより小さいエポックを受け付けません。",
+            Invariant::Atomicity => "ある RM がコミットし、別の RM がアボートすることは決してありません。",
+            Invariant::CommitValidity => "すべての RM が「準備完了」に投票したときだけ、トランザクションはコミットされます。",
         }
     }
 
@@ -581,6 +618,11 @@ impl Speak for Ja {
             "llm-beside" => "ループの外に置いた LLM".into(),
             "llm-outage-drill" => "訓練：LLM ベンダー停止".into(),
             "clock-drift" => "ずれすぎた時計".into(),
+            "commit-2pc" => "2 相コミット".into(),
+            "commit-2pc-tm-crash" => "2 相コミット：TM が故障".into(),
+            "commit-paxos" => "Paxos Commit（F = 1）".into(),
+            "commit-paxos-tm-crash" => "Paxos Commit：リーダーが故障".into(),
+            "commit-paxos-f0" => "Paxos Commit（F = 0）".into(),
             other => other.to_string(),
         }
     }
@@ -605,6 +647,11 @@ impl Speak for Ja {
             "llm-beside" => "同じ停止ですが、ループは LLM を待ちません。LLM には事後に説明を頼むだけです。何も壊れません。",
             "llm-outage-drill" => "5 秒に LLM ベンダーが停止します。LLM がループの中にあると誰も更新できず、リースループが止まります。",
             "clock-drift" => "W1 の時計は 20 % 遅れ、ストアの時計は 10 % 進みます。ストアから切り離された W1 は長く信じすぎますが、フェンシングが書き込みを止めます。",
+            "commit-2pc" => "RM1 がコミットを求めます。RM1 のノードにいる TM がほかの RM に準備を求め、5 票を集め、コミットを書いて全員に伝えます。",
+            "commit-2pc-tm-crash" => "すべての RM が準備を終えたあとで TM のノードが故障します。RM は結果が分からないままロックを保持し、3 秒に TM が戻るまで待ちます。",
+            "commit-paxos" => "各 RM の票は、3 つの受容者（F = 1）の上で、それぞれ専用の Synod が決めます。RM1 のノードのリーダーが 5 つすべてを学習し、コミットを伝えます。",
+            "commit-paxos-tm-crash" => "同じ瞬間にリーダーのノードが故障します。RM2 のコーディネータがより大きな投票で引き継ぎ、RM は待たずにコミットします。",
+            "commit-paxos-f0" => "F = 0：受容者は TM のノードに 1 つだけ。2 相コミットと矢印まで同じメッセージになります。",
             _ => "",
         }
     }
@@ -619,6 +666,7 @@ impl Speak for Ja {
             Mutation::Lease(LeaseMutation::BlindAcquire) => "比較なしの取得：compare-and-set なし",
             Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
             Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
+            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => "全員の準備なしにコミット：沈黙を賛成とみなす",
         }
     }
 
@@ -781,6 +829,16 @@ impl Speak for Ja {
                     join_names(names, (0..64u8).filter(|i| believers & (1 << i) != 0).map(NodeId), "・")
                 ),
                 LeaseNote::SplitBrainEnd { lasted_us } => format!("スプリットブレイン終了（{}）", self.duration(lasted_us)),
+                _ => return None,
+            },
+            Note::Commit(c) => match *c {
+                CommitNote::RmVoted { vote: RmVote::Prepared } => "準備完了".into(),
+                CommitNote::RmVoted { vote: RmVote::Aborted } => "中止に投票".into(),
+                CommitNote::RmDecided { outcome: Outcome::Commit } => "コミット".into(),
+                CommitNote::RmDecided { outcome: Outcome::Abort } => "アボート".into(),
+                CommitNote::TmDecided { outcome: Outcome::Commit } | CommitNote::LeaderDecided { outcome: Outcome::Commit } => "決定：コミット".into(),
+                CommitNote::TmDecided { outcome: Outcome::Abort } | CommitNote::LeaderDecided { outcome: Outcome::Abort } => "決定：アボート".into(),
+                CommitNote::CoordinatorBallot { ballot, .. } => format!("引き継ぎ {}", commit::ballot(names, ballot)),
                 _ => return None,
             },
         })

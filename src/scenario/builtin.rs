@@ -31,13 +31,14 @@ pub fn get(name: &str) -> Option<Scenario> {
     if let Some(s) = paxos(name) {
         return Some(s);
     }
-    crate::scenario::lease_spec::builtin(name)
+    crate::scenario::lease_spec::builtin(name).or_else(|| crate::scenario::commit_spec::builtin(name))
 }
 
-/// Every built-in name (Paxos first, then the lease lab).
+/// Every built-in name (Paxos first, then the lease lab, then commit).
 pub fn names() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = PAXOS_NAMES.to_vec();
     v.extend(crate::scenario::lease_spec::BUILTIN_NAMES);
+    v.extend(crate::scenario::commit_spec::BUILTIN_NAMES);
     v
 }
 
@@ -93,6 +94,7 @@ pub fn parliament(name: &str, n: usize, proposers: &[(usize, u64)]) -> Scenario 
             learn_from_votes: false,
         }),
         lease: None,
+        commit: None,
         mutation: None,
         stop_at_us: 10_000_000,
     }

@@ -216,6 +216,7 @@ pub fn lab(name: &str, workers: usize, spec: LeaseSpec) -> Scenario {
         faults: Vec::new(),
         paxos: None,
         lease: Some(spec),
+        commit: None,
         mutation: None,
         stop_at_us: 30_000_000,
     }

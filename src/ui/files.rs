@@ -109,7 +109,7 @@ pub fn import_text(app: App, text: &str) {
 fn open_scenario(app: App, s: Scenario, status: String) {
     match Model::new(&s) {
         Ok(m) => {
-            app.view.set(if m.is_paxos() { View::Parliament } else { View::Lease });
+            app.view.set(View::of(m.kind()));
             app.replace(m, Some(status));
         }
         Err(e) => app.toast.set(Some((e, true))),
@@ -121,7 +121,7 @@ fn open_recorded(app: App, s: Option<Scenario>, events: &[serde_json::Value], st
     let trace = decode::events(&mut names, events);
     match Model::recorded(s, names.0, trace) {
         Ok(m) => {
-            app.view.set(if m.is_paxos() { View::Parliament } else { View::Lease });
+            app.view.set(View::of(m.kind()));
             app.replace(m, Some(status));
         }
         Err(e) => app.toast.set(Some((e, true))),

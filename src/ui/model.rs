@@ -44,6 +44,8 @@ pub struct Model {
     pub hash: Option<String>,
     /// Lease lab: the lanes and the red flags.
     pub lanes: Option<Lanes>,
+    /// Transaction commit: a lane per RM.
+    pub commit: Option<crate::viz::commit::CommitLanes>,
     pub flags: Option<RedFlags>,
     /// Shown from recorded events alone (no simulator behind them): a trace
     /// from another version, a hand-made one, or another tool's.
@@ -79,6 +81,11 @@ impl Model {
                 EventKind::Note(Note::Lease(
                     crate::protocol::lease::LeaseNote::Granted { .. } | crate::protocol::lease::LeaseNote::WriteRejected { .. },
                 )) => Some(Milestone::Lease),
+                EventKind::Note(Note::Commit(
+                    crate::protocol::commit::CommitNote::TmDecided { .. }
+                    | crate::protocol::commit::CommitNote::LeaderDecided { .. }
+                    | crate::protocol::commit::CommitNote::CoordinatorBallot { .. },
+                )) => Some(Milestone::Decision),
                 _ => None,
             };
             if let Some(m) = m {
@@ -92,6 +99,7 @@ impl Model {
         let lease = run.scenario.protocol == Protocol::Lease;
         let lanes = lease.then(|| crate::viz::lease::lanes(&run));
         let flags = if lease { crate::check::red_flags::evaluate(&run.scenario).ok() } else { None };
+        let commit = (run.scenario.protocol == Protocol::Commit).then(|| crate::viz::commit::lanes(&run));
         Model {
             run,
             flights,
@@ -105,6 +113,7 @@ impl Model {
             chosen,
             hash,
             lanes,
+            commit,
             flags,
             recorded_only: false,
         }
@@ -148,6 +157,10 @@ impl Model {
 
     pub fn is_paxos(&self) -> bool {
         self.run.scenario.protocol == Protocol::Paxos
+    }
+
+    pub fn kind(&self) -> Protocol {
+        self.run.scenario.protocol
     }
 
     pub fn seek(&mut self, t: u64) {

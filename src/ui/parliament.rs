@@ -29,6 +29,7 @@ pub fn messenger_label(names: &[String], m: &Msg) -> String {
             PaxosMsg::Decided { value, .. } => format!("3 {value}"),
         },
         Msg::Lease(l) => l.type_name().to_string(),
+        Msg::Commit(_) => crate::trace::label::msg(names, m),
     }
 }
 
@@ -376,10 +377,7 @@ fn markup(m: &Messenger, names: &[String]) -> String {
     let label = messenger_label(names, &m.msg);
     let colour = palette::message_colour(&m.msg);
     let width = 14.0 + 7.2 * label.chars().count() as f64;
-    let kind = match m.msg {
-        Msg::Paxos(p) => p.type_name(),
-        Msg::Lease(l) => l.type_name(),
-    };
+    let kind = m.msg.type_name();
     let ink = if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" };
     let mut s = format!(
         "<g class=\"messenger {kind}\" data-testid=\"messenger\" data-kind=\"{kind}\">\

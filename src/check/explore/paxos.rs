@@ -162,6 +162,7 @@ impl PaxosModel {
                 learn_from_votes: false,
             }),
             lease: None,
+            commit: None,
             mutation: self.mutation.map(Mutation::Paxos),
             stop_at_us,
         }
