@@ -354,9 +354,6 @@ words!(
     rm_aborted,
     node_down,
     uncertain_for,
-    two_pc,
-    paxos_commit,
-    faster_paxos_commit,
     placement_separate,
     placement_colocated,
     costs_title,
@@ -434,6 +431,8 @@ pub trait Speak: Sync {
     /// How an imported trace was shown: 0 verified (hash), 1 different version
     /// (first difference at `n`), 2 events only (`why`).
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
+    /// A commit protocol by name: "Two-phase commit", "Paxos Commit, F = 1".
+    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String;
     /// The figures behind red flag `which` (0 depends, 1 p99, 2 TTL, 3 drill).
     fn flag_detail(&self, which: usize, f: &crate::check::red_flags::RedFlags) -> String;
 }
@@ -499,8 +498,6 @@ mod tests {
         "nothing_yet",
         "b3_column",
         "lane_llm",
-        "paxos_commit",
-        "faster_paxos_commit",
         // The language switch names the *other* language.
         "language",
     ];

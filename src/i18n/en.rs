@@ -253,9 +253,6 @@ pub const WORDS: Words = Words {
     rm_aborted: "aborted",
     node_down: "down",
     uncertain_for: "uncertain",
-    two_pc: "Two-phase commit",
-    paxos_commit: "Paxos Commit",
-    faster_paxos_commit: "Faster Paxos Commit",
     placement_separate: "own node",
     placement_colocated: "with RM1",
     costs_title: "What it costs: measured from calm runs, beside Gray & Lamport's formulas",
@@ -647,6 +644,15 @@ impl Speak for En {
             Mutation::Lease(LeaseMutation::NoEpochBump) => "no epoch bump on takeover",
             Mutation::Lease(LeaseMutation::NoFence) => "no fence: storage accepts any epoch",
             Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => "commit without all prepared: silence taken for yes",
+        }
+    }
+
+    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String {
+        use crate::protocol::commit::Algorithm;
+        match (algorithm, faster) {
+            (Algorithm::TwoPhaseCommit, _) => "Two-phase commit".into(),
+            (Algorithm::PaxosCommit, false) => format!("Paxos Commit, F = {f}"),
+            (Algorithm::PaxosCommit, true) => format!("Faster Paxos Commit, F = {f}"),
         }
     }
 

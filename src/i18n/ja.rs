@@ -253,9 +253,6 @@ pub const WORDS: Words = Words {
     rm_aborted: "アボート済み",
     node_down: "停止中",
     uncertain_for: "不確定の時間",
-    two_pc: "2 相コミット",
-    paxos_commit: "Paxos Commit",
-    faster_paxos_commit: "Faster Paxos Commit",
     placement_separate: "専用ノード",
     placement_colocated: "RM1 と同居",
     costs_title: "コスト：平常時の実行から測った値と Gray & Lamport の式",
@@ -667,6 +664,15 @@ impl Speak for Ja {
             Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
             Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
             Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => "全員の準備なしにコミット：沈黙を賛成とみなす",
+        }
+    }
+
+    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String {
+        use crate::protocol::commit::Algorithm;
+        match (algorithm, faster) {
+            (Algorithm::TwoPhaseCommit, _) => "2 相コミット".into(),
+            (Algorithm::PaxosCommit, false) => format!("Paxos Commit（F = {f}）"),
+            (Algorithm::PaxosCommit, true) => format!("Faster Paxos Commit（F = {f}）"),
         }
     }
 

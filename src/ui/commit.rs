@@ -16,19 +16,16 @@ use crate::scenario::Role;
 use crate::sim::fault::Fault;
 use leptos::prelude::*;
 
-/// The pane's protocol in words: "Paxos Commit · F = 1 · TM with RM1".
-pub fn pane_title(w: &crate::i18n::Words, shape: Option<Shape>) -> String {
+/// The pane's protocol in words: "Paxos Commit, F = 1 · TM: with RM1".
+pub fn pane_title(lang: crate::i18n::Lang, shape: Option<Shape>) -> String {
     let Some(s) = shape else { return String::new() };
-    let algorithm = match (s.algorithm, s.faster) {
-        (Algorithm::TwoPhaseCommit, _) => w.two_pc.to_string(),
-        (Algorithm::PaxosCommit, false) => format!("{} · F = {}", w.paxos_commit, s.f),
-        (Algorithm::PaxosCommit, true) => format!("{} · F = {}", w.faster_paxos_commit, s.f),
-    };
+    let w = lang.words();
+    let algorithm = lang.speak().commit_protocol(s.algorithm, s.faster, s.f);
     let placement = match s.placement {
         Placement::Separate => w.placement_separate,
         Placement::Colocated => w.placement_colocated,
     };
-    format!("{algorithm} · TM: {placement}")
+    format!("{algorithm} · {}: {placement}", w.col_placement)
 }
 
 fn shape_of(app: super::App, pane: Pane) -> Option<Shape> {
@@ -51,7 +48,7 @@ pub fn CommitView(#[prop(default = true)] controls: bool) -> impl IntoView {
     let pane = move |p: Pane, id: &'static str| {
         view! {
             <section class="pane" data-testid=id>
-                <h3 class="pane-title" data-testid=format!("{id}-title")>{move || { app.rev.get(); pane_title(app.words(), shape_of(app, p)) }}</h3>
+                <h3 class="pane-title" data-testid=format!("{id}-title")>{move || { app.rev.get(); pane_title(app.lang.get(), shape_of(app, p)) }}</h3>
                 <lanes::RmLanes pane=p />
                 <diagram::PaneDiagram pane=p />
             </section>

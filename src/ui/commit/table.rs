@@ -21,17 +21,14 @@ fn same_row(a: Shape, b: Shape) -> bool {
 fn Table(rms: usize, f: usize, rows: Vec<Row>, current: Option<Shape>) -> impl IntoView {
     let app = use_app();
     move || {
-        let w = app.words();
+        let lang = app.lang.get();
+        let w = lang.words();
         let body = rows
             .iter()
             .enumerate()
             .map(|(i, r)| {
                 let s = r.shape;
-                let name = match (s.algorithm, s.faster) {
-                    (Algorithm::TwoPhaseCommit, _) => w.two_pc.to_string(),
-                    (Algorithm::PaxosCommit, false) => format!("{} F = {}", w.paxos_commit, s.f),
-                    (Algorithm::PaxosCommit, true) => format!("{} F = {}", w.faster_paxos_commit, s.f),
-                };
+                let name = lang.speak().commit_protocol(s.algorithm, s.faster, s.f);
                 let placement = if s.placement == Placement::Separate { w.placement_separate } else { w.placement_colocated };
                 let m = r.measured;
                 let p = r.paper.clone();

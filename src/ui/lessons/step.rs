@@ -29,8 +29,14 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
             } else {
                 super::super::Compare::Off
             });
-            let lease = s.protocol == crate::protocol::Kind::Lease;
-            app.speed_log.set(if lease { 0.3 } else { -1.0 });
+            // Simulated seconds per real second: a lease story runs for tens of
+            // seconds; a transaction's messages need watching, and its blocking
+            // (seconds) must not take minutes.
+            app.speed_log.set(match s.protocol {
+                crate::protocol::Kind::Lease => 0.3,
+                crate::protocol::Kind::Commit => -0.5,
+                crate::protocol::Kind::Paxos => -1.0,
+            });
             if app.load(s, false).is_ok() {
                 let at = match stage {
                     Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Compare { at_us, .. } | Stage::Predict { at_us, .. } => at_us,
