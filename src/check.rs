@@ -7,6 +7,7 @@
 //! the judge of the mutations: each mutation breaks the algorithm in a way a
 //! student might, and the search must find a schedule where a monitor fires.
 
+pub mod commit_monitor;
 pub mod explore;
 pub mod lease_monitor;
 pub mod liveness;
@@ -26,6 +27,7 @@ use std::fmt;
 /// registry (`crate::protocol`) lists them all.
 pub use crate::protocol::Mutation;
 
+pub use commit_monitor::CommitMonitor;
 pub use lease_monitor::LeaseMonitor;
 pub use multipaxos_monitor::MultiMonitor;
 pub use paxos_monitor::PaxosMonitor;
@@ -66,10 +68,14 @@ pub enum Invariant {
     /// Master lease: no read returns a value older than a write that
     /// completed before the read began.
     FreshReads,
+    /// Commit: never one RM committed and another aborted.
+    Atomicity,
+    /// Commit: the transaction commits only if every RM voted "prepared".
+    CommitValidity,
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 13] = [
+    pub const ALL: [Invariant; 15] = [
         Invariant::Agreement,
         Invariant::Validity,
         Invariant::OneValuePerBallot,
@@ -83,6 +89,8 @@ impl Invariant {
         Invariant::LogPrefix,
         Invariant::SingleMaster,
         Invariant::FreshReads,
+        Invariant::Atomicity,
+        Invariant::CommitValidity,
     ];
     pub const MULTIPAXOS: [Invariant; 5] = [
         Invariant::Agreement,
@@ -100,6 +108,8 @@ impl Invariant {
         Invariant::LearnerConsistency,
     ];
     pub const LEASE: [Invariant; 4] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic, Invariant::LiveLease];
+    /// Transaction commit; agreement is per RM's instance (Paxos Commit).
+    pub const COMMIT: [Invariant; 3] = [Invariant::Atomicity, Invariant::CommitValidity, Invariant::Agreement];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -116,6 +126,8 @@ impl Invariant {
             Invariant::LogPrefix => "log-prefix",
             Invariant::SingleMaster => "single-master",
             Invariant::FreshReads => "fresh-reads",
+            Invariant::Atomicity => "atomicity",
+            Invariant::CommitValidity => "commit-validity",
         }
     }
 
@@ -125,6 +137,7 @@ impl Invariant {
             crate::protocol::Kind::Paxos => &Self::PAXOS,
             crate::protocol::Kind::Lease => &Self::LEASE,
             crate::protocol::Kind::Multipaxos => &Self::MULTIPAXOS,
+            crate::protocol::Kind::Commit => &Self::COMMIT,
         }
     }
 
@@ -142,6 +155,9 @@ pub fn meant(m: Mutation) -> Option<Invariant> {
         Mutation::Paxos(_) => Some(Invariant::Agreement),
         Mutation::Multipaxos(MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin) => Some(Invariant::SingleMaster),
         Mutation::Multipaxos(MpMutation::SkipPhase1OnTakeover | MpMutation::NoOpFreeGaps) => Some(Invariant::Agreement),
+        // A coordinator that takes silence for consent decides Commit
+        // before all have prepared.
+        Mutation::Commit(_) => Some(Invariant::CommitValidity),
         Mutation::Lease(_) => None,
     }
 }
@@ -162,6 +178,7 @@ pub struct Monitors {
     pub paxos: Option<PaxosMonitor>,
     pub lease: Option<LeaseMonitor>,
     pub multipaxos: Option<MultiMonitor>,
+    pub commit: Option<CommitMonitor>,
     /// Invariants already reported (each is reported once per run).
     reported: Vec<Invariant>,
     /// Every violation found, reported or not.
@@ -180,6 +197,13 @@ impl Monitors {
     pub fn for_multipaxos(m: MultiMonitor) -> Self {
         Monitors {
             multipaxos: Some(m),
+            ..Default::default()
+        }
+    }
+
+    pub fn for_commit(m: CommitMonitor) -> Self {
+        Monitors {
+            commit: Some(m),
             ..Default::default()
         }
     }
@@ -226,6 +250,11 @@ impl Monitor<NodeState> for Monitors {
             (Msg::Paxos(pm), Some(m), _, _) => m.on_send(from, pm, sender, &mut self.scratch),
             (Msg::Lease(lm), _, Some(m), _) => m.on_send(now, from, to, lm, &mut self.scratch),
             (Msg::Multipaxos(mm), _, _, Some(m)) => m.on_send(from, mm, &mut self.scratch),
+            (Msg::Commit(cm), _, _, _) => {
+                if let Some(m) = &mut self.commit {
+                    m.on_send(from, cm, &mut self.scratch)
+                }
+            }
             _ => {}
         }
         if !self.scratch.is_empty() {
@@ -240,6 +269,11 @@ impl Monitor<NodeState> for Monitors {
             (Note::Paxos(n), Some(m), _, _) => m.on_note(node, n, &mut self.scratch),
             (Note::Lease(n), _, Some(m), _) => m.on_note(now, node, n, &mut self.scratch),
             (Note::Multipaxos(n), _, _, Some(m)) => m.on_note(now, node, clock, n, &mut self.scratch),
+            (Note::Commit(n), _, _, _) => {
+                if let Some(m) = &mut self.commit {
+                    m.on_note(now, node, n, &mut self.scratch)
+                }
+            }
             _ => {}
         }
         if !self.scratch.is_empty() {

@@ -22,15 +22,17 @@ use std::io::Write;
 use std::time::Instant;
 
 const USAGE: &str = "\
-paxos-island — real Paxos and leases in a deterministic simulator
+paxos-island — real Paxos, transaction commit and leases in a deterministic simulator
 
 USAGE:
   paxos-island scenarios
   paxos-island run --scenario NAME|FILE|LINK [--seed N] [--mutation M] [--out trace.json]
-  paxos-island check --protocol paxos|lease [--schedules N] [--seed N] [--faults LIST]
-                     [--mutation M] [--fencing article|token|off] [--out trace.json]
+  paxos-island check --protocol paxos|lease|multipaxos|commit [--schedules N] [--seed N]
+                     [--faults LIST] [--mutation M] [--fencing article|token|off] [--out trace.json]
   paxos-island model-check --protocol paxos [--acceptors N] [--proposers N] [--ballots N]
                      [--crashes N] [--mutation M] [--out FILE] [--max-states N]
+  paxos-island model-check --protocol commit [--algorithm 2pc|paxos-commit|faster] [--rms N]
+                     [--f F] [--ballots N] [--crashes N] [--mutation M] [--out FILE] [--max-states N]
   paxos-island replay TRACE.json [--verify]
   paxos-island export-scenario NAME [--seed N] [--out scenario.json]
   paxos-island export --format shiviz|mermaid|svg|json (--scenario NAME|FILE|LINK | --trace FILE)
@@ -255,6 +257,8 @@ fn cmd_run(args: &[String], out: Out) -> Result<i32, Usage> {
         for (node, v, t) in &sum.learned {
             let _ = writeln!(out, "learned    {node} learned {v} at {}", crate::sim::time::human_us(*t));
         }
+    } else if s.protocol == Protocol::Commit {
+        crate::scenario::commit_table::print_summary(&run, out);
     } else {
         crate::scenario::lease_spec::print_summary(&run, out);
     }
@@ -279,7 +283,8 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
         Some("paxos") | None => Protocol::Paxos,
         Some("lease") => Protocol::Lease,
         Some("multipaxos") => Protocol::Multipaxos,
-        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos, lease or multipaxos"))),
+        Some("commit") => Protocol::Commit,
+        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos, lease, multipaxos or commit"))),
     };
     let schedules = f.u64("schedules", "the count of schedules")?.unwrap_or(10_000);
     if schedules == 0 {
@@ -309,6 +314,13 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
     let want = mutation.and_then(crate::check::meant);
     let report = match protocol {
         Protocol::Paxos => search::check_for(|s| search::random_paxos(s, faults, mutation), seed, schedules, want, true),
+        Protocol::Commit => search::check_for(
+            |s| crate::scenario::commit_spec::random_commit(s, faults, mutation),
+            seed,
+            schedules,
+            want,
+            true,
+        ),
         Protocol::Lease => search::check(
             |s| crate::scenario::lease_spec::random_lease_with(s, faults, mutation, fencing),
             seed,
@@ -331,10 +343,11 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
                 "checked {} schedules ({} steps) in {secs:.2} s: 0 violations{}",
                 report.schedules,
                 report.steps,
-                if protocol == Protocol::Paxos {
-                    format!("; a decree was chosen in {} of them", report.decided)
-                } else {
-                    String::new()
+                match protocol {
+                    Protocol::Paxos => format!("; a decree was chosen in {} of them", report.decided),
+                    Protocol::Commit => format!("; every RM learned the outcome in {} of them", report.decided),
+                    Protocol::Multipaxos => format!("; a slot was chosen in {} of them", report.decided),
+                    Protocol::Lease => String::new(),
                 }
             );
             Ok(0)

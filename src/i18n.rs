@@ -373,6 +373,31 @@ words!(
     done,
     start_lesson,
     link_to_step,
+    // transaction commit
+    view_commit,
+    commit_compare,
+    faster_option,
+    crash_tm,
+    restart_tm,
+    rm_working,
+    rm_uncertain,
+    rm_committed,
+    rm_aborted,
+    node_down,
+    uncertain_for,
+    placement_separate,
+    placement_colocated,
+    costs_title,
+    col_protocol,
+    col_placement,
+    col_messages,
+    col_delays,
+    col_writes,
+    measured,
+    paper,
+    this_run,
+    costs_note_delays,
+    costs_note_writes,
 );
 
 /// Sentences with facts in them.
@@ -446,6 +471,8 @@ pub trait Speak: Sync {
     /// How an imported trace was shown: 0 verified (hash), 1 different version
     /// (first difference at `n`), 2 events only (`why`).
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
+    /// A commit protocol by name: "Two-phase commit", "Paxos Commit, F = 1".
+    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String;
     /// The figures behind red flag `which` (0 depends, 1 p99, 2 TTL, 3 drill).
     fn flag_detail(&self, which: usize, f: &crate::check::red_flags::RedFlags) -> String;
     /// Which clause of the fenced `UPDATE` refused `writer`'s write with
@@ -585,7 +612,9 @@ mod tests {
                     let at = format!("{lang:?} {} step {}", def.id, i + 1);
                     assert!(!st.title.trim().is_empty() && !st.body.trim().is_empty(), "{at}: title or body missing");
                     match *stage {
-                        Stage::Watch { .. } | Stage::Try { .. } => assert!(!st.watch.trim().is_empty(), "{at}: what to watch"),
+                        Stage::Watch { .. } | Stage::Try { .. } | Stage::Compare { .. } => {
+                            assert!(!st.watch.trim().is_empty(), "{at}: what to watch")
+                        }
                         Stage::Predict { options, .. } => {
                             assert!(!st.question.trim().is_empty() && !st.explain.trim().is_empty(), "{at}: question/explanation");
                             assert_eq!(st.options.len(), options as usize, "{at}: options");

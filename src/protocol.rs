@@ -6,6 +6,8 @@
 //!
 //! - [`paxos`]: Lamport's single-decree Paxos (the Synod): proposer, acceptor
 //!   and learner roles, any of which one legislator may play.
+//! - [`commit`]: two-phase commit and Paxos Commit (Gray and Lamport): a
+//!   transaction manager, resource managers, and one Synod per RM.
 //! - [`lease`]: the lease loop of the article — a lease store with one
 //!   compare-and-set row, workers that renew it, fenced storage, and an LLM
 //!   advisor service that is slow, flaky and sometimes inside the loop.
@@ -18,6 +20,7 @@
 //! holds one instantiation of it whatever the number of protocols.
 
 pub mod ballot;
+pub mod commit;
 pub mod flat;
 pub mod lease;
 pub mod llm;
@@ -42,6 +45,7 @@ macro_rules! for_each_protocol {
             Paxos paxos PaxosNode,
             Lease lease LeaseNode,
             Multipaxos multipaxos MpNode,
+            Commit commit CommitNode,
         }
     };
 }
@@ -377,6 +381,12 @@ impl NodeState {
     pub fn as_paxos(&self) -> Option<&paxos::PaxosNode> {
         match self {
             NodeState::Paxos(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn as_commit(&self) -> Option<&commit::CommitNode> {
+        match self {
+            NodeState::Commit(n) => Some(n),
             _ => None,
         }
     }

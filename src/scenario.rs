@@ -9,6 +9,8 @@
 pub mod ballots;
 pub mod lessons;
 pub mod builtin;
+pub mod commit_spec;
+pub mod commit_table;
 pub mod latency;
 pub mod lease_mc;
 pub mod lease_spec;
@@ -30,6 +32,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use thiserror::Error;
 
+pub use commit_spec::CommitSpec;
 pub use lease_spec::LeaseSpec;
 pub use run::{Run, RunSummary};
 
@@ -112,6 +115,11 @@ impl<N> From<PaxosCommand<N>> for Step<N> {
         Step::Command(c.into())
     }
 }
+impl<N> From<crate::protocol::commit::CommitCommand<N>> for Step<N> {
+    fn from(c: crate::protocol::commit::CommitCommand<N>) -> Self {
+        Step::Command(c.into())
+    }
+}
 impl<N> From<crate::protocol::lease::LeaseCommand<N>> for Step<N> {
     fn from(c: crate::protocol::lease::LeaseCommand<N>) -> Self {
         Step::Command(c.into())
@@ -187,6 +195,12 @@ pub enum Role {
     Llm,
     Replica,
     Client,
+    /// Transaction commit: the transaction manager (Paxos Commit's first leader).
+    Tm,
+    /// Transaction commit: a resource manager.
+    Rm,
+    /// Paxos Commit: a backup coordinator, ready to take over from the leader.
+    Coordinator,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -252,6 +266,8 @@ pub struct Scenario {
     pub lease: Option<LeaseSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub multipaxos: Option<multipaxos_spec::MultiSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<CommitSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mutation: Option<Mutation>,
     /// The run ends here (true time), or earlier if nothing is left to happen.
@@ -459,6 +475,7 @@ impl Scenario {
             Kind::Paxos => self.build_paxos(&names)?,
             Kind::Lease => lease_spec::build(self, &names)?,
             Kind::Multipaxos => multipaxos_spec::build(self, &names)?,
+            Kind::Commit => commit_spec::build(self, &names)?,
         };
         Ok(World {
             nodes,

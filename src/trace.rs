@@ -6,6 +6,7 @@
 //! back. The trace hash is an FNV-1a hash of that canonical JSON, so "the same
 //! trace" means the same bytes natively and in the browser.
 
+pub mod commit;
 pub mod decode;
 pub mod import;
 pub mod json;

@@ -7,6 +7,7 @@
 //! parts of it.
 
 pub mod browser;
+pub mod commit;
 pub mod files;
 pub mod inspector;
 pub mod ballots;
@@ -38,8 +39,21 @@ use model::{Model, Snap};
 pub enum View {
     Parliament,
     Lease,
+    Commit,
     Ballots,
     Lessons,
+}
+
+impl View {
+    /// The view that shows runs of `kind`.
+    pub fn of(kind: crate::protocol::Kind) -> View {
+        match kind {
+            crate::protocol::Kind::Paxos => View::Parliament,
+            crate::protocol::Kind::Lease => View::Lease,
+            crate::protocol::Kind::Commit => View::Commit,
+            crate::protocol::Kind::Multipaxos => View::Parliament,
+        }
+    }
 }
 
 /// The lease lab's side-by-side mode: the same seed and faults, one setting flipped.
@@ -48,6 +62,8 @@ pub enum Compare {
     Off,
     Fencing,
     Design,
+    /// Transaction commit: the other protocol (2PC ↔ Paxos Commit), same faults.
+    Protocol,
 }
 
 /// Everything the components share. `Copy`: signals are handles.
@@ -166,10 +182,16 @@ impl App {
     /// The other pane of a comparison: the same scenario with one setting flipped.
     pub fn twin(s: &Scenario, how: Compare) -> Option<Scenario> {
         use crate::protocol::lease::Design;
+        if how == Compare::Off {
+            return None;
+        }
+        if s.protocol == crate::protocol::Kind::Commit {
+            return if how == Compare::Protocol { crate::scenario::commit_spec::twin(s) } else { None };
+        }
         let mut b = s.clone();
         let l = b.lease.as_mut()?;
         match how {
-            Compare::Off => return None,
+            Compare::Off | Compare::Protocol => return None,
             // The article's fence against Kleppmann's token alone (a run
             // without any fence is compared with the article's).
             Compare::Fencing => {
@@ -320,7 +342,7 @@ fn Root() -> impl IntoView {
         playing: RwSignal::new(false),
         speed_log: RwSignal::new(-1.0),
         lang: RwSignal::new(lang),
-        view: RwSignal::new(if first.protocol == crate::protocol::Kind::Lease { View::Lease } else { View::Parliament }),
+        view: RwSignal::new(View::of(first.protocol)),
         selected: RwSignal::new(None),
         large: RwSignal::new(false),
         presenter: RwSignal::new(false),
@@ -386,7 +408,7 @@ fn Root() -> impl IntoView {
     let dragging = RwSignal::new(false);
     // The time machine and the narration only where a run is on stage.
     let live = Memo::new(move |_| match app.view.get() {
-        View::Parliament | View::Lease => true,
+        View::Parliament | View::Lease | View::Commit => true,
         View::Ballots => false,
         View::Lessons => app.lesson.get().is_some_and(|l| {
             crate::scenario::lessons::LESSONS[l].steps.get(app.step.get()).and_then(|s| s.scenario()).is_some()
@@ -434,6 +456,7 @@ fn Root() -> impl IntoView {
                             <spacetime::SpaceTime />
                         }.into_any(),
                         View::Lease => view! { <lease::LeaseLab /> }.into_any(),
+                        View::Commit => view! { <commit::CommitView /> }.into_any(),
                         View::Ballots => view! { <ballots::BallotExplorer /> }.into_any(),
                         View::Lessons => view! { <lessons::Lessons /> }.into_any(),
                     }}

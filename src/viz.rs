@@ -2,6 +2,7 @@
 //! No signals and no DOM here, so it is tested natively.
 
 pub mod charts;
+pub mod commit;
 pub mod flights;
 pub mod lease;
 pub mod narrate;

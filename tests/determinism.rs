@@ -37,6 +37,11 @@ const GOLDEN: &[(&str, &str)] = &[
     ("multi-catch-up", "0271fe624639dc15"),
     ("two-masters", "f9f8c46da2b50861"),
     ("master-lease", "9b9af84e586a8045"),
+    ("commit-2pc", "f28093a9207b732b"),
+    ("commit-2pc-tm-crash", "9e3e128dbced834a"),
+    ("commit-paxos", "6800a98347193f14"),
+    ("commit-paxos-tm-crash", "adfb7e6d6cb2d429"),
+    ("commit-paxos-f0", "75fdd959ca8f6171"),
 ];
 
 #[test]

@@ -7,6 +7,7 @@ use paxos_island::scenario::builtin;
 use paxos_island::scenario::run::Run;
 use paxos_island::check::search::{self, FaultSet};
 use paxos_island::protocol::Kind;
+use paxos_island::scenario::commit_spec::random_commit;
 use paxos_island::scenario::lease_spec::{random_lease, random_lease_with};
 
 #[test]
@@ -138,5 +139,32 @@ fn every_multipaxos_mutation_breaks_its_own_invariant() {
         let rep = search::check_for(|s| random_multipaxos(s, FaultSet::ALL, Some(m)), 1, 5_000, meant, true);
         let f = rep.first.unwrap_or_else(|| panic!("{m}: no violation in {} schedules", rep.schedules));
         assert_eq!(Some(f.invariant), meant, "{m}");
+    }
+}
+
+#[test]
+fn commit_survives_ten_thousand_faulty_schedules() {
+    let rep = search::check(|s| random_commit(s, FaultSet::ALL, None), 1, 10_000, false);
+    assert_eq!(rep.schedules, 10_000);
+    assert_eq!(rep.violating, 0, "first failure: {:?}", rep.first.map(|f| (f.seed, f.invariant, f.detail)));
+    // Not vacuous: in most schedules every RM learned the outcome (the rest
+    // end blocked, or with a node down for good).
+    assert!(rep.decided * 100 >= rep.schedules * 50, "only {} of {} schedules decided", rep.decided, rep.schedules);
+}
+
+/// The mutation must break validity itself — a Commit decided before every
+/// RM voted "prepared" — and, where an RM had voted "aborted", atomicity.
+#[test]
+fn commit_without_all_prepared_breaks_validity_and_atomicity_in_random_schedules() {
+    for m in Mutation::of(Kind::Commit) {
+        let gen = |s| random_commit(s, FaultSet::ALL, Some(m));
+        for want in [Invariant::CommitValidity, Invariant::Atomicity] {
+            let rep = search::check_for(gen, 1, 100_000, Some(want), true);
+            let f = rep.first.unwrap_or_else(|| panic!("{m}: {want} never broke in {} schedules", rep.schedules));
+            println!("{m}: {want} broken in schedule {} of {}: {}", f.seed, rep.schedules, f.detail);
+            assert_eq!(f.invariant, want);
+            let again = search::check_for(gen, f.seed, 1, Some(want), true);
+            assert_eq!(again.violating, 1, "{m}: seed {} does not reproduce", f.seed);
+        }
     }
 }

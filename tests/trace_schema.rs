@@ -17,7 +17,9 @@ use paxos_island::check::explore::paxos::PaxosModel;
 use paxos_island::check::explore::Stop;
 use paxos_island::check::{Invariant, Mutation};
 use paxos_island::check::search::{random_paxos, FaultSet};
+use paxos_island::protocol::commit::CommitMutation;
 use paxos_island::protocol::lease::LeaseMutation;
+use paxos_island::scenario::commit_spec::random_commit;
 use paxos_island::protocol::paxos::PaxosMutation;
 use paxos_island::scenario::builtin;
 use paxos_island::scenario::lease_spec::random_lease_with;
@@ -288,6 +290,8 @@ fn mutations_and_random_schedules_match_the_schema_too() {
         let lm = [None, Some(Mutation::Lease(LeaseMutation::NoFence)), Some(Mutation::Lease(LeaseMutation::BlindAcquire))][seed as usize % 3];
         let s = random_lease_with(seed, FaultSet::ALL, lm, paxos_island::protocol::storage::Fencing::ALL[(seed % 3) as usize]);
         assert_valid(&v, &trace_of(&s), &format!("random lease {seed}"));
+        let cm = [None, Some(Mutation::Commit(CommitMutation::CommitWithoutAllPrepared))][seed as usize % 2];
+        assert_valid(&v, &trace_of(&random_commit(seed, FaultSet::ALL, cm)), &format!("random commit {seed}"));
     }
     // A model checker's counterexample: a scripted network, deliver and fire steps.
     let model = PaxosModel { mutation: Some(PaxosMutation::PickFirstVote), ..PaxosModel::default() };

@@ -42,6 +42,7 @@ use crate::sim::{Ctx, NodeId, Output, Protocol, SimTime};
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+pub mod commit;
 pub mod paxos;
 pub mod sizes;
 

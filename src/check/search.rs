@@ -88,8 +88,8 @@ pub struct Report {
     pub schedules: u64,
     /// Schedules in which the rule looked for broke (any rule, if none was named).
     pub violating: u64,
-    /// Schedules in which a decree was chosen (Paxos): a search whose runs
-    /// decide nothing proves little.
+    /// Schedules in which a decree was chosen (Paxos), or every RM learned
+    /// the outcome (commit): a search whose runs decide nothing proves little.
     pub decided: u64,
     /// Simulator steps over all schedules.
     pub steps: u64,
@@ -255,7 +255,9 @@ pub fn check_for(
         rep.schedules += 1;
         rep.steps += sim.steps();
         let m = sim.monitors();
-        if m.paxos.as_ref().is_some_and(|p| !p.chosen.is_empty()) {
+        if m.paxos.as_ref().is_some_and(|p| !p.chosen.is_empty()) || m.commit.as_ref().is_some_and(|c| c.all_decided().is_some())
+            || m.multipaxos.as_ref().is_some_and(|mp| !mp.chosen.is_empty())
+        {
             rep.decided += 1;
         }
         let hit = match want {

@@ -1,66 +1,184 @@
-//! `paxos-island model-check`: every schedule of a small configuration.
+//! `paxos-island model-check`: every schedule of a small configuration, of
+//! the Synod (`--protocol paxos`) or of transaction commit (`--protocol commit`).
 
-use super::{parse_flags, parse_mutation, write_file, Out, Usage};
+use super::{parse_flags, parse_mutation, write_file, Flags, Out, Usage};
+use crate::check::explore::commit::CommitModel;
 use crate::check::explore::paxos::PaxosModel;
-use crate::check::explore::Stop;
+use crate::check::explore::{Explorer, Spec, Stop, Violation};
 use crate::check::Invariant;
+use crate::protocol::commit::Algorithm;
 use crate::protocol::{Kind, Mutation};
 use crate::scenario::run::Run;
+use crate::scenario::Scenario;
+use crate::sim::Protocol;
 use crate::trace;
+use std::hash::Hash;
 use std::time::Instant;
 
 /// How many states between looks at the clock (and progress lines).
 const SLICE: usize = 20_000;
 
+const PAXOS_FLAGS: &[&str] = &["acceptors", "proposers"];
+const COMMIT_FLAGS: &[&str] = &["rms", "f", "algorithm"];
+
 pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage> {
     let f = parse_flags(
         args,
-        &["protocol", "acceptors", "proposers", "ballots", "crashes", "mutation", "out", "max-states"],
+        &["protocol", "acceptors", "proposers", "rms", "f", "algorithm", "ballots", "crashes", "mutation", "out", "max-states"],
         &[],
     )?;
     f.no_positional()?;
-    match f.get("protocol") {
-        Some("paxos") | None => {}
+    let protocol = match f.get("protocol") {
+        Some("paxos") | None => Kind::Paxos,
+        Some("commit") => Kind::Commit,
         Some(p) if Kind::parse(p).is_some() => {
-            return Err(Usage(format!("model-check does not support --protocol {p} yet; choose paxos")))
+            return Err(Usage(format!("model-check does not support --protocol {p} yet; choose paxos or commit")))
         }
-        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos"))),
-    }
-    let mut model = PaxosModel::default();
-    let small = |name: &str, what: &str| -> Result<Option<u64>, Usage> {
-        match f.get(name) {
-            None => Ok(None),
-            Some(v) => v
-                .trim()
-                .parse::<u64>()
-                .map(Some)
-                .map_err(|_| Usage(format!("bad --{name} {v:?}: {what} must be a whole number"))),
-        }
+        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos or commit"))),
     };
-    if let Some(n) = small("acceptors", "the count of acceptors")? {
+    let mutation = parse_mutation(&f)?;
+    if let Some(m) = mutation.filter(|m| m.protocol() != protocol) {
+        return Err(Usage(format!("mutation {m} does not apply to --protocol {protocol}")));
+    }
+    let other = if protocol == Kind::Paxos { COMMIT_FLAGS } else { PAXOS_FLAGS };
+    if let Some(flag) = other.iter().find(|o| f.get(o).is_some()) {
+        return Err(Usage(format!("--{flag} does not apply to --protocol {protocol}")));
+    }
+    let max_states = small(&f, "max-states", "the most states")?.map(|n| n as usize);
+    match protocol {
+        Kind::Commit => commit(&f, mutation, max_states, out, err),
+        _ => paxos(&f, mutation, max_states, out, err),
+    }
+}
+
+fn small(f: &Flags, name: &str, what: &str) -> Result<Option<u64>, Usage> {
+    match f.get(name) {
+        None => Ok(None),
+        Some(v) => v.trim().parse::<u64>().map(Some).map_err(|_| Usage(format!("bad --{name} {v:?}: {what} must be a whole number"))),
+    }
+}
+
+fn paxos(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out: Out, err: Out) -> Result<i32, Usage> {
+    let mut model = PaxosModel::default();
+    if let Some(n) = small(f, "acceptors", "the count of acceptors")? {
         model.acceptors = n.min(99) as usize;
     }
-    if let Some(n) = small("proposers", "the count of proposers")? {
+    if let Some(n) = small(f, "proposers", "the count of proposers")? {
         model.proposers = n.min(99) as usize;
     }
-    if let Some(n) = small("ballots", "the count of ballots")? {
+    if let Some(n) = small(f, "ballots", "the count of ballots")? {
         model.ballots = n.min(99) as u32;
     }
-    if let Some(n) = small("crashes", "the count of crashes")? {
+    if let Some(n) = small(f, "crashes", "the count of crashes")? {
         model.crashes = n.min(99) as u8;
     }
-    model.mutation = match parse_mutation(&f)? {
-        None => None,
+    model.mutation = match mutation {
         Some(Mutation::Paxos(m)) => Some(m),
-        Some(m) => return Err(Usage(format!("mutation {m} does not apply to --protocol paxos"))),
+        _ => None,
     };
     model.validate().map_err(Usage)?;
-    let max_states = small("max-states", "the most states")?.map(|n| n as usize);
-
-    let started = Instant::now();
     // Search on past the first broken rule until agreement breaks: the
     // shortest path to each is kept, and agreement's is the one to show.
     let mut x = model.explorer(Stop::When(Invariant::Agreement));
+    let what = match model.mutation {
+        Some(m) => format!("paxos with {}", m.as_str()),
+        None => "paxos".into(),
+    };
+    let config = format!(
+        "{} acceptors, {} proposers, {} ballots, {} crashes",
+        model.acceptors, model.proposers, model.ballots, model.crashes
+    );
+    let found = search(&mut x, max_states, &what, &config, &[Invariant::Agreement], out, err);
+    let Some((v, others)) = found? else { return Ok(last_code(&x)) };
+    let _ = writeln!(out, "  shortest counterexample: {} steps ({config}){}", v.path.len(), x.render(&v.path));
+    also_broken(&others, out);
+    let scenario = model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
+    write_counterexample(f, &scenario, out)
+}
+
+fn commit(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out: Out, err: Out) -> Result<i32, Usage> {
+    let mut model = CommitModel::default();
+    match f.get("algorithm") {
+        None | Some("paxos-commit") => {}
+        Some("faster") => model.faster = true,
+        Some("2pc") => {
+            model.algorithm = Algorithm::TwoPhaseCommit;
+            model.f = 0;
+            model.ballots = 1;
+        }
+        Some(a) => return Err(Usage(format!("unknown --algorithm {a:?}; choose 2pc, paxos-commit or faster"))),
+    }
+    if let Some(n) = small(f, "rms", "the count of RMs")? {
+        model.rms = n.min(99) as usize;
+    }
+    if let Some(n) = small(f, "f", "F")? {
+        model.f = n.min(99) as usize;
+    }
+    if let Some(n) = small(f, "ballots", "the count of ballots")? {
+        model.ballots = n.min(99) as u32;
+    }
+    if let Some(n) = small(f, "crashes", "the count of crashes")? {
+        model.crashes = n.min(99) as u8;
+    }
+    model.mutation = match mutation {
+        Some(Mutation::Commit(m)) => Some(m),
+        _ => None,
+    };
+    model.validate().map_err(Usage)?;
+    let algorithm = match (model.algorithm, model.faster) {
+        (Algorithm::TwoPhaseCommit, _) => "two-phase commit".to_string(),
+        (Algorithm::PaxosCommit, false) => "Paxos Commit".into(),
+        (Algorithm::PaxosCommit, true) => "Faster Paxos Commit".into(),
+    };
+    let what = match model.mutation {
+        Some(m) => format!("{algorithm} with {}", m.as_str()),
+        None => algorithm,
+    };
+    let config = format!(
+        "{} RMs, F = {}, coordinator ballots ≤ {}, {} crashes, the TM on RM1's node",
+        model.rms, model.f, model.ballots, model.crashes
+    );
+    // Validity is what a coordinator that commits too early breaks first;
+    // atomicity follows when an RM had voted "aborted".
+    let mut x = model.explorer(Stop::When(Invariant::CommitValidity));
+    let found = search(&mut x, max_states, &what, &config, &[Invariant::CommitValidity, Invariant::Atomicity, Invariant::Agreement], out, err);
+    let Some((v, others)) = found? else { return Ok(last_code(&x)) };
+    let _ = writeln!(out, "  shortest counterexample: {} steps ({config}){}", v.path.len(), x.render(&v.path));
+    also_broken(&others, out);
+    let scenario = model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
+    write_counterexample(f, &scenario, out)
+}
+
+/// Exit code of a clean search: 3 if cut short by the state limit.
+fn last_code<P: Protocol + Hash + Eq, S: Spec<P>>(x: &Explorer<P, S>) -> i32
+where
+    P::Msg: Hash + Eq,
+    P::Timer: Hash + Eq,
+{
+    if x.progress().truncated {
+        3
+    } else {
+        0
+    }
+}
+
+/// Run the search to its end, printing progress to `err`, then the verdict
+/// line; returns the violation to show (the first of `prefer` found, or any)
+/// and the others.
+fn search<P: Protocol + Hash + Eq, S: Spec<P>>(
+    x: &mut Explorer<P, S>,
+    max_states: Option<usize>,
+    what: &str,
+    config: &str,
+    prefer: &[Invariant],
+    out: Out,
+    err: Out,
+) -> Result<Option<(Violation, Vec<Violation>)>, Usage>
+where
+    P::Msg: Hash + Eq,
+    P::Timer: Hash + Eq,
+{
+    let started = Instant::now();
     if let Some(m) = max_states {
         x.set_max_states(m);
     }
@@ -70,29 +188,15 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
             last_note = Instant::now();
             let p = x.progress();
             let secs = started.elapsed().as_secs_f64();
-            let _ = writeln!(
-                err,
-                "  … {} states, depth {}, {} waiting, {:.0} states/s",
-                p.states,
-                p.depth,
-                p.frontier,
-                p.states as f64 / secs
-            );
+            let _ = writeln!(err, "  … {} states, depth {}, {} waiting, {:.0} states/s", p.states, p.depth, p.frontier, p.states as f64 / secs);
         }
     }
     let secs = started.elapsed().as_secs_f64();
     let p = x.progress().clone();
     let rate = p.states as f64 / secs.max(1e-9);
-    let what = match model.mutation {
-        Some(m) => format!("paxos with {}", m.as_str()),
-        None => "paxos".into(),
-    };
-    let config = format!(
-        "{} acceptors, {} proposers, {} ballots, {} crashes",
-        model.acceptors, model.proposers, model.ballots, model.crashes
-    );
     let violations = x.violations().to_vec();
-    let Some(v) = violations.iter().find(|v| v.invariant == Invariant::Agreement).or(violations.first()).cloned() else {
+    let shown = prefer.iter().find_map(|w| violations.iter().find(|v| v.invariant == *w)).or(violations.first()).cloned();
+    let Some(v) = shown else {
         let _ = writeln!(
             out,
             "model-check {what}: {} states, {} transitions in {secs:.2} s ({rate:.0} states/s), 0 violations{}",
@@ -105,19 +209,24 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
             "  {config}; depth {}, {} states past the ballot bound, {} messages, {} message sets, {} node states",
             p.depth, p.cut, p.messages, p.message_sets, p.node_states
         );
-        return Ok(if p.truncated { 3 } else { 0 });
+        for (w, path) in x.witnesses() {
+            let _ = writeln!(out, "  witness: {w}: {}", path.map_or("NOT reached".to_string(), |p| format!("reached in {} steps", p.len())));
+        }
+        return Ok(None);
     };
-    let _ = writeln!(
-        out,
-        "model-check {what}: VIOLATION of {} after {} states in {secs:.2} s: {}",
-        v.invariant, p.states, v.detail
-    );
-    let _ = writeln!(out, "  shortest counterexample: {} steps ({config}){}", v.path.len(), x.render(&v.path));
-    for o in violations.iter().filter(|o| o.invariant != v.invariant) {
+    let _ = writeln!(out, "model-check {what}: VIOLATION of {} after {} states in {secs:.2} s: {}", v.invariant, p.states, v.detail);
+    let others = violations.into_iter().filter(|o| o.invariant != v.invariant).collect();
+    Ok(Some((v, others)))
+}
+
+fn also_broken(others: &[Violation], out: Out) {
+    for o in others {
         let _ = writeln!(out, "  also broken: {} (shortest: {} steps): {}", o.invariant, o.path.len(), o.detail);
     }
-    let scenario = model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
-    let run = Run::record(&scenario).map_err(|e| Usage(format!("the counterexample does not replay: {e}")))?;
+}
+
+fn write_counterexample(f: &Flags, scenario: &Scenario, out: Out) -> Result<i32, Usage> {
+    let run = Run::record(scenario).map_err(|e| Usage(format!("the counterexample does not replay: {e}")))?;
     let path = f.get("out").unwrap_or("counterexample.trace.json");
     write_file(path, &trace::json::export(&run.scenario, &run.names, &run.trace))?;
     let _ = writeln!(out, "wrote      {path} (replay: paxos-island replay {path} --verify)");

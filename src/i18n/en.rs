@@ -1,5 +1,6 @@
 //! English.
 
+pub mod commit;
 pub mod lessons;
 pub mod multipaxos;
 
@@ -7,6 +8,7 @@ use super::{group, join_names, Refused, Speak, Words};
 use crate::protocol::storage::Refusal;
 use crate::check::{Invariant, Mutation};
 use crate::protocol::Command;
+use crate::protocol::commit::{CommitCommand, CommitMutation};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::LeaseMutation;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
@@ -272,7 +274,30 @@ pub const WORDS: Words = Words {
     reveal: "Show me",
     done: "done",
     start_lesson: "Start",
-    link_to_step: "Link to this step",
+    link_to_step: "Link to this step",    view_commit: "Commit",
+    commit_compare: "Side by side with the other protocol (same faults)",
+    faster_option: "Faster Paxos Commit (2b straight to the RMs)",
+    crash_tm: "Crash the TM's node now",
+    restart_tm: "Restart the TM's node",
+    rm_working: "working",
+    rm_uncertain: "uncertain — locks held",
+    rm_committed: "committed",
+    rm_aborted: "aborted",
+    node_down: "down",
+    uncertain_for: "uncertain",
+    placement_separate: "own node",
+    placement_colocated: "with RM1",
+    costs_title: "What it costs: measured from calm runs, beside Gray & Lamport's formulas",
+    col_protocol: "Protocol",
+    col_placement: "TM",
+    col_messages: "messages",
+    col_delays: "message delays",
+    col_writes: "stable-storage writes",
+    measured: "run",
+    paper: "paper",
+    this_run: "This run so far",
+    costs_note_delays: "Messages between roles on one node cross no network and are not counted. The paper counts the RM's request to commit as a message delay; with the TM on RM1's node that request is local, so a run takes one delay fewer (− 1).",
+    costs_note_writes: "Writes: each RM's vote, the TM's decision, each acceptor's votes (one write for all RMs). The RMs then write the outcome, in every protocol alike: the paper's N+1 and N+F+1 count the writes made before the outcome is known.",
 };
 
 pub struct En;
@@ -284,6 +309,7 @@ fn name(names: &[String], n: NodeId) -> &str {
 fn msg_kind(m: &Msg) -> String {
     match m {
         Msg::Paxos(p) => format!("{} ({})", p.type_name(), p.phase()),
+        Msg::Commit(c) => commit::kind(c),
         Msg::Lease(l) => match l {
             LeaseMsg::Acquire { .. } => "lease request".into(),
             LeaseMsg::AcquireReply { .. } => "lease reply".into(),
@@ -331,6 +357,7 @@ impl En {
                     PaxosMsg::Decided { value, .. } => format!("{f} announces to {to}: decree {value} has passed (3)."),
                 }
             }
+            Msg::Commit(c) => commit::message(names, from, to, c, many),
             Msg::Lease(l) => match *l {
                 LeaseMsg::Acquire { .. } => format!("{f} asks {to} for the lease (one compare-and-set)."),
                 LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} answers {to}: epoch {e}."),
@@ -373,6 +400,7 @@ impl Speak for En {
                 Timer::Paxos(PaxosTimer::Backoff) => format!("{} has waited out its random backoff.", n(*node)),
                 Timer::Lease(LeaseTimer::Deadline) => format!("{}'s own deadline passes.", n(*node)),
                 Timer::Lease(LeaseTimer::LlmTimeout) => format!("{} gives up waiting for the LLM.", n(*node)),
+                Timer::Commit(t) => commit::timer(&n(*node), *t),
                 _ => format!("{}'s timer fires.", n(*node)),
             },
             Say::Fault { fault } => match fault {
@@ -412,6 +440,7 @@ impl Speak for En {
                 Command::Lease(LeaseCommand::LlmOutage { down: true }) => "The LLM vendor goes down.".into(),
                 Command::Lease(LeaseCommand::LlmOutage { down: false }) => "The LLM vendor is back.".into(),
                 Command::Multipaxos(c) => multipaxos::command(names, c),
+                Command::Commit(CommitCommand::VoteAbort { node }) => format!("{} will vote “aborted” when asked.", n(*node)),
             },
             Say::Woke { node } => format!("{} wakes up — still believing whatever it believed before.", n(*node)),
             Say::Paxos { node, note } => {
@@ -457,6 +486,7 @@ impl Speak for En {
                 }
             }
             Say::Multi { node, note } => multipaxos::note(self, names, &n(*node), note),
+            Say::Commit { node, note } => commit::note(names, &n(*node), note),
             Say::Lease { node, note } => {
                 let who = n(*node);
                 match *note {
@@ -524,6 +554,8 @@ impl Speak for En {
             Invariant::SingleMaster => "One master at a time",
             Invariant::FreshReads => "No stale reads",
             Invariant::LiveLease => "Only the live lease writes",
+            Invariant::Atomicity => "Atomicity",
+            Invariant::CommitValidity => "Commit only if all prepared",
         }
     }
 
@@ -542,6 +574,8 @@ impl Speak for En {
             Invariant::SingleMaster => "At most one replica believes it holds the master lease at any instant.",
             Invariant::FreshReads => "No read returns a value older than a write that completed before the read began.",
             Invariant::LiveLease => "A write lands only with the epoch of the lease that is live at the store at that instant.",
+            Invariant::Atomicity => "Never one RM committed and another aborted.",
+            Invariant::CommitValidity => "The transaction commits only if every RM voted “prepared”.",
         }
     }
 
@@ -610,6 +644,11 @@ impl Speak for En {
             "llm-beside" => "The LLM beside the loop".into(),
             "llm-outage-drill" => "Drill: the LLM vendor is down".into(),
             "clock-drift" => "Clocks that drift too far".into(),
+            "commit-2pc" => "Two-phase commit".into(),
+            "commit-2pc-tm-crash" => "2PC: the TM crashes".into(),
+            "commit-paxos" => "Paxos Commit, F = 1".into(),
+            "commit-paxos-tm-crash" => "Paxos Commit: the leader crashes".into(),
+            "commit-paxos-f0" => "Paxos Commit, F = 0".into(),
             other => other.to_string(),
         }
     }
@@ -636,6 +675,11 @@ impl Speak for En {
             "llm-beside" => "The same stall, but the loop never waits on the LLM — it only asks it to explain, afterwards. Nothing breaks.",
             "llm-outage-drill" => "The LLM vendor goes down at 5 s. With the LLM inside the loop, nobody can renew: the lease loop stops.",
             "clock-drift" => "W1's clock runs 20 % slow, the store's 10 % fast. Cut off from the store, W1 believes too long; fencing catches its writes.",
+            "commit-2pc" => "RM1 asks to commit; the TM on RM1's node asks the others to prepare, collects five votes, writes Commit and tells everyone.",
+            "commit-2pc-tm-crash" => "The TM's node crashes after every RM has prepared. The RMs are uncertain and hold their locks until it returns at 3 s.",
+            "commit-paxos" => "Every RM's vote is decided by its own Synod on three acceptors (F = 1); the leader on RM1's node learns all five and says Commit.",
+            "commit-paxos-tm-crash" => "The leader's node crashes at the same moment. The coordinator on RM2 takes over with a higher ballot and the RMs commit without waiting.",
+            "commit-paxos-f0" => "F = 0: one acceptor, on the TM's node. The same messages as two-phase commit, arrow for arrow.",
             _ => "",
         }
     }
@@ -697,6 +741,16 @@ impl Speak for En {
             Mutation::Lease(LeaseMutation::NoEpochBump) => "no epoch bump on takeover",
             Mutation::Lease(LeaseMutation::NoFence) => "no fence: storage accepts any epoch",
             Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
+            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => "commit without all prepared: silence taken for yes",
+        }
+    }
+
+    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String {
+        use crate::protocol::commit::Algorithm;
+        match (algorithm, faster) {
+            (Algorithm::TwoPhaseCommit, _) => "Two-phase commit".into(),
+            (Algorithm::PaxosCommit, false) => format!("Paxos Commit, F = {f}"),
+            (Algorithm::PaxosCommit, true) => format!("Faster Paxos Commit, F = {f}"),
         }
     }
 

@@ -1,5 +1,6 @@
 //! 日本語。
 
+pub mod commit;
 pub mod lessons;
 pub mod multipaxos;
 
@@ -7,6 +8,7 @@ use super::{group, join_names, Refused, Speak, Words};
 use crate::protocol::storage::Refusal;
 use crate::check::{Invariant, Mutation};
 use crate::protocol::Command;
+use crate::protocol::commit::{CommitCommand, CommitMutation, CommitNote, Outcome, RmVote};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::LeaseMutation;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseTimer, View};
@@ -272,7 +274,30 @@ pub const WORDS: Words = Words {
     reveal: "答え合わせ",
     done: "完了",
     start_lesson: "始める",
-    link_to_step: "このステップへのリンク",
+    link_to_step: "このステップへのリンク",    view_commit: "コミット",
+    commit_compare: "もう一方のプロトコルと並べる（同じ障害）",
+    faster_option: "Faster Paxos Commit（2b を RM へ直接）",
+    crash_tm: "TM のノードを今すぐ故障させる",
+    restart_tm: "TM のノードを再起動",
+    rm_working: "作業中",
+    rm_uncertain: "不確定：ロック保持中",
+    rm_committed: "コミット済み",
+    rm_aborted: "アボート済み",
+    node_down: "停止中",
+    uncertain_for: "不確定の時間",
+    placement_separate: "専用ノード",
+    placement_colocated: "RM1 と同居",
+    costs_title: "コスト：平常時の実行から測った値と Gray & Lamport の式",
+    col_protocol: "プロトコル",
+    col_placement: "TM の配置",
+    col_messages: "メッセージ数",
+    col_delays: "メッセージ遅延",
+    col_writes: "安定記憶への書き込み",
+    measured: "実測",
+    paper: "論文",
+    this_run: "この実行のここまで",
+    costs_note_delays: "同じノード上の役割どうしのメッセージはネットワークを通らないので数えません。論文は RM のコミット要求もメッセージ遅延 1 回と数えますが、TM が RM1 のノードにいればこの要求はノード内で済むので、実行では 1 回少なくなります（− 1）。",
+    costs_note_writes: "書き込み：各 RM の票、TM の決定、各受容者の票（全 RM 分を 1 回で）。このあと各 RM は結果を書きますが、これはどのプロトコルでも同じです。論文の N+1 と N+F+1 は、結果が決まる前の書き込みを数えています。",
 };
 
 pub struct Ja;
@@ -290,6 +315,7 @@ fn msg_kind(m: &Msg) -> String {
             PaxosMsg::Accepted { .. } => "accepted（2b）".into(),
             PaxosMsg::Decided { .. } => "可決通知（3）".into(),
         },
+        Msg::Commit(c) => commit::kind(c),
         Msg::Lease(l) => match l {
             LeaseMsg::Acquire { .. } => "リース要求".into(),
             LeaseMsg::AcquireReply { .. } => "リース応答".into(),
@@ -337,6 +363,7 @@ impl Ja {
                     PaxosMsg::Decided { value, .. } => format!("{f} が {to}に、法令 {value} の可決を告げます（3）。"),
                 }
             }
+            Msg::Commit(c) => commit::message(names, from, to, c, many),
             Msg::Lease(l) => match *l {
                 LeaseMsg::Acquire { .. } => format!("{f} が {to} にリースを要求します（1 回の compare-and-set）。"),
                 LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} が {to} に「エポック {e}」と答えます。"),
@@ -388,6 +415,7 @@ impl Speak for Ja {
                 Timer::Paxos(PaxosTimer::Backoff) => format!("{} がランダムな待ち時間を終えます。", n(*node)),
                 Timer::Lease(LeaseTimer::Deadline) => format!("{} 自身の期限が過ぎます。", n(*node)),
                 Timer::Lease(LeaseTimer::LlmTimeout) => format!("{} が LLM の回答を待つのをあきらめます。", n(*node)),
+                Timer::Commit(t) => commit::timer(&n(*node), *t),
                 _ => format!("{} のタイマーが鳴ります。", n(*node)),
             },
             Say::Fault { fault } => match fault {
@@ -427,6 +455,7 @@ impl Speak for Ja {
                 Command::Lease(LeaseCommand::LlmOutage { down: true }) => "LLM ベンダーが停止します。".into(),
                 Command::Lease(LeaseCommand::LlmOutage { down: false }) => "LLM ベンダーが復旧します。".into(),
                 Command::Multipaxos(c) => multipaxos::command(names, c),
+                Command::Commit(CommitCommand::VoteAbort { node }) => format!("{} は準備を求められたら「中止」に投票します。", n(*node)),
             },
             Say::Woke { node } => format!("{} が目を覚まします。眠る前の思い込みのままです。", n(*node)),
             Say::Paxos { node, note } => {
@@ -472,6 +501,7 @@ impl Speak for Ja {
                 }
             }
             Say::Multi { node, note } => multipaxos::note(self, names, &n(*node), note),
+            Say::Commit { node, note } => commit::note(names, &n(*node), note),
             Say::Lease { node, note } => {
                 let who = n(*node);
                 match *note {
@@ -539,6 +569,8 @@ impl Speak for Ja {
             Invariant::SingleMaster => "マスターは同時に 1 つ",
             Invariant::FreshReads => "古い値を読まない",
             Invariant::LiveLease => "有効なリースだけが書き込む",
+            Invariant::Atomicity => "原子性",
+            Invariant::CommitValidity => "全員が準備完了のときだけコミット",
         }
     }
 
@@ -557,6 +589,8 @@ impl Speak for Ja {
             Invariant::SingleMaster => "どの瞬間にも、マスターリースを持っていると信じるレプリカは高々 1 つです。",
             Invariant::FreshReads => "読み出しが始まる前に完了した書き込みより古い値を、読み出しが返すことはありません。",
             Invariant::LiveLease => "書き込みが通るのは、その瞬間にストアで有効なリースのエポックを持つときだけです。",
+            Invariant::Atomicity => "ある RM がコミットし、別の RM がアボートすることは決してありません。",
+            Invariant::CommitValidity => "すべての RM が「準備完了」に投票したときだけ、トランザクションはコミットされます。",
         }
     }
 
@@ -630,6 +664,11 @@ impl Speak for Ja {
             "llm-beside" => "ループの外に置いた LLM".into(),
             "llm-outage-drill" => "訓練：LLM ベンダー停止".into(),
             "clock-drift" => "ずれすぎた時計".into(),
+            "commit-2pc" => "2 相コミット".into(),
+            "commit-2pc-tm-crash" => "2 相コミット：TM が故障".into(),
+            "commit-paxos" => "Paxos Commit（F = 1）".into(),
+            "commit-paxos-tm-crash" => "Paxos Commit：リーダーが故障".into(),
+            "commit-paxos-f0" => "Paxos Commit（F = 0）".into(),
             other => other.to_string(),
         }
     }
@@ -656,6 +695,11 @@ impl Speak for Ja {
             "llm-beside" => "同じ停止ですが、ループは LLM を待ちません。LLM には事後に説明を頼むだけです。何も壊れません。",
             "llm-outage-drill" => "5 秒に LLM ベンダーが停止します。LLM がループの中にあると誰も更新できず、リースループが止まります。",
             "clock-drift" => "W1 の時計は 20 % 遅れ、ストアの時計は 10 % 進みます。ストアから切り離された W1 は長く信じすぎますが、フェンシングが書き込みを止めます。",
+            "commit-2pc" => "RM1 がコミットを求めます。RM1 のノードにいる TM がほかの RM に準備を求め、5 票を集め、コミットを書いて全員に伝えます。",
+            "commit-2pc-tm-crash" => "すべての RM が準備を終えたあとで TM のノードが故障します。RM は結果が分からないままロックを保持し、3 秒に TM が戻るまで待ちます。",
+            "commit-paxos" => "各 RM の票は、3 つの受容者（F = 1）の上で、それぞれ専用の Synod が決めます。RM1 のノードのリーダーが 5 つすべてを学習し、コミットを伝えます。",
+            "commit-paxos-tm-crash" => "同じ瞬間にリーダーのノードが故障します。RM2 のコーディネータがより大きな投票で引き継ぎ、RM は待たずにコミットします。",
+            "commit-paxos-f0" => "F = 0：受容者は TM のノードに 1 つだけ。2 相コミットと矢印まで同じメッセージになります。",
             _ => "",
         }
     }
@@ -717,6 +761,16 @@ impl Speak for Ja {
             Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
             Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
             Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
+            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => "全員の準備なしにコミット：沈黙を賛成とみなす",
+        }
+    }
+
+    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String {
+        use crate::protocol::commit::Algorithm;
+        match (algorithm, faster) {
+            (Algorithm::TwoPhaseCommit, _) => "2 相コミット".into(),
+            (Algorithm::PaxosCommit, false) => format!("Paxos Commit（F = {f}）"),
+            (Algorithm::PaxosCommit, true) => format!("Faster Paxos Commit（F = {f}）"),
         }
     }
 
@@ -891,6 +945,16 @@ impl Speak for Ja {
                 _ => return None,
             },
             Note::Multipaxos(m) => return multipaxos::mark(names, m),
+            Note::Commit(c) => match *c {
+                CommitNote::RmVoted { vote: RmVote::Prepared } => "準備完了".into(),
+                CommitNote::RmVoted { vote: RmVote::Aborted } => "中止に投票".into(),
+                CommitNote::RmDecided { outcome: Outcome::Commit } => "コミット".into(),
+                CommitNote::RmDecided { outcome: Outcome::Abort } => "アボート".into(),
+                CommitNote::TmDecided { outcome: Outcome::Commit } | CommitNote::LeaderDecided { outcome: Outcome::Commit } => "決定：コミット".into(),
+                CommitNote::TmDecided { outcome: Outcome::Abort } | CommitNote::LeaderDecided { outcome: Outcome::Abort } => "決定：アボート".into(),
+                CommitNote::CoordinatorBallot { ballot, .. } => format!("引き継ぎ {}", commit::ballot(names, ballot)),
+                _ => return None,
+            },
         })
     }
 

@@ -31,14 +31,17 @@ pub fn get(name: &str) -> Option<Scenario> {
     if let Some(s) = paxos(name) {
         return Some(s);
     }
-    crate::scenario::lease_spec::builtin(name).or_else(|| crate::scenario::multipaxos_spec::builtin(name))
+    crate::scenario::lease_spec::builtin(name)
+        .or_else(|| crate::scenario::multipaxos_spec::builtin(name))
+        .or_else(|| crate::scenario::commit_spec::builtin(name))
 }
 
-/// Every built-in name (Paxos first, then the lease lab, then Multi-Paxos).
+/// Every built-in name (Paxos first, then the lease lab, Multi-Paxos, commit).
 pub fn names() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = PAXOS_NAMES.to_vec();
     v.extend(crate::scenario::lease_spec::BUILTIN_NAMES);
     v.extend(crate::scenario::multipaxos_spec::BUILTIN_NAMES);
+    v.extend(crate::scenario::commit_spec::BUILTIN_NAMES);
     v
 }
 
@@ -95,6 +98,7 @@ pub fn parliament(name: &str, n: usize, proposers: &[(usize, u64)]) -> Scenario 
         }),
         lease: None,
         multipaxos: None,
+        commit: None,
         mutation: None,
         stop_at_us: 10_000_000,
     }

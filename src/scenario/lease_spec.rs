@@ -230,6 +230,7 @@ pub fn lab(name: &str, workers: usize, spec: LeaseSpec) -> Scenario {
         paxos: None,
         lease: Some(spec),
         multipaxos: None,
+        commit: None,
         mutation: None,
         stop_at_us: 30_000_000,
     }

@@ -18,10 +18,9 @@ pub enum Figure {
     Progression,
     /// The allegory mapped to systems: legislator ↔ process, ink ↔ stable storage …
     Island,
-    /// Two-phase commit's messages, and where it blocks.
-    TwoPhaseCommit,
-    /// Paxos Commit: one Synod per resource manager, 2F+1 acceptors.
-    PaxosCommit,
+    /// What two-phase commit and Paxos Commit cost, measured from runs of 5
+    /// RMs and F = 1, beside Gray and Lamport's formulas.
+    CommitCosts,
     /// The boring lease loop next to the loop with an LLM inside.
     LeaseLoop,
 }
@@ -35,6 +34,9 @@ pub enum Stage {
     Watch { scenario: &'static str, at_us: u64, mutation: Option<Mutation> },
     /// The same with every control unlocked: free play from that moment.
     Try { scenario: &'static str, at_us: u64 },
+    /// A built-in transaction and, beside it, the same under the other
+    /// commit protocol, on one time cursor, paused at `at_us`.
+    Compare { scenario: &'static str, at_us: u64 },
     /// A question answered *before* the run reveals it. The run waits at
     /// `at_us`; once the learner has answered, it plays to `reveal_us` and the
     /// explanation appears. `answer` is the index of the right option.
@@ -48,7 +50,10 @@ pub enum Stage {
 impl Stage {
     pub fn scenario(&self) -> Option<&'static str> {
         match *self {
-            Stage::Watch { scenario, .. } | Stage::Try { scenario, .. } | Stage::Predict { scenario, .. } => Some(scenario),
+            Stage::Watch { scenario, .. }
+            | Stage::Try { scenario, .. }
+            | Stage::Compare { scenario, .. }
+            | Stage::Predict { scenario, .. } => Some(scenario),
             _ => None,
         }
     }
@@ -120,7 +125,15 @@ pub const LESSONS: &[LessonDef] = &[
     },
     LessonDef {
         id: "commit",
-        steps: &[fig(Figure::TwoPhaseCommit), fig(Figure::PaxosCommit), read()],
+        steps: &[
+            watch("commit-2pc", 0),
+            // The TM's node crashed at 140 ms; the RMs have prepared.
+            Stage::Predict { scenario: "commit-2pc-tm-crash", at_us: 150_000, reveal_us: 3_200_000, options: 3, answer: 2 },
+            watch("commit-paxos", 0),
+            Stage::Predict { scenario: "commit-paxos-tm-crash", at_us: 150_000, reveal_us: 1_700_000, options: 3, answer: 1 },
+            Stage::Compare { scenario: "commit-paxos-f0", at_us: 0 },
+            fig(Figure::CommitCosts),
+        ],
     },
     LessonDef {
         id: "llm-lease",
@@ -152,7 +165,7 @@ mod tests {
                 let Some(name) = s.scenario() else { continue };
                 let sc = builtin::get(name).unwrap_or_else(|| panic!("{}: no scenario {name}", l.id));
                 let (at, reveal) = match *s {
-                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } => (at_us, at_us),
+                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Compare { at_us, .. } => (at_us, at_us),
                     Stage::Predict { at_us, reveal_us, options, answer, .. } => {
                         assert!(answer < options, "{}: the answer is not one of the options", l.id);
                         assert!(reveal_us > at_us, "{}: the reveal must come after the question", l.id);

@@ -243,6 +243,7 @@ pub fn group(name: &str, replicas: usize, clients: usize, spec: MultiSpec) -> Sc
         paxos: None,
         lease: None,
         multipaxos: Some(spec),
+        commit: None,
         mutation: None,
         stop_at_us: 3_000_000,
     }

@@ -9,6 +9,7 @@
 
 use super::{DropReason, EventKind, TraceEvent};
 use crate::check::Invariant;
+use crate::protocol::commit::{self, CommitMsg, CommitNote, CommitTimer, LastVotes, Report, RmSet, RmVote, Votes};
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseRow, LeaseTimer, View};
 use crate::protocol::storage::Refusal;
 use crate::protocol::llm::{LlmOutcome, Purpose};
@@ -105,6 +106,21 @@ impl Decoder<'_> {
         let (from, to) = (self.node(o, "from")?, self.node(o, "to")?);
         let key = |o: &O| -> Option<u16> { s(o, "key")?.strip_prefix("order-")?.parse::<u16>().ok()?.checked_sub(1) };
         let m = match s(o, "type")? {
+            // The TM's Prepare names the RM it asks; the Synod's (1a) names none.
+            "prepare" if o.contains_key("rm") => Msg::Commit(CommitMsg::Prepare { rm: self.node(o, "rm")? }),
+            "prepared" | "aborted" => Msg::Commit(CommitMsg::Vote {
+                rm: self.node(o, "rm")?,
+                vote: if s(o, "type")? == "prepared" { RmVote::Prepared } else { RmVote::Aborted },
+            }),
+            "commit" | "abort" => Msg::Commit(CommitMsg::Decision { rm: self.node(o, "rm")?, outcome: outcome_of(s(o, "type")?)? }),
+            "begin_commit" => Msg::Commit(CommitMsg::BeginCommit { rm: self.node(o, "rm")? }),
+            "phase1a" => Msg::Commit(CommitMsg::Phase1a { ballot: self.cballot(o.get("ballot"))?, rms: self.rm_set(o.get("rms"))? }),
+            "phase1b" => {
+                let (rms, last) = self.last_votes(o.get("last_votes"))?;
+                Msg::Commit(CommitMsg::Phase1b { ballot: self.cballot(o.get("ballot"))?, rms, last })
+            }
+            "phase2a" => Msg::Commit(CommitMsg::Phase2a { ballot: self.cballot(o.get("ballot"))?, votes: self.votes(o.get("votes"))? }),
+            "phase2b" => Msg::Commit(CommitMsg::Phase2b { ballot: self.cballot(o.get("ballot"))?, votes: self.votes(o.get("votes"))? }),
             "prepare" => Msg::Paxos(PaxosMsg::Prepare { ballot: self.ballot(o.get("ballot"))? }),
             "promise" => Msg::Paxos(PaxosMsg::Promise {
                 ballot: self.ballot(o.get("ballot"))?,
@@ -208,7 +224,10 @@ impl Decoder<'_> {
             "learned" => PaxosNote::Learned { ballot: b(self, "ballot")?, value: val(o, "value")? }.into_kind(),
             "learn_conflict" => PaxosNote::LearnConflict { have: val(o, "have")?, told: val(o, "told")? }.into_kind(),
             "chosen" => PaxosNote::Chosen { ballot: b(self, "ballot")?, value: val(o, "value")?, members: self.members(o.get("members"))? }.into_kind(),
-            _ => self.lease_note(k, o).or_else(|| self.step(o.get("fault")).filter(|e| step_kind(e) == Some(k)))?,
+            _ => self
+                .lease_note(k, o)
+                .or_else(|| self.commit_note(k, o))
+                .or_else(|| self.step(o.get("fault")).filter(|e| step_kind(e) == Some(k)))?,
         })
         .filter(|_| node.index() < MAX_NODES || node == NodeId::NET)
     }
@@ -291,6 +310,96 @@ impl Decoder<'_> {
     }
 }
 
+impl Decoder<'_> {
+    /// A commit ballot: `0` (the RM's own) or `{"round", "node"}`.
+    fn cballot(&mut self, j: Option<&J>) -> Option<commit::Ballot> {
+        match j? {
+            J::Number(n) if n.as_u64() == Some(0) => Some(commit::Ballot::ZERO),
+            J::Object(o) => {
+                let round = u16::try_from(u(o, "round")?).ok().filter(|r| *r > 0)?;
+                Some(commit::Ballot { round, node: self.node(o, "node")? })
+            }
+            _ => None,
+        }
+    }
+
+    fn rm(&mut self, j: &J) -> Option<crate::sim::NodeId> {
+        let id = self.names.id(j.as_str()?)?;
+        (id != NodeId::NET).then_some(id)
+    }
+
+    fn rm_set(&mut self, j: Option<&J>) -> Option<RmSet> {
+        let mut s = RmSet::default();
+        for r in j?.as_array()? {
+            s.insert(self.rm(r)?);
+        }
+        Some(s)
+    }
+
+    fn votes(&mut self, j: Option<&J>) -> Option<Votes> {
+        let mut v = Votes::default();
+        for x in j?.as_array()? {
+            let x = x.as_object()?;
+            v.set(self.rm(x.get("rm")?)?, vote_of(s(x, "value")?)?);
+        }
+        Some(v)
+    }
+
+    fn last_votes(&mut self, j: Option<&J>) -> Option<(RmSet, LastVotes)> {
+        let mut rms = RmSet::default();
+        let mut reports = Vec::new();
+        for x in j?.as_array()? {
+            let x = x.as_object()?;
+            let rm = self.rm(x.get("rm")?)?;
+            rms.insert(rm);
+            let report = match x.get("ballot") {
+                None | Some(J::Null) => None,
+                b => Some(Report { ballot: self.cballot(b)?, vote: vote_of(s(x, "value")?)? }),
+            };
+            reports.push((rm, report));
+        }
+        if rms.len() != reports.len() || rms.len() > commit::MAX_RMS {
+            return None;
+        }
+        Some((rms, LastVotes::collect(rms, |r| reports.iter().find(|x| x.0 == r).and_then(|x| x.1))))
+    }
+
+    fn commit_note(&mut self, k: &str, o: &O) -> Option<EventKind> {
+        let n = match k {
+            "rm_vote" => CommitNote::RmVoted { vote: vote_of(s(o, "vote")?)? },
+            "rm_outcome" => CommitNote::RmDecided { outcome: outcome_of(s(o, "outcome")?)? },
+            "tm_decision" => CommitNote::TmDecided { outcome: outcome_of(s(o, "outcome")?)? },
+            "leader_decision" => CommitNote::LeaderDecided { outcome: outcome_of(s(o, "outcome")?)? },
+            "acceptor_vote" => CommitNote::AcceptorVoted { ballot: self.cballot(o.get("ballot"))?, votes: self.votes(o.get("votes"))? },
+            "acceptor_promise" => CommitNote::AcceptorPromised { ballot: self.cballot(o.get("ballot"))?, rms: self.rm_set(o.get("rms"))? },
+            "coordinator_ballot" => CommitNote::CoordinatorBallot { ballot: self.cballot(o.get("ballot"))?, rms: self.rm_set(o.get("rms"))? },
+            "instance_chosen" => CommitNote::InstanceChosen {
+                rm: self.rm(o.get("rm")?)?,
+                ballot: self.cballot(o.get("ballot"))?,
+                vote: vote_of(s(o, "value")?)?,
+            },
+            _ => return None,
+        };
+        Some(EventKind::Note(Note::Commit(n)))
+    }
+}
+
+fn vote_of(s: &str) -> Option<RmVote> {
+    match s {
+        "prepared" => Some(RmVote::Prepared),
+        "aborted" => Some(RmVote::Aborted),
+        _ => None,
+    }
+}
+
+fn outcome_of(s: &str) -> Option<commit::Outcome> {
+    match s {
+        "commit" => Some(commit::Outcome::Commit),
+        "abort" => Some(commit::Outcome::Abort),
+        _ => None,
+    }
+}
+
 trait IntoKind {
     fn into_kind(self) -> EventKind;
 }
@@ -337,6 +446,10 @@ fn timer(s: &str) -> Option<Timer> {
         "llm_retry" => Timer::Lease(LeaseTimer::LlmRetry),
         "expire" => Timer::Lease(LeaseTimer::Expire),
         "answer" => Timer::Lease(LeaseTimer::Answer(0)),
+        "begin" => Timer::Commit(CommitTimer::Begin),
+        "unilateral_abort" => Timer::Commit(CommitTimer::UnilateralAbort),
+        "vote_timeout" => Timer::Commit(CommitTimer::VoteTimeout),
+        "takeover" => Timer::Commit(CommitTimer::Takeover),
         _ => return None,
     })
 }

@@ -7,6 +7,7 @@
 //! for its own syntax, never this module.
 
 use super::{DropReason, EventKind};
+use crate::protocol::commit::{CommitCommand, CommitMsg, CommitNote, Outcome, RmVote};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
 use crate::protocol::multipaxos::MpCommand;
@@ -52,6 +53,41 @@ pub fn msg(names: &[String], m: &Msg) -> String {
         }
         Msg::Lease(l) => lease_msg(l),
         Msg::Multipaxos(m) => super::multipaxos::msg_label(names, m),
+        Msg::Commit(c) => commit_msg(names, c),
+    }
+}
+
+/// A commit ballot: `0` (the RM's own) or `(round,Name)`.
+pub fn commit_ballot(names: &[String], b: crate::protocol::commit::Ballot) -> String {
+    if b.is_zero() {
+        "0".into()
+    } else {
+        format!("({},{})", b.round, node_name(names, b.node))
+    }
+}
+
+fn commit_msg(names: &[String], c: &CommitMsg) -> String {
+    let few = |v: crate::protocol::commit::Votes| -> String {
+        if v.rms.len() == 1 {
+            v.iter().map(|(_, x)| x.as_str().to_string()).collect()
+        } else if !v.any_aborted() {
+            format!("all {} prepared", v.rms.len())
+        } else {
+            let ab: Vec<&str> = v.iter().filter(|x| x.1 == RmVote::Aborted).map(|x| node_name(names, x.0)).collect();
+            format!("{} aborted", ab.join(","))
+        }
+    };
+    match *c {
+        CommitMsg::Prepare { .. } => "Prepare".into(),
+        CommitMsg::Vote { vote: RmVote::Prepared, .. } => "Prepared".into(),
+        CommitMsg::Vote { vote: RmVote::Aborted, .. } => "Aborted".into(),
+        CommitMsg::Decision { outcome: Outcome::Commit, .. } => "Commit".into(),
+        CommitMsg::Decision { outcome: Outcome::Abort, .. } => "Abort".into(),
+        CommitMsg::BeginCommit { .. } => "BeginCommit".into(),
+        CommitMsg::Phase1a { ballot, .. } => format!("1a {}", commit_ballot(names, ballot)),
+        CommitMsg::Phase1b { ballot, .. } => format!("1b {}", commit_ballot(names, ballot)),
+        CommitMsg::Phase2a { ballot, votes } => format!("2a {} {}", commit_ballot(names, ballot), few(votes)),
+        CommitMsg::Phase2b { ballot, votes } => format!("2b {} {}", commit_ballot(names, ballot), few(votes)),
     }
 }
 
@@ -79,6 +115,7 @@ pub fn msg_type(m: &Msg) -> &'static str {
         Msg::Paxos(p) => p.type_name(),
         Msg::Lease(l) => l.type_name(),
         Msg::Multipaxos(m) => m.type_name(),
+        Msg::Commit(c) => c.type_name(),
     }
 }
 
@@ -116,6 +153,7 @@ pub fn command(c: &Command<String>) -> String {
         Command::Lease(LeaseCommand::LlmOutage { down: false }) => "llm back".into(),
         Command::Multipaxos(MpCommand::Put { key, value, .. }) => format!("put {key}={value}"),
         Command::Multipaxos(MpCommand::Get { key, .. }) => format!("get {key}"),
+        Command::Commit(CommitCommand::VoteAbort { .. }) => "will vote aborted".into(),
     }
 }
 
@@ -201,6 +239,17 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
             _ => return None,
         },
         Note::Multipaxos(m) => return super::multipaxos::note_mark(names, m),
+        Note::Commit(c) => match *c {
+            CommitNote::RmVoted { vote: RmVote::Prepared } => (NoteClass::Info, "prepared".into()),
+            CommitNote::RmVoted { vote: RmVote::Aborted } => (NoteClass::Rejected, "votes aborted".into()),
+            CommitNote::RmDecided { outcome: Outcome::Commit } => (NoteClass::Learned, "committed".into()),
+            CommitNote::RmDecided { outcome: Outcome::Abort } => (NoteClass::Rejected, "aborted".into()),
+            CommitNote::TmDecided { outcome } | CommitNote::LeaderDecided { outcome } => {
+                (NoteClass::Chosen, format!("decides {}", outcome.as_str()))
+            }
+            CommitNote::CoordinatorBallot { ballot, .. } => (NoteClass::Info, format!("takes over {}", commit_ballot(names, ballot))),
+            _ => return None,
+        },
     })
 }
 
@@ -355,6 +404,20 @@ fn note_detail(names: &[String], n: &Note) -> String {
             _ => n.type_name().to_string(),
         },
         Note::Multipaxos(m) => super::multipaxos::note_detail(names, m),
+        Note::Commit(c) => match *c {
+            CommitNote::AcceptorVoted { ballot, votes } => {
+                let v: Vec<String> = votes.iter().map(|(r, x)| format!("{} {}", node_name(names, r), x.as_str())).collect();
+                format!("writes votes in ballot {}: {}", commit_ballot(names, ballot), v.join(", "))
+            }
+            CommitNote::AcceptorPromised { ballot, rms } => {
+                let r: Vec<&str> = rms.iter().map(|x| node_name(names, x)).collect();
+                format!("promises ballot {} for {}", commit_ballot(names, ballot), r.join(","))
+            }
+            CommitNote::InstanceChosen { rm, ballot, vote } => {
+                format!("{} chosen in {}'s instance (ballot {})", vote.as_str(), node_name(names, rm), commit_ballot(names, ballot))
+            }
+            _ => n.type_name().to_string(),
+        },
     }
 }
 

@@ -24,6 +24,14 @@ pub fn colour(msg_type: &str) -> &'static str {
         "accepted" => "#009E73",
         "decided" => "#000000",
         "llm_ask" | "llm_answer" => "#CC79A7",
+        // Transaction commit: 2PC's messages in the colours of the Paxos
+        // phases they correspond to (2PC is Paxos Commit with F = 0).
+        "phase1a" => "#0072B2",
+        "phase1b" => "#56B4E9",
+        "prepared" | "phase2a" => "#E69F00",
+        "phase2b" => "#009E73",
+        "commit" => "#000000",
+        "aborted" | "abort" => VERMILLION,
         _ => "#555555", // the lease lab's plumbing: acquire, write and replies
     }
 }

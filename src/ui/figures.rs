@@ -1,5 +1,6 @@
-//! The lessons' static figures, drawn as SVG from the step's labels (so they
-//! speak the page's language). Labels are escaped; a missing one is blank.
+//! The lessons' figures, drawn as SVG from the step's labels (so they speak
+//! the page's language) — labels are escaped; a missing one is blank — and
+//! one that is a table of measured runs.
 
 use crate::scenario::lessons::Figure;
 use crate::trace::svg::escape;
@@ -42,44 +43,6 @@ fn progression(t: &[&str]) -> String {
     format!(r#"<svg viewBox="0 0 990 185" class="figure">{s}</svg>"#)
 }
 
-fn two_phase(t: &[&str]) -> String {
-    let mut s = String::from(DEFS);
-    let xs = [120.0, 300.0, 560.0];
-    for (i, x) in xs.iter().enumerate() {
-        s += &boxed(x - 60.0, 10.0, 120.0, 40.0, &l(t, i), "fig-box");
-        s += &format!(r#"<line class="fig-lifeline" x1="{x}" y1="50" x2="{x}" y2="300"/>"#);
-    }
-    s += &arrow(120.0, 90.0, 556.0, 120.0, "fig-line prepared", &l(t, 3));
-    s += &arrow(300.0, 110.0, 556.0, 135.0, "fig-line prepared", &l(t, 3));
-    s += &boxed(500.0, 150.0, 120.0, 34.0, &l(t, 5), "fig-log");
-    s += &arrow(556.0, 210.0, 124.0, 250.0, "fig-line commit", &l(t, 4));
-    s += &arrow(556.0, 215.0, 304.0, 240.0, "fig-line commit", "");
-    s += r#"<text class="fig-bolt" x="590" y="200">⚡</text>"#;
-    s += &format!(r#"<text class="fig-note" x="640" y="190">{}</text>"#, l(t, 6));
-    format!(r#"<svg viewBox="0 0 1000 310" class="figure">{s}</svg>"#)
-}
-
-fn paxos_commit(t: &[&str]) -> String {
-    let mut s = String::from(DEFS);
-    let (rm1, rm2, acc, leader) = (100.0, 260.0, 520.0, 800.0);
-    for (x, i) in [(rm1, 0), (rm2, 1), (leader, 5)] {
-        s += &boxed(x - 60.0, 10.0, 120.0, 40.0, &l(t, i), "fig-box");
-        s += &format!(r#"<line class="fig-lifeline" x1="{x}" y1="50" x2="{x}" y2="300"/>"#);
-    }
-    s += &boxed(acc - 90.0, 10.0, 180.0, 40.0, &l(t, 2), "fig-box acceptors");
-    for k in 0..3 {
-        let x = acc - 40.0 + k as f64 * 40.0;
-        s += &format!(r#"<line class="fig-lifeline" x1="{x}" y1="50" x2="{x}" y2="300"/>"#);
-    }
-    s += &arrow(rm1, 90.0, acc - 44.0, 115.0, "fig-line prepared", &l(t, 3));
-    s += &arrow(rm2, 100.0, acc - 44.0, 125.0, "fig-line prepared", "");
-    s += &arrow(acc + 40.0, 150.0, leader - 4.0, 175.0, "fig-line accepted", &l(t, 4));
-    s += &arrow(leader, 215.0, rm1 + 4.0, 255.0, "fig-line commit", &l(t, 6));
-    s += &arrow(leader, 220.0, rm2 + 4.0, 245.0, "fig-line commit", "");
-    s += &format!(r#"<text class="fig-note" x="10" y="300">{}</text>"#, l(t, 7));
-    format!(r#"<svg viewBox="0 0 1000 310" class="figure">{s}</svg>"#)
-}
-
 fn lease_loop(t: &[&str]) -> String {
     let mut s = String::from(DEFS);
     s += &format!(r#"<text class="fig-title" x="20" y="26">{}</text>"#, l(t, 0));
@@ -108,12 +71,14 @@ pub fn FigureView(figure: Figure, labels: &'static [&'static str]) -> impl IntoV
             .collect_view();
         return view! { <table class="figure island" data-testid="figure"><tbody>{rows}</tbody></table> }.into_any();
     }
+    if figure == Figure::CommitCosts {
+        // Not a drawing: calm runs, measured, beside the formulas.
+        return view! { <div class="figure-box" data-testid="figure"><super::commit::table::PaperTable rms=5 f=1 /></div> }.into_any();
+    }
     let svg = match figure {
         Figure::Progression => progression(labels),
-        Figure::TwoPhaseCommit => two_phase(labels),
-        Figure::PaxosCommit => paxos_commit(labels),
         Figure::LeaseLoop => lease_loop(labels),
-        Figure::Island => unreachable!(),
+        Figure::Island | Figure::CommitCosts => unreachable!(),
     };
     view! { <div class="figure-box" data-testid="figure" inner_html=svg></div> }.into_any()
 }

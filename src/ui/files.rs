@@ -113,7 +113,7 @@ pub fn import_text(app: App, text: &str) {
 fn open_scenario(app: App, s: Scenario, status: String) {
     match Model::new(&s) {
         Ok(m) => {
-            app.view.set(if m.is_paxos() { View::Parliament } else { View::Lease });
+            app.view.set(View::of(m.kind()));
             app.replace(m, Some(status));
         }
         Err(e) => app.toast.set(Some((e, true))),
@@ -130,7 +130,7 @@ fn open_recorded_on(app: App, s: Option<Scenario>, events: &[serde_json::Value],
     match Model::recorded(s, names.0, trace) {
         Ok(mut m) => {
             m.recorded_on = (!on.is_empty()).then_some(on);
-            app.view.set(if m.is_paxos() { View::Parliament } else { View::Lease });
+            app.view.set(View::of(m.kind()));
             app.replace(m, Some(status));
         }
         Err(e) => app.toast.set(Some((e, true))),

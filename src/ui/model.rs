@@ -46,6 +46,8 @@ pub struct Model {
     pub lanes: Option<Lanes>,
     /// The statement behind each step of the store and of `orders`.
     pub sql: Vec<crate::viz::sql::SqlStep>,
+    /// Transaction commit: a lane per RM.
+    pub commit: Option<crate::viz::commit::CommitLanes>,
     pub flags: Option<RedFlags>,
     /// Shown from recorded events alone (no simulator behind them): a trace
     /// from another version, a hand-made one, or another tool's.
@@ -83,6 +85,11 @@ impl Model {
                 EventKind::Note(Note::Lease(
                     crate::protocol::lease::LeaseNote::Granted { .. } | crate::protocol::lease::LeaseNote::WriteRejected { .. },
                 )) => Some(Milestone::Lease),
+                EventKind::Note(Note::Commit(
+                    crate::protocol::commit::CommitNote::TmDecided { .. }
+                    | crate::protocol::commit::CommitNote::LeaderDecided { .. }
+                    | crate::protocol::commit::CommitNote::CoordinatorBallot { .. },
+                )) => Some(Milestone::Decision),
                 _ => None,
             };
             if let Some(m) = m {
@@ -97,6 +104,7 @@ impl Model {
         let lanes = lease.then(|| crate::viz::lease::lanes(&run));
         let sql = if lease { crate::viz::sql::steps(&run.scenario, &run.names, &run.trace) } else { Vec::new() };
         let flags = if lease { crate::check::red_flags::evaluate(&run.scenario).ok() } else { None };
+        let commit = (run.scenario.protocol == Protocol::Commit).then(|| crate::viz::commit::lanes(&run));
         Model {
             run,
             flights,
@@ -111,6 +119,7 @@ impl Model {
             hash,
             lanes,
             sql,
+            commit,
             flags,
             recorded_only: false,
             recorded_on: None,
@@ -155,6 +164,10 @@ impl Model {
 
     pub fn is_paxos(&self) -> bool {
         self.run.scenario.protocol == Protocol::Paxos
+    }
+
+    pub fn kind(&self) -> Protocol {
+        self.run.scenario.protocol
     }
 
     pub fn seek(&mut self, t: u64) {

@@ -60,10 +60,11 @@ pub fn Narration() -> impl IntoView {
 pub fn Invariants() -> impl IntoView {
     let app = use_app();
     let list = move || {
-        if app.model.with_value(|m| m.is_paxos()) {
-            Invariant::PAXOS.to_vec()
-        } else {
-            Invariant::LEASE.to_vec()
+        match app.model.with_value(|m| m.kind()) {
+            crate::protocol::Kind::Paxos => Invariant::PAXOS.to_vec(),
+            crate::protocol::Kind::Lease => Invariant::LEASE.to_vec(),
+            crate::protocol::Kind::Commit => Invariant::COMMIT.to_vec(),
+            crate::protocol::Kind::Multipaxos => Invariant::MULTIPAXOS.to_vec(),
         }
     };
     let broken_list = Memo::new(move |_| app.snap.with(|s| s.broken.clone()));

@@ -30,6 +30,7 @@ pub fn messenger_label(names: &[String], m: &Msg) -> String {
         },
         Msg::Lease(l) => l.type_name().to_string(),
         Msg::Multipaxos(mp) => crate::trace::multipaxos::msg_label(names, mp),
+        Msg::Commit(_) => crate::trace::label::msg(names, m),
     }
 }
 

@@ -5,6 +5,8 @@ use super::{use_app, View};
 use crate::check::Mutation;
 use crate::i18n::Lang;
 use crate::scenario::builtin::PAXOS_NAMES;
+use crate::protocol::Kind;
+use crate::scenario::commit_spec::BUILTIN_NAMES as COMMIT_NAMES;
 use crate::scenario::lease_spec::BUILTIN_NAMES as LEASE_NAMES;
 use leptos::prelude::*;
 
@@ -26,11 +28,13 @@ pub fn TopBar() -> impl IntoView {
                         // Back from the lessons: the work from before them returns.
                         super::lessons::leave(app);
                     }
-                    let lease = app.model.with_value(|m| !m.is_paxos());
-                    if v == View::Lease && !lease {
-                        app.load_builtin("kleppmann");
-                    } else if v == View::Parliament && lease {
-                        app.load_builtin("calm");
+                    // Each lab opens its first scenario unless one of its own is on screen.
+                    let kind = app.model.with_value(|m| m.kind());
+                    match v {
+                        View::Lease if kind != Kind::Lease => app.load_builtin("kleppmann"),
+                        View::Parliament if kind != Kind::Paxos => app.load_builtin("calm"),
+                        View::Commit if kind != Kind::Commit => app.load_builtin("commit-2pc"),
+                        _ => {}
                     }
                 }
             >
@@ -50,6 +54,7 @@ pub fn TopBar() -> impl IntoView {
             <nav class="tabs" role="tablist" aria-label=move || w().views>
                 {tab(View::Parliament, |w| w.view_parliament, "tab-parliament")}
                 {tab(View::Lease, |w| w.view_lease, "tab-lease")}
+                {tab(View::Commit, |w| w.view_commit, "tab-commit")}
                 {tab(View::Ballots, |w| w.view_ballots, "tab-ballots")}
                 {tab(View::Lessons, |w| w.view_lessons, "tab-lessons")}
             </nav>
@@ -88,10 +93,11 @@ fn ScenarioPicker() -> impl IntoView {
     // The list of the protocol on screen (a lesson may show either).
     let names = move || {
         app.rev.get();
-        if app.model.with_value(|m| m.is_paxos()) {
-            PAXOS_NAMES.to_vec()
-        } else {
-            LEASE_NAMES.to_vec()
+        match app.model.with_value(|m| m.kind()) {
+            Kind::Paxos => PAXOS_NAMES.to_vec(),
+            Kind::Lease => LEASE_NAMES.to_vec(),
+            Kind::Commit => COMMIT_NAMES.to_vec(),
+            Kind::Multipaxos => crate::scenario::multipaxos_spec::BUILTIN_NAMES.to_vec(),
         }
     };
     view! {

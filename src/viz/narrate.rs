@@ -4,6 +4,7 @@
 //! left to the picture, and everything else is kept.
 
 use crate::check::Invariant;
+use crate::protocol::commit::CommitNote;
 use crate::protocol::lease::{LeaseMsg, LeaseNote};
 use crate::protocol::multipaxos::MpNote;
 use crate::protocol::paxos::PaxosNote;
@@ -29,6 +30,7 @@ pub enum Say {
     Paxos { node: NodeId, note: PaxosNote },
     Lease { node: NodeId, note: LeaseNote },
     Multi { node: NodeId, note: MpNote },
+    Commit { node: NodeId, note: CommitNote },
     Violation { node: NodeId, invariant: Invariant, detail: String },
     /// An event of a kind this version does not know.
     Foreign { node: NodeId, kind: String, detail: String },
@@ -57,6 +59,10 @@ impl Line {
                 }
                 | Say::Multi {
                     note: MpNote::Elected { .. } | MpNote::SteppedDown { .. } | MpNote::CaughtUp { .. } | MpNote::MasterLeaseHeld { .. },
+                    ..
+                }
+                | Say::Commit {
+                    note: CommitNote::TmDecided { .. } | CommitNote::LeaderDecided { .. } | CommitNote::CoordinatorBallot { .. },
                     ..
                 }
         )
@@ -180,6 +186,10 @@ fn single(e: &TraceEvent) -> Option<Line> {
             node: e.node,
             note: n.clone(),
         },
+        EventKind::Note(Note::Commit(n)) => Say::Commit {
+            node: e.node,
+            note: n.clone(),
+        },
         EventKind::Violation { invariant, detail } => Say::Violation {
             node: e.node,
             invariant: *invariant,
@@ -200,12 +210,14 @@ fn single(e: &TraceEvent) -> Option<Line> {
 
 /// Timers worth narrating (the others are bookkeeping).
 pub fn timer_is_interesting(t: &Timer) -> bool {
+    use crate::protocol::commit::CommitTimer;
     use crate::protocol::lease::LeaseTimer;
     use crate::protocol::paxos::PaxosTimer;
     matches!(
         t,
         Timer::Paxos(PaxosTimer::PhaseTimeout | PaxosTimer::Backoff)
             | Timer::Lease(LeaseTimer::Deadline | LeaseTimer::LlmTimeout)
+            | Timer::Commit(CommitTimer::VoteTimeout | CommitTimer::Takeover)
     )
 }
 

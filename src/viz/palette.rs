@@ -1,6 +1,7 @@
 //! Colours and labels: the Okabe–Ito palette (colour-blind safe), and never
 //! colour alone — every message also carries its phase label.
 
+use crate::protocol::commit::{CommitMsg, Outcome, RmVote};
 use crate::protocol::lease::LeaseMsg;
 use crate::protocol::multipaxos::MpMsg;
 use crate::protocol::paxos::PaxosMsg;
@@ -25,6 +26,17 @@ pub fn message_colour(m: &Msg) -> &'static str {
             PaxosMsg::Accept { .. } => ORANGE,
             PaxosMsg::Accepted { .. } => GREEN,
             PaxosMsg::Decided { .. } => BLACK,
+        },
+        // 2PC is Paxos Commit with F = 0, so its messages wear the colours
+        // of the phases they are: Prepared is a 2a, the TM's Commit a phase 3.
+        Msg::Commit(c) => match c {
+            CommitMsg::Prepare { .. } | CommitMsg::Phase1a { .. } => BLUE,
+            CommitMsg::Phase1b { .. } => SKY,
+            CommitMsg::Vote { vote: RmVote::Prepared, .. } | CommitMsg::Phase2a { .. } => ORANGE,
+            CommitMsg::Phase2b { .. } => GREEN,
+            CommitMsg::Decision { outcome: Outcome::Commit, .. } => BLACK,
+            CommitMsg::Vote { vote: RmVote::Aborted, .. } | CommitMsg::Decision { outcome: Outcome::Abort, .. } => VERMILLION,
+            CommitMsg::BeginCommit { .. } => GREY,
         },
         Msg::Lease(l) => match l {
             LeaseMsg::Acquire { .. } | LeaseMsg::AcquireReply { .. } | LeaseMsg::Release { .. } | LeaseMsg::Row { .. } => BLUE,

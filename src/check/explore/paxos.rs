@@ -163,6 +163,7 @@ impl PaxosModel {
             }),
             lease: None,
             multipaxos: None,
+            commit: None,
             mutation: self.mutation.map(Mutation::Paxos),
             stop_at_us,
         }

@@ -554,63 +554,98 @@ pub const LESSONS: &[LessonText] = &[
     LessonText {
         id: "commit",
         title: "Two-phase commit and Paxos Commit",
-        summary: "2PC blocks when its coordinator fails; Paxos Commit does not. And 2PC is Paxos Commit with F = 0.",
+        summary: "Watch two-phase commit block when its TM fails and Paxos Commit finish without it — and see that 2PC is Paxos Commit with F = 0.",
         steps: &[
             StepText {
                 title: "Two-phase commit",
-                body: "A distributed transaction touches several resource managers (RMs) and must commit everywhere \
-                       or nowhere. In two-phase commit each RM that is ready logs that fact and sends Prepared to a \
-                       single transaction manager (TM). The TM commits if and only if every RM has prepared; it logs \
-                       its decision and sends Commit (or Abort) to all.\n\n\
-                       Every process logs its state before it sends, so after a restart it knows where it was. In \
-                       the normal case the decision takes four message delays.\n\n\
-                       The weak point is the TM. If it fails after every RM has prepared, the RMs cannot learn the \
-                       outcome: the TM may have logged Commit, or Abort. No RM may decide alone, so two-phase commit \
-                       blocks until the TM returns.",
-                labels: &[
-                    "RM 1",
-                    "RM 2",
-                    "TM",
-                    "Prepared",
-                    "Commit",
-                    "the TM's log record",
-                    "Blocks if the TM fails after every RM prepared",
+                body: "A distributed transaction touches several resource managers (RMs) and must commit at all of them \
+                       or at none. In two-phase commit one transaction manager (TM) decides.\n\n\
+                       Phase 1: RM1 is ready and asks the TM to commit; its own Prepared is the request. The TM sends \
+                       Prepare to every other RM. Each RM writes its vote to stable storage before it sends it: Prepared \
+                       or Aborted. Phase 2: the TM decides Commit if and only if every RM voted Prepared, writes the \
+                       decision to its log, and only then sends Commit (or Abort) to all.\n\n\
+                       From the moment it writes “prepared”, an RM is uncertain: it has promised to commit if told to, \
+                       so it holds its locks and may neither commit nor abort on its own.\n\n\
+                       Gray and Lamport count four message delays: RM1's request, Prepare, the votes, Commit. Here the \
+                       TM runs on RM1's node, so the request crosses no network and the run takes three — and 3N−3 = 12 \
+                       messages, where a TM on its own node needs 3N−1 = 14.",
+                watch: "The amber band on each lane is the time its RM is uncertain, locks held. Count the arrows \
+                        in the diagram and compare them with the table below.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "What if the TM fails?",
+                body: "The same transaction. Every RM has written “prepared” and sent its vote. At 140 ms, before a \
+                       single vote is counted, the TM's node crashes. It will come back at 3 s.",
+                question: "What happens to RM2…RM5 while the TM is down?",
+                options: &[
+                    "They time out and abort: nobody told them to commit.",
+                    "They commit on their own: they all voted prepared.",
+                    "They wait, uncertain, holding their locks, until the TM returns.",
                 ],
+                explain: "They block. A prepared RM may not abort on its own — the TM might have decided Commit — nor \
+                          commit — it does not know the other votes, and the TM might have decided Abort. Only the \
+                          TM's log can say, and the TM is down. Back at 3 s, the TM finds no decision in its log, so \
+                          it never told anyone to commit: it aborts (presumed abort), and the RMs release locks they \
+                          held for about three seconds.\n\n\
+                          Two-phase commit did nothing unsafe: atomicity and validity held throughout. What it lacks \
+                          is liveness: one failure stops everyone.",
                 ..StepText::EMPTY
             },
             StepText {
                 title: "Paxos Commit",
-                body: "Gray and Lamport replace the single TM with Paxos. Each RM's \"prepared or aborted\" is decided \
-                       by its own instance of the Synod, and all instances share 2F+1 acceptors. The protocol makes \
-                       progress while any F+1 of them work.\n\n\
-                       Ballot 0 of each instance belongs to its RM, so a ready RM skips phase 1 and sends a phase-2a \
-                       \"prepared\" straight to the acceptors. Their votes (2b) go to a leader, which announces Commit \
-                       if every instance chose \"prepared\", and Abort if any chose \"aborted\".\n\n\
-                       If an RM stays silent, the leader times out and runs a higher ballot for its instance; if that \
-                       ballot is free, it proposes \"aborted\". Extra leaders cost progress, never safety. The price: \
-                       the same stable-storage write delay as 2PC, but more messages.",
-                labels: &[
-                    "RM 1",
-                    "RM 2",
-                    "acceptors (2F+1)",
-                    "2a “prepared” (ballot 0)",
-                    "2b",
-                    "leader",
-                    "Commit",
-                    "One Synod instance per RM; progress while F+1 of the 2F+1 acceptors work; 2PC is Paxos Commit with F = 0.",
-                ],
+                body: "Gray and Lamport replace the TM's one log record with Paxos. Each RM's vote is decided by its own \
+                       instance of the Synod, and all instances share 2F+1 acceptors — here F = 1: three acceptors, on \
+                       RM1, RM2 and RM3. The transaction ends while any F+1 of them work.\n\n\
+                       Ballot 0 of each instance belongs to its RM, so a ready RM skips phase 1: it writes “prepared” \
+                       and sends it as a phase-2a message straight to F+1 acceptors (any two of three are a majority). \
+                       Each acceptor writes the votes of all five RMs at once and sends one 2b to the leader — at \
+                       first the TM, on RM1's node. The leader commits when every instance chose “prepared”, and aborts \
+                       as soon as one chose “aborted”.",
+                watch: "Each RM's 2a goes to two acceptors; each acceptor answers with one 2b for all five. 17 \
+                        messages, one message delay and one write (N+F+1) more than two-phase commit: see the table.",
                 ..StepText::EMPTY
             },
             StepText {
-                title: "2PC is Paxos Commit with F = 0",
-                body: "Set F = 0. There is a single acceptor, and the TM is it. The RM's ballot-0 \"prepared\" is 2PC's \
-                       Prepared message. The acceptor's vote, written to stable storage, is the TM's log record. The \
-                       announcement, which the seminar calls phase 3, is the Commit or Abort message.\n\n\
-                       Zero fault tolerance is exactly why 2PC blocks: with one acceptor, its failure stops everything. \
-                       With F = 1 there are three acceptors; any one may fail and the transaction still completes.\n\n\
-                       The extra safety costs messages. In Gray and Lamport's comparison, for 5 RMs and F = 1, 2PC \
-                       sends 12 messages, Paxos Commit 17 and Faster Paxos Commit 20. That is the price of not \
-                       blocking.",
+                title: "…and if the leader fails?",
+                body: "The same crash in Paxos Commit: at 140 ms the leader's node — RM1, also an acceptor — crashes, \
+                       and comes back at 3 s. RM2 carries a backup coordinator.",
+                question: "What happens to RM2…RM5?",
+                options: &[
+                    "They block until RM1 returns, as in two-phase commit.",
+                    "RM2's coordinator finishes the transaction and they commit without waiting for RM1.",
+                    "They abort: the leader never said Commit.",
+                ],
+                explain: "RM2's coordinator waits two timeouts, then runs a ballot of its own, (1,RM2), in every \
+                          instance: phase 1a to the three acceptors. RM2's and RM3's acceptors answer — a majority — \
+                          and RM2's reports the “prepared” each RM voted in ballot 0. B3 forces the coordinator to keep \
+                          those votes: it proposes “prepared” everywhere, the acceptors vote, and it sends Commit at \
+                          about 1.5 s, without RM1. In an instance where no acceptor of the majority reported a vote it \
+                          would have proposed “aborted”. Two coordinators at once can delay the outcome, never change \
+                          it. RM1 learns it after it returns.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Two-phase commit is Paxos Commit with F = 0",
+                body: "Set F = 0: one acceptor, on the TM's node. Each RM's ballot-0 2a to it is two-phase commit's \
+                       Prepared; the acceptor's written vote is the TM's log record; the leader's Commit is the TM's \
+                       Commit — the seminar's phase 3.\n\n\
+                       Zero fault tolerance is exactly why two-phase commit blocks: with one acceptor, its failure \
+                       stops everything. With F = 1, any one of the three may fail.",
+                watch: "Left, Paxos Commit with F = 0; right, two-phase commit. The same arrows between the same nodes \
+                        at the same moments: 12 messages and 6 writes each.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The price of not blocking",
+                body: "Two-phase commit is already safe: it never commits at one RM and aborts at another. What Paxos \
+                       Commit buys is liveness — the transaction ends while a majority of acceptors works — and it pays \
+                       in messages. With 5 RMs and F = 1, two-phase commit sends 12 messages (the TM on RM1's node; 14 \
+                       with a TM of its own), Paxos Commit 17 and Faster Paxos Commit 20: Gray and Lamport's formulas, \
+                       and the runs' counts below. Both write to stable storage in two steps: the RMs' votes, then the \
+                       TM's log or the acceptors' votes.\n\n\
+                       Faster Paxos Commit has the acceptors send their 2b straight to every RM: one message delay \
+                       less, more messages.",
                 ..StepText::EMPTY
             },
         ],

@@ -24,12 +24,22 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 s.mutation = mutation;
             }
             app.playing.set(false);
-            app.compare.set(super::super::Compare::Off);
-            let lease = s.protocol == crate::protocol::Kind::Lease;
-            app.speed_log.set(if lease { 0.3 } else { -1.0 });
+            app.compare.set(if matches!(stage, Stage::Compare { .. }) {
+                super::super::Compare::Protocol
+            } else {
+                super::super::Compare::Off
+            });
+            // Simulated seconds per real second: a lease story runs for tens of
+            // seconds; a transaction's messages need watching, and its blocking
+            // (seconds) must not take minutes.
+            app.speed_log.set(match s.protocol {
+                crate::protocol::Kind::Lease => 0.3,
+                crate::protocol::Kind::Commit => -0.5,
+                crate::protocol::Kind::Paxos | crate::protocol::Kind::Multipaxos => -1.0,
+            });
             if app.load(s, false).is_ok() {
                 let at = match stage {
-                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Predict { at_us, .. } => at_us,
+                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Compare { at_us, .. } | Stage::Predict { at_us, .. } => at_us,
                     _ => 0,
                 };
                 app.set_t(at);
@@ -43,6 +53,11 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
         app.rev.get();
         app.model.with_value(|m| m.is_paxos())
     };
+    let is_commit = move || {
+        app.rev.get();
+        app.model.with_value(|m| m.kind() == crate::protocol::Kind::Commit)
+    };
+    let try_stage = matches!(stage, Stage::Try { .. });
     let stage_view = match stage {
         Stage::Read { figure: Some(f) } => {
             let labels = app.lang.get_untracked().lessons().get(lesson).and_then(|l| l.steps.get(step)).map(|s| s.labels).unwrap_or_default();
@@ -61,7 +76,9 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
         .into_any(),
         _ => view! {
             <div class="step-stage live">
-                {move || if is_paxos() {
+                {move || if is_commit() {
+                    view! { <super::super::commit::CommitView controls=try_stage /> }.into_any()
+                } else if is_paxos() {
                     view! { <super::super::parliament::Parliament /> }.into_any()
                 } else {
                     // The lanes, and beneath them the SQL of the store's and orders' steps.
@@ -73,7 +90,9 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 }}
                 {matches!(stage, Stage::Try { .. }).then(|| view! {
                     <div class="try-tools">
-                        {move || if is_paxos() {
+                        {move || if is_commit() {
+                            ().into_any()
+                        } else if is_paxos() {
                             view! { <super::super::inspector::Inspector /> }.into_any()
                         } else {
                             view! { <super::super::lease::controls::Controls /> }.into_any()

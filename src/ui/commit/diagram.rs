@@ -1,0 +1,51 @@
+//! The messages of one pane as a space-time diagram, drawn up to the cursor
+//! (a question waiting to be answered must not show the answer ahead). The
+//! geometry and SVG are the export's (`viz::spacetime`, `trace::svg`); side
+//! by side, 2PC and F = 0 Paxos Commit show the same arrows.
+
+use super::super::lease::lanes::Pane;
+use super::super::use_app;
+use crate::sim::SimTime;
+use crate::trace::svg;
+use crate::viz::spacetime::{layout_trace, Options};
+use leptos::prelude::*;
+
+const WIDTH: f64 = 1000.0;
+
+#[component]
+pub fn PaneDiagram(pane: Pane) -> impl IntoView {
+    let app = use_app();
+    let drawing = Memo::new(move |_| {
+        app.rev.get();
+        let t = app.t.get();
+        let end = app.end.get().max(1);
+        let lang = app.lang.get();
+        let draw = |m: &super::super::model::Model| {
+            let upto = m.run.events_until(SimTime(t));
+            let height = 34.0 + 24.0 * m.run.names.len() as f64;
+            let mut opts = Options::new(0, end, WIDTH, height);
+            opts.max_arrows = 200;
+            let mut d = layout_trace(&m.run.names, &m.run.trace[..upto], SimTime(t.min(m.end())), &opts);
+            // The marks speak the page's language.
+            for mk in &mut d.markers {
+                if let crate::trace::EventKind::Note(note) = &m.run.trace[mk.event].kind {
+                    if let Some(l) = lang.speak().mark(&m.run.names, note) {
+                        mk.label = l;
+                    }
+                }
+            }
+            svg::render_live(&d, lang.words().spacetime_title)
+        };
+        match pane {
+            Pane::A => app.model.with_value(|m| draw(m)),
+            Pane::B => app.model_b.with_value(|b| b.as_ref().map(draw).unwrap_or_default()),
+        }
+    });
+    view! {
+        <div
+            class="commit-diagram"
+            data-testid=if pane == Pane::A { "commit-diagram" } else { "commit-diagram-b" }
+            inner_html=move || drawing.get()
+        ></div>
+    }
+}

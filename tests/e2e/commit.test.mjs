@@ -1,0 +1,142 @@
+// Two-phase commit and Paxos Commit in the page, used as a teacher uses them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, open, shot, ROOT } from './lib.mjs';
+
+let ctx;
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+const SCENARIOS = ['commit-2pc', 'commit-2pc-tm-crash', 'commit-paxos', 'commit-paxos-tm-crash', 'commit-paxos-f0'];
+const golden = (name) => readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(new RegExp(`\\("${name}", "([0-9a-f]{16})"\\)`))[1];
+const text = async (page, id) => (await page.getByTestId(id).textContent()).trim();
+
+async function seek(page, us) {
+  // The scrubber is a range over true time in µs.
+  await page.getByTestId('scrubber').evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, us);
+  await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us);
+}
+
+const lane = (page, rm, pane = 'commit-lanes') => page.locator(`[data-testid=${pane}] [data-testid=rm-lane-${rm}]`);
+
+async function openCommit(page, name) {
+  await page.getByTestId('tab-commit').click();
+  await page.getByTestId('commit-view').waitFor();
+  await page.getByTestId('scenario').selectOption(name);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=scenario]').value === n, name);
+}
+
+test('the five commit scenarios run in the page with the native trace hashes', async () => {
+  const { page, errors } = await open(ctx);
+  for (const name of SCENARIOS) {
+    await openCommit(page, name);
+    assert.equal(await text(page, 'trace-hash'), golden(name), name);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('the cost table, measured from runs, matches the formulas: 14 or 12 / 17 / 20', async () => {
+  const { page, errors } = await open(ctx);
+  await openCommit(page, 'commit-paxos');
+  const rows = page.locator('[data-testid=costs-table] tbody tr');
+  assert.equal(await rows.count(), 4);
+  const messages = [];
+  for (let i = 0; i < 4; i++) {
+    const row = page.getByTestId(`costs-row-${i}`);
+    messages.push(Number(await row.getAttribute('data-messages')));
+    assert.equal(await row.getAttribute('data-match'), 'true', `row ${i} matches its formula`);
+  }
+  assert.deepEqual(messages, [14, 12, 17, 20]);
+  assert.match(await page.getByTestId('costs-table').textContent(), /N\(F\+3\)−3 = 17/);
+  // The row of the run on screen is marked, and its own count is shown.
+  assert.match(await page.getByTestId('costs-row-2').getAttribute('class'), /current/);
+  await page.keyboard.press('End');
+  assert.match(await text(page, 'costs-this-run'), /17 messages/);
+  await shot(page, 'commit-paxos-table');
+  assert.deepEqual(errors, []);
+});
+
+test('after a TM crash the 2PC RMs block while Paxos Commit decides, side by side', async () => {
+  const { page, errors } = await open(ctx);
+  await openCommit(page, 'commit-2pc-tm-crash');
+  await page.getByTestId('commit-compare').check();
+  await page.getByTestId('commit-pane-b').waitFor();
+  assert.match(await text(page, 'commit-pane-a-title'), /Two-phase commit/);
+  assert.match(await text(page, 'commit-pane-b-title'), /Paxos Commit, F = 1/);
+  await seek(page, 2_500_000);
+  for (const rm of ['RM2', 'RM3', 'RM4', 'RM5']) {
+    assert.equal(await lane(page, rm).getAttribute('data-phase'), 'uncertain', `2PC ${rm} at 2.5 s`);
+    assert.ok(Number(await lane(page, rm).getAttribute('data-uncertain-us')) > 2_000_000);
+    assert.equal(await lane(page, rm, 'commit-lanes-b').getAttribute('data-phase'), 'committed', `Paxos Commit ${rm} at 2.5 s`);
+  }
+  assert.equal(await lane(page, 'RM1').getAttribute('data-down'), 'true');
+  await shot(page, 'commit-tm-crash-side-by-side');
+  // The TM returns at 3 s: 2PC's RMs learn the outcome (presumed abort).
+  await seek(page, 3_200_000);
+  assert.equal(await lane(page, 'RM2').getAttribute('data-phase'), 'aborted');
+  assert.deepEqual(errors, []);
+});
+
+test('F = 0 Paxos Commit draws the same arrows as two-phase commit', async () => {
+  const { page, errors } = await open(ctx);
+  await openCommit(page, 'commit-paxos-f0');
+  await page.getByTestId('commit-compare').check();
+  await page.getByTestId('commit-pane-b').waitFor();
+  await page.keyboard.press('End');
+  const arrows = (id) => page.locator(`[data-testid=${id}] line[marker-end]`).evaluateAll((ls) =>
+    ls.map((l) => ['x1', 'y1', 'x2', 'y2'].map((a) => l.getAttribute(a)).join(',')));
+  const f0 = await arrows('commit-diagram');
+  const two = await arrows('commit-diagram-b');
+  assert.equal(f0.length, 12);
+  assert.deepEqual(f0, two);
+  await shot(page, 'commit-f0-vs-2pc');
+  assert.deepEqual(errors, []);
+});
+
+async function lesson(locale, words) {
+  const { page, errors } = await open(ctx, { locale });
+  await page.goto(ctx.url + '#lesson=commit&step=2');
+  await page.getByTestId('predict').waitFor();
+  await lane(page, 'RM2').waitFor();
+  assert.equal(await lane(page, 'RM2').getAttribute('data-phase'), 'uncertain', 'the question comes with the RMs prepared');
+  await shot(page, `commit-lesson-${locale}-question`);
+  await page.getByTestId('option-2').check();
+  await page.getByTestId('answer').click();
+  await page.getByTestId('explanation').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('explanation').textContent(), words.block);
+  assert.equal(await lane(page, 'RM2').getAttribute('data-phase'), 'aborted');
+  await shot(page, `commit-lesson-${locale}-2pc-explained`);
+  // Step 4: the same crash in Paxos Commit.
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('predict').waitFor();
+  await page.getByTestId('option-1').check();
+  await page.getByTestId('answer').click();
+  await page.getByTestId('explanation').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('explanation').textContent(), words.takeover);
+  for (const rm of ['RM2', 'RM3', 'RM4', 'RM5']) assert.equal(await lane(page, rm).getAttribute('data-phase'), 'committed', rm);
+  await shot(page, `commit-lesson-${locale}-paxos-explained`);
+  // Step 5: side by side, F = 0 and 2PC.
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('commit-pane-b').waitFor();
+  await shot(page, `commit-lesson-${locale}-f0`);
+  // Step 6: the price, in a table of runs.
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('costs-table').waitFor();
+  assert.match(await page.getByTestId('step').textContent(), words.price);
+  await shot(page, `commit-lesson-${locale}-price`);
+  assert.deepEqual(errors, []);
+}
+
+test('the live commit lesson in English: predict, watch 2PC block and Paxos Commit finish', async () => {
+  await lesson('en-US', { block: /They block/, takeover: /\(1,RM2\)/, price: /not blocking/ });
+});
+
+test('the live commit lesson in Japanese: 2 相コミット', async () => {
+  await lesson('ja-JP', { block: /ブロックします/, takeover: /\(1,RM2\)/, price: /2 相コミットはもともと安全/ });
+});
