@@ -28,6 +28,12 @@ fn phase_name(p: RmPhase) -> &'static str {
     }
 }
 
+/// The phase at `t`: phases follow one another, and the last one lasts past
+/// the end of its run (side by side, the other run may be longer).
+fn phase_at(spans: &[Span<RmPhase>], t: u64) -> Option<RmPhase> {
+    spans.iter().rev().find(|s| s.from.0 <= t).map(|s| s.what)
+}
+
 fn at<T: Copy>(spans: &[Span<T>], t: u64) -> Option<T> {
     spans.iter().rev().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map(|s| s.what)
 }
@@ -115,7 +121,7 @@ fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl Into
         </g>
         {l.rms.iter().enumerate().map(|(i, rm)| {
             let y = TOP + i as f64 * LANE_H;
-            let now = at(&rm.phases, t).unwrap_or(RmPhase::Working);
+            let now = phase_at(&rm.phases, t).unwrap_or(RmPhase::Working);
             let is_down = at(&rm.down, t).is_some();
             let uncertain: u64 = rm.phases.iter().filter(|p| p.what == RmPhase::Uncertain && p.from.0 <= t).map(|p| p.to.0.min(t) - p.from.0).sum();
             let blocked = now == RmPhase::Uncertain && uncertain > 500_000;

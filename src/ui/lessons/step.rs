@@ -135,7 +135,9 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
     let chosen = RwSignal::new(None::<u8>);
     let locked = RwSignal::new(false);
     let text = move || app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step));
-    let revealed = move || locked.get() && app.t.get() >= reveal_us;
+    // A run that ends before `reveal_us` reveals at its end (the lesson
+    // test keeps every reveal inside its run; this keeps the page safe).
+    let revealed = move || locked.get() && app.t.get() >= reveal_us.min(app.end.get());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if chosen.get_untracked().is_none() || locked.get_untracked() {
