@@ -8,6 +8,7 @@
 
 pub mod browser;
 pub mod commit;
+pub mod multipaxos;
 pub mod files;
 pub mod inspector;
 pub mod ballots;
@@ -40,6 +41,7 @@ pub enum View {
     Parliament,
     Lease,
     Commit,
+    Multi,
     Ballots,
     Lessons,
 }
@@ -51,7 +53,7 @@ impl View {
             crate::protocol::Kind::Paxos => View::Parliament,
             crate::protocol::Kind::Lease => View::Lease,
             crate::protocol::Kind::Commit => View::Commit,
-            crate::protocol::Kind::Multipaxos => View::Parliament,
+            crate::protocol::Kind::Multipaxos => View::Multi,
         }
     }
 }
@@ -408,7 +410,7 @@ fn Root() -> impl IntoView {
     let dragging = RwSignal::new(false);
     // The time machine and the narration only where a run is on stage.
     let live = Memo::new(move |_| match app.view.get() {
-        View::Parliament | View::Lease | View::Commit => true,
+        View::Parliament | View::Lease | View::Commit | View::Multi => true,
         View::Ballots => false,
         View::Lessons => app.lesson.get().is_some_and(|l| {
             crate::scenario::lessons::LESSONS[l].steps.get(app.step.get()).and_then(|s| s.scenario()).is_some()
@@ -457,6 +459,7 @@ fn Root() -> impl IntoView {
                         }.into_any(),
                         View::Lease => view! { <lease::LeaseLab /> }.into_any(),
                         View::Commit => view! { <commit::CommitView /> }.into_any(),
+                        View::Multi => view! { <multipaxos::MultiView /> }.into_any(),
                         View::Ballots => view! { <ballots::BallotExplorer /> }.into_any(),
                         View::Lessons => view! { <lessons::Lessons /> }.into_any(),
                     }}

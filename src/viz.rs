@@ -3,6 +3,7 @@
 
 pub mod charts;
 pub mod commit;
+pub mod multipaxos;
 pub mod flights;
 pub mod lease;
 pub mod narrate;

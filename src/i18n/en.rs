@@ -298,6 +298,29 @@ pub const WORDS: Words = Words {
     this_run: "This run so far",
     costs_note_delays: "Messages between roles on one node cross no network and are not counted. The paper counts the RM's request to commit as a message delay; with the TM on RM1's node that request is local, so a run takes one delay fewer (− 1).",
     costs_note_writes: "Writes: each RM's vote, the TM's decision, each acceptor's votes (one write for all RMs). The RMs then write the outcome, in every protocol alike: the paper's N+1 and N+F+1 count the writes made before the outcome is known.",
+    view_multi: "Multi-Paxos",
+    mp_log_title: "The replicated log",
+    mp_log_hint: "One row per replica, one column per slot. Pencil: a vote (2b) only; ink: chosen and written; underlined: applied to the key-value table, strictly in slot order.",
+    mp_slot: "slot",
+    mp_leads: "leads",
+    mp_runs: "runs for election",
+    mp_follows: "follows",
+    mp_lease_mark: "holds the master lease",
+    mp_clients: "Clients",
+    mp_waits: "waits for",
+    mp_heard: "last answer",
+    mp_lease_title: "Master lease: when each replica believed it held it (true time)",
+    mp_lease_none: "This run has no master lease: a replica that believes it leads serves reads from its own copy, lease or not.",
+    mp_legend_pencil: "vote (pencil)",
+    mp_legend_ink: "chosen (ink)",
+    mp_legend_applied: "applied",
+    mp_legend_noop: "no-op (a gap filled)",
+    crash_leader: "Crash the leader now",
+    restart_replicas: "Restart crashed replicas",
+    mp_write: "Send a write",
+    mp_write_key: "key",
+    mp_write_value: "value",
+    mp_no_leader: "Nobody leads at this moment.",
 };
 
 pub struct En;
@@ -649,6 +672,11 @@ impl Speak for En {
             "commit-paxos" => "Paxos Commit, F = 1".into(),
             "commit-paxos-tm-crash" => "Paxos Commit: the leader crashes".into(),
             "commit-paxos-f0" => "Paxos Commit, F = 0".into(),
+            "multi-calm" => "Multi-Paxos: a stable leader".into(),
+            "multi-leader-crash" => "Multi-Paxos: the leader crashes mid-pipeline".into(),
+            "multi-catch-up" => "Multi-Paxos: a replica catches up".into(),
+            "two-masters" => "Two masters, no lease: a stale read".into(),
+            "master-lease" => "The master lease: one master at a time".into(),
             other => other.to_string(),
         }
     }
@@ -680,6 +708,11 @@ impl Speak for En {
             "commit-paxos" => "Every RM's vote is decided by its own Synod on three acceptors (F = 1); the leader on RM1's node learns all five and says Commit.",
             "commit-paxos-tm-crash" => "The leader's node crashes at the same moment. The coordinator on RM2 takes over with a higher ballot and the RMs commit without waiting.",
             "commit-paxos-f0" => "F = 0: one acceptor, on the TM's node. The same messages as two-phase commit, arrow for arrow.",
+            "multi-calm" => "Α runs phase 1 once and leads; from then on each command costs phase 2 only, two slots in flight. Reads are answered by the leader from its own copy.",
+            "multi-leader-crash" => "Α has three slots in flight when it crashes; its accept for slot 2 reached nobody. Β and Γ are refused while the acceptors' lease promises to Α last; Δ then wins, recovers slots 1 and 3 from the promises (B3) and fills slot 2 with a no-op.",
+            "multi-catch-up" => "Γ is cut off while Α and Β choose four slots. Healed at 0.7 s, it learns from a heartbeat that it is behind, asks for the slots it missed and applies them in order.",
+            "two-masters" => "No lease. Α is cut off with C1 at 0.6 s but still believes it leads; Β is elected and C2 writes x = 2 through it. At 2.2 s Α answers C1's read from its own copy: x = 1, a stale read.",
+            "master-lease" => "The same partition with a one-second master lease. Β waits out the promises given to Α before it is elected; Α's lease runs out first, so it cannot answer C1's read alone. After the heal Β answers it: x = 2.",
             _ => "",
         }
     }

@@ -34,6 +34,7 @@ pub fn TopBar() -> impl IntoView {
                         View::Lease if kind != Kind::Lease => app.load_builtin("kleppmann"),
                         View::Parliament if kind != Kind::Paxos => app.load_builtin("calm"),
                         View::Commit if kind != Kind::Commit => app.load_builtin("commit-2pc"),
+                        View::Multi if kind != Kind::Multipaxos => app.load_builtin("multi-calm"),
                         _ => {}
                     }
                 }
@@ -53,6 +54,7 @@ pub fn TopBar() -> impl IntoView {
             <SeedField />
             <nav class="tabs" role="tablist" aria-label=move || w().views>
                 {tab(View::Parliament, |w| w.view_parliament, "tab-parliament")}
+                {tab(View::Multi, |w| w.view_multi, "tab-multi")}
                 {tab(View::Lease, |w| w.view_lease, "tab-lease")}
                 {tab(View::Commit, |w| w.view_commit, "tab-commit")}
                 {tab(View::Ballots, |w| w.view_ballots, "tab-ballots")}

@@ -223,6 +223,12 @@ impl Replica {
                 if self.lease.is_some() {
                     self.lose_lease(LeaseEnd::SteppedDown, ctx);
                 }
+                // Its promise to itself guarded only its own lease, which it
+                // has just given up: keeping it would make it refuse the new
+                // master for up to T and fight it for the chair.
+                if self.grant.is_some_and(|(m, _)| m == ctx.me) {
+                    self.grant = None;
+                }
                 self.role = Role::Follower;
                 for t in [MpTimer::Heartbeat, MpTimer::PhaseTimeout, MpTimer::LeaseEnd] {
                     ctx.cancel_timer(t);

@@ -13,7 +13,8 @@ use leptos::prelude::*;
 const WIDTH: f64 = 1000.0;
 
 #[component]
-pub fn PaneDiagram(pane: Pane) -> impl IntoView {
+/// `id`: the test id of pane A's diagram (other views reuse this one).
+pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
     let app = use_app();
     let drawing = Memo::new(move |_| {
         app.rev.get();
@@ -44,7 +45,10 @@ pub fn PaneDiagram(pane: Pane) -> impl IntoView {
     view! {
         <div
             class="commit-diagram"
-            data-testid=if pane == Pane::A { "commit-diagram" } else { "commit-diagram-b" }
+            data-testid=match pane {
+                Pane::A => id.unwrap_or("commit-diagram"),
+                Pane::B => "commit-diagram-b",
+            }
             inner_html=move || drawing.get()
         ></div>
     }

@@ -1,0 +1,254 @@
+//! The Multi-Paxos view: the parliament's ledgers become a replicated log.
+//! One row per replica, one column per slot — pencil for a vote, ink once
+//! chosen, underlined once applied, no-ops greyed — the leader's chair and
+//! its ballot, the clients and what they last heard, the master lease as a
+//! lane per replica, and the messages in a space-time diagram. Everything
+//! is drawn up to the cursor, from the trace (`viz::multipaxos`).
+
+use super::commit::diagram::PaneDiagram;
+use super::lease::lanes::Pane;
+use super::use_app;
+use crate::protocol::multipaxos::{MpCommand, KEYS};
+use crate::protocol::Command;
+use crate::sim::fault::Fault;
+use crate::sim::SimTime;
+use crate::viz::multipaxos::{lease_lanes, snapshot, Ink, LeaseLanes, Snapshot};
+use leptos::prelude::*;
+
+#[component]
+pub fn MultiView() -> impl IntoView {
+    let app = use_app();
+    let caption = move || {
+        let name = app.scenario_name.get();
+        app.lang.get().speak().scenario_caption(&name)
+    };
+    view! {
+        <div class="multi-view" data-testid="multi-view">
+            <p class="caption" data-testid="caption">{caption}</p>
+            <Controls />
+            <Log />
+            <LeaseLane />
+            <section class="pane">
+                <PaneDiagram pane=Pane::A id="multi-diagram" />
+            </section>
+        </div>
+    }
+}
+
+/// The picture at the cursor.
+fn now(app: super::App) -> Snapshot {
+    app.rev.get();
+    let t = app.t.get();
+    app.model.with_value(|m| {
+        let upto = m.run.events_until(SimTime(t));
+        snapshot(&m.run, &m.run.trace[..upto])
+    })
+}
+
+#[component]
+fn Log() -> impl IntoView {
+    let app = use_app();
+    let snap = Memo::new(move |_| now(app));
+    view! {
+        <section class="pane mp-log-pane">
+            <h3 class="pane-title">{move || app.words().mp_log_title}</h3>
+            <p class="hint">{move || app.words().mp_log_hint}</p>
+            <div class="mp-log-scroll">
+                {move || snap.with(|s| log_table(s, app.lang.get()))}
+            </div>
+            <ul class="mp-legend">
+                <li><span class="mp-cell voted">"x=1"</span>{move || app.words().mp_legend_pencil}</li>
+                <li><span class="mp-cell learned">"x=1"</span>{move || app.words().mp_legend_ink}</li>
+                <li><span class="mp-cell applied">"x=1"</span>{move || app.words().mp_legend_applied}</li>
+                <li><span class="mp-cell applied noop">"no-op"</span>{move || app.words().mp_legend_noop}</li>
+            </ul>
+            <h4>{move || app.words().mp_clients}</h4>
+            <ul class="mp-clients" data-testid="mp-clients">
+                {move || snap.with(|s| s.clients.iter().map(|c| {
+                    let w = app.words();
+                    view! {
+                        <li data-testid=format!("mp-client-{}", c.name)>
+                            <b>{c.name.clone()}</b>
+                            {c.waiting.clone().map(|x| view! { <span class="waiting">{format!(" · {} {x}", w.mp_waits)}</span> })}
+                            {c.last.clone().map(|x| view! { <span class="heard">{format!(" · {}: {x}", w.mp_heard)}</span> })}
+                        </li>
+                    }
+                }).collect_view())}
+            </ul>
+        </section>
+    }
+}
+
+fn log_table(s: &Snapshot, lang: crate::i18n::Lang) -> impl IntoView {
+    let w = lang.words();
+    // Slots count from 1 (version 0 is "never written").
+    let slots = s.slots.max(2);
+    let nobody = !s.replicas.iter().any(|r| r.leads.is_some());
+    view! {
+        <table class="mp-log" data-testid="mp-log">
+            <thead>
+                <tr>
+                    <th></th>
+                    {(1..slots).map(|k| view! { <th scope="col">{format!("{} {k}", w.mp_slot)}</th> }).collect_view()}
+                </tr>
+            </thead>
+            <tbody>
+                {s.replicas.iter().map(|r| {
+                    let state = if r.down {
+                        w.node_down.to_string()
+                    } else if let Some(b) = r.leads {
+                        format!("♛ {} ({},{})", w.mp_leads, b.round, r.name)
+                    } else if let Some(b) = r.running {
+                        format!("{} ({},{})", w.mp_runs, b.round, r.name)
+                    } else {
+                        w.mp_follows.to_string()
+                    };
+                    view! {
+                        <tr
+                            class:down=r.down
+                            class:leader=r.leads.is_some()
+                            data-testid=format!("mp-row-{}", r.name)
+                            data-leads=r.leads.is_some().to_string()
+                            data-down=r.down.to_string()
+                            data-lease=r.lease.to_string()
+                        >
+                            <th scope="row">
+                                <span class="mp-name">{r.name.clone()}</span>
+                                <span class="mp-state">{state}</span>
+                                {r.lease.then(|| view! { <span class="mp-lease">{w.mp_lease_mark}</span> })}
+                            </th>
+                            {(1..slots).map(|k| match r.cells.get(&k) {
+                                None => view! { <td class="mp-cell empty" data-slot=k></td> }.into_any(),
+                                Some(c) => {
+                                    let ink = match c.ink {
+                                        Ink::Voted => "voted",
+                                        Ink::Learned => "learned",
+                                        Ink::Applied => "applied",
+                                    };
+                                    let title = c
+                                        .ballot
+                                        .map(|b| format!("2b ({},{})", b.round, s.replicas.iter().find(|x| x.node == b.node).map_or("?", |x| x.name.as_str())))
+                                        .unwrap_or_default();
+                                    view! {
+                                        <td class=format!("mp-cell {ink}") class:noop=c.noop data-slot=k data-ink=ink title=title>{c.label.clone()}</td>
+                                    }.into_any()
+                                }
+                            }).collect_view()}
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+        {nobody.then(|| view! { <p class="mp-nobody" data-testid="mp-no-leader">{w.mp_no_leader}</p> })}
+    }
+}
+
+const X0: f64 = 90.0;
+const X1: f64 = 980.0;
+const LANE_H: f64 = 26.0;
+const TOP: f64 = 22.0;
+
+fn x(t: u64, end: u64) -> f64 {
+    X0 + (t.min(end) as f64 / end.max(1) as f64) * (X1 - X0)
+}
+
+/// The master lease, one lane per replica, drawn up to the cursor.
+#[component]
+fn LeaseLane() -> impl IntoView {
+    let app = use_app();
+    let lanes = Memo::new(move |_| {
+        app.rev.get();
+        app.model.with_value(|m| lease_lanes(&m.run))
+    });
+    let end = move || app.end.get();
+    view! {
+        <section class="pane mp-lease-pane">
+            <h3 class="pane-title">{move || app.words().mp_lease_title}</h3>
+            {move || lanes.with(|l| (!l.enabled).then(|| view! { <p class="hint" data-testid="mp-no-lease">{app.words().mp_lease_none}</p> }))}
+            {move || lanes.with(|l| l.enabled.then(|| lease_svg(l.clone(), app.t.get(), end(), app.lang.get())))}
+        </section>
+    }
+}
+
+fn lease_svg(l: LeaseLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+    let speak = lang.speak();
+    let height = TOP + l.lanes.len() as f64 * LANE_H + 4.0;
+    let step = [100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000].into_iter().find(|s| end / s <= 10).unwrap_or(10_000_000);
+    view! {
+        <svg class="lanes mp-lease-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-lease-lanes" role="img" aria-label=lang.words().mp_lease_title>
+            <g class="axis">
+                {(0..=end / step).map(|k| k * step).map(|k| view! {
+                    <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=height - 4.0 />
+                    <text class="tick-label" x=x(k, end) y=TOP - 8.0>{speak.duration(k)}</text>
+                }).collect_view()}
+            </g>
+            {l.lanes.iter().enumerate().map(|(i, (_, name, spans))| {
+                let y = TOP + i as f64 * LANE_H;
+                let held_now = spans.iter().any(|s| s.from.0 <= t && t < s.to.0);
+                view! {
+                    <g class="mp-lease-lane" data-testid=format!("mp-lease-{name}") data-held=held_now.to_string()>
+                        <text class="row-name" x=8 y=y + 17.0>{name.clone()}</text>
+                        {spans.iter().filter(|s| s.from.0 <= t).map(|s| {
+                            let (a, z) = (x(s.from.0, end), x(s.to.0.min(t), end));
+                            view! { <rect class="mp-lease-span" x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
+                        }).collect_view()}
+                    </g>
+                }
+            }).collect_view()}
+            <line class="cursor" x1=x(t, end) x2=x(t, end) y1=TOP - 6.0 y2=height />
+        </svg>
+    }
+}
+
+/// Crash the leader, restart what is down, and send a write of one's own.
+#[component]
+fn Controls() -> impl IntoView {
+    let app = use_app();
+    let key = RwSignal::new(KEYS[0].to_string());
+    let value = RwSignal::new("7".to_string());
+    let leader = move || {
+        let s = now(app);
+        s.replicas.iter().find(|r| r.leads.is_some()).map(|r| r.name.clone())
+    };
+    let crash = move |_| {
+        if let Some(node) = leader() {
+            app.inject(Fault::Crash { node });
+        } else {
+            app.toast.set(Some((app.words().mp_no_leader.to_string(), true)));
+        }
+    };
+    let restart = move |_| {
+        let s = now(app);
+        let down: Vec<_> = s.replicas.iter().filter(|r| r.down).map(|r| Fault::Restart { node: r.name.clone() }.into()).collect();
+        if !down.is_empty() {
+            app.inject_all(down);
+        }
+    };
+    let write = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let s = now(app);
+        let Some(client) = s.clients.first().map(|c| c.name.clone()) else { return };
+        // The scenario checks the key and the value; a bad one comes back as
+        // a message and the run on screen stays as it was.
+        app.inject(Command::Multipaxos(MpCommand::Put { node: client, key: key.get_untracked(), value: value.get_untracked() }));
+    };
+    view! {
+        <div class="commit-controls mp-controls">
+            <button class="btn danger" data-testid="crash-leader" on:click=crash>{move || app.words().crash_leader}</button>
+            <button class="btn" data-testid="restart-replicas" on:click=restart>{move || app.words().restart_replicas}</button>
+            <form class="mp-write" on:submit=write>
+                <label class="field">
+                    <span class="field-label">{move || app.words().mp_write_key}</span>
+                    <select data-testid="mp-key" on:change=move |ev| key.set(event_target_value(&ev))>
+                        {KEYS.iter().map(|k| view! { <option value=*k>{*k}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span class="field-label">{move || app.words().mp_write_value}</span>
+                    <input data-testid="mp-value" size="6" prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) />
+                </label>
+                <button class="btn" type="submit" data-testid="mp-write">{move || app.words().mp_write}</button>
+            </form>
+        </div>
+    }
+}

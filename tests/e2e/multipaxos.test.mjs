@@ -1,0 +1,127 @@
+// Multi-Paxos in the page: the replicated log, the leader's chair, the
+// master lease — read from the page as a student reads it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, open, shot, ROOT } from './lib.mjs';
+
+let ctx;
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+const SCENARIOS = ['multi-calm', 'multi-leader-crash', 'multi-catch-up', 'two-masters', 'master-lease'];
+const golden = (name) => readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(new RegExp(`\\("${name}", "([0-9a-f]{16})"\\)`))[1];
+const text = async (page, id) => (await page.getByTestId(id).textContent()).trim();
+
+async function seek(page, us) {
+  await page.getByTestId('scrubber').evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, us);
+  await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us);
+}
+
+async function openMulti(page, name) {
+  await page.getByTestId('tab-multi').click();
+  await page.getByTestId('multi-view').waitFor();
+  await page.getByTestId('scenario').selectOption(name);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=scenario]').value === n, name);
+}
+
+/** Each replica's log as the page shows it: [[label, ink], …] per slot. */
+const logs = (page) => page.locator('[data-testid=mp-log] tbody tr').evaluateAll((rows) =>
+  Object.fromEntries(rows.map((r) => [r.dataset.testid.replace('mp-row-', ''),
+    [...r.querySelectorAll('td')].map((td) => [td.textContent.trim(), td.dataset.ink ?? ''])])));
+
+test('the five Multi-Paxos scenarios run in the page with the native trace hashes', async () => {
+  const { page, errors } = await open(ctx);
+  for (const name of SCENARIOS) {
+    await openMulti(page, name);
+    assert.equal(await text(page, 'trace-hash'), golden(name), name);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('a calm run: one leader, the same applied log on every replica, every client answered', async () => {
+  const { page, errors } = await open(ctx);
+  await openMulti(page, 'multi-calm');
+  await page.keyboard.press('End');
+  const l = await logs(page);
+  assert.deepEqual(Object.keys(l), ['Α', 'Β', 'Γ']);
+  for (const name of ['Β', 'Γ']) assert.deepEqual(l[name], l['Α'], name);
+  assert.ok(l['Α'].filter(([, ink]) => ink === 'applied').length >= 4, JSON.stringify(l['Α']));
+  assert.equal(await page.locator('[data-testid=mp-log] tr[data-leads=true]').count(), 1);
+  assert.equal(await page.getByTestId('mp-row-Α').getAttribute('data-leads'), 'true');
+  assert.match(await text(page, 'mp-client-C1'), /get x → 4/);
+  await shot(page, 'multi-calm-end');
+  assert.deepEqual(errors, []);
+});
+
+test('the leader crashes mid-pipeline: the new leader recovers two slots and fills the gap with a no-op', async () => {
+  const { page, errors } = await open(ctx);
+  await openMulti(page, 'multi-leader-crash');
+  // Just after the crash: Α is down, nobody leads, slot 2 is only in Α's pencil.
+  await seek(page, 300_000);
+  assert.equal(await page.getByTestId('mp-row-Α').getAttribute('data-down'), 'true');
+  await page.getByTestId('mp-no-leader').waitFor();
+  await shot(page, 'multi-leader-crash-gap');
+  // The moment Δ is elected, the narration says what it recovered.
+  await seek(page, 1_243_000);
+  assert.match(await page.getByTestId('narration').textContent(), /no-op/);
+  await page.keyboard.press('End');
+  const l = await logs(page);
+  const leader = await page.locator('[data-testid=mp-log] tr[data-leads=true]').getAttribute('data-testid');
+  assert.equal(leader, 'mp-row-Δ');
+  assert.deepEqual(l['Δ'].slice(0, 3).map(([label]) => label), ['x=1', 'no-op', 'z=3']);
+  for (const name of ['Β', 'Γ', 'Ε']) assert.deepEqual(l[name].slice(0, 3), l['Δ'].slice(0, 3), name);
+  await shot(page, 'multi-leader-crash-end');
+  assert.deepEqual(errors, []);
+});
+
+test('without a lease two replicas lead at once and a read is stale; with it, never', async () => {
+  const { page, errors } = await open(ctx);
+  await openMulti(page, 'two-masters');
+  await page.getByTestId('mp-no-lease').waitFor();
+  await seek(page, 2_230_000);
+  assert.equal(await page.locator('[data-testid=mp-log] tr[data-leads=true]').count(), 2, 'Α and Β both lead');
+  assert.match(await text(page, 'invariants'), /✕\s*No stale reads/);
+  await shot(page, 'multi-two-masters');
+  await page.getByTestId('scenario').selectOption('master-lease');
+  await page.waitForFunction(() => document.querySelector('[data-testid=scenario]').value === 'master-lease');
+  await page.keyboard.press('End');
+  // Never two lanes held at once: the lanes' spans do not overlap in x.
+  const spans = await page.locator('[data-testid=mp-lease-lanes] rect.mp-lease-span').evaluateAll((rs) =>
+    rs.map((r) => [r.closest('g').dataset.testid, Number(r.getAttribute('x')), Number(r.getAttribute('x')) + Number(r.getAttribute('width'))]));
+  assert.ok(new Set(spans.map((s) => s[0])).size >= 2, 'the lease changed hands');
+  for (const a of spans) for (const b of spans) {
+    if (a[0] !== b[0]) assert.ok(a[2] <= b[1] + 0.01 || b[2] <= a[1] + 0.01, `${a} overlaps ${b}`);
+  }
+  assert.doesNotMatch(await text(page, 'invariants'), /✕/);
+  assert.match(await text(page, 'mp-client-C1'), /get x → 2/);
+  await shot(page, 'multi-master-lease');
+  assert.deepEqual(errors, []);
+});
+
+test('a teacher crashes the leader and sends a write; a bad value is refused with a message', async () => {
+  const { page, errors } = await open(ctx, { locale: 'ja-JP' });
+  await openMulti(page, 'multi-calm');
+  await seek(page, 400_000);
+  const before = await text(page, 'trace-hash');
+  await page.getByTestId('crash-leader').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=mp-row-Α]')?.dataset.down === 'true');
+  await page.getByTestId('mp-value').fill('');
+  await page.getByTestId('mp-write').click();
+  await page.getByTestId('toast').waitFor();
+  assert.ok((await text(page, 'toast')).length > 5, 'says what is wrong');
+  await page.getByTestId('mp-key').selectOption('w');
+  await page.getByTestId('mp-value').fill('9');
+  await page.getByTestId('mp-write').click();
+  await page.keyboard.press('End');
+  assert.notEqual(await text(page, 'trace-hash'), before);
+  const l = await logs(page);
+  assert.ok(l['Β'].some(([label]) => label === 'w=9'), JSON.stringify(l['Β']));
+  assert.match(await page.getByTestId('multi-view').textContent(), /複製されたログ/);
+  await shot(page, 'multi-teacher-ja');
+  assert.deepEqual(errors, []);
+});
