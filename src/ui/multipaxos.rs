@@ -15,8 +15,10 @@ use crate::sim::SimTime;
 use crate::viz::multipaxos::{lease_lanes, snapshot, Ink, LeaseLanes, Snapshot};
 use leptos::prelude::*;
 
+/// `controls`: the caption, the crash and write buttons (a lesson's watch and
+/// predict steps leave them out: the caption would tell what is coming).
 #[component]
-pub fn MultiView() -> impl IntoView {
+pub fn MultiView(#[prop(default = true)] controls: bool) -> impl IntoView {
     let app = use_app();
     let caption = move || {
         let name = app.scenario_name.get();
@@ -24,8 +26,10 @@ pub fn MultiView() -> impl IntoView {
     };
     view! {
         <div class="multi-view" data-testid="multi-view">
-            <p class="caption" data-testid="caption">{caption}</p>
-            <Controls />
+            {controls.then(|| view! {
+                <p class="caption" data-testid="caption">{caption}</p>
+                <Controls />
+            })}
             <Log />
             <LeaseLane />
             <section class="pane">
