@@ -175,7 +175,7 @@ pub const WORDS: Words = Words {
     split_time: "split-brain time",
     failover: "failover",
     red_flags_title: "Red flags",
-    flag_depends: "The lease loop depends on the LLM",
+    flag_depends: "The lease module talks to the LLM",
     flag_p99: "LLM p99 latency above TTL/2",
     flag_ttl: "TTL stretched to wait for the LLM",
     flag_drill: "LLM-down drill: the loop stops",
@@ -701,7 +701,7 @@ impl Speak for En {
             "lone-pause-token" => "The same pause, with Kleppmann's token alone: 33 is not below anything, so the write on a dead lease lands — counted, not refused.",
             "llm-in-loop" => "Each worker asks an LLM before every renewal and waits. At 6 s W1's call stalls for 12 s: its lease expires, W2 takes over, W1 wakes up still believing.",
             "llm-in-loop-unfenced" => "The same stall with fencing off: the stale write lands and damages a row.",
-            "llm-beside" => "The same stall, but the loop never waits on the LLM — it only asks it to explain, afterwards. Nothing breaks.",
+            "llm-beside" => "The same stall, but the workers never call the LLM: a separate advisor asks it, afterwards, to explain a lapsed lease. Nothing breaks.",
             "llm-outage-drill" => "The LLM vendor goes down at 5 s. With the LLM inside the loop, nobody can renew: the lease loop stops.",
             "clock-drift" => "W1's clock runs 20 % slow, the store's 10 % fast. Cut off from the store, W1 believes too long; fencing catches its writes.",
             "commit-2pc" => "RM1 asks to commit; the TM on RM1's node asks the others to prepare, collects five votes, writes Commit and tells everyone.",
@@ -792,8 +792,14 @@ impl Speak for En {
         let d = |us: u64| self.duration(us);
         let opt = |x: Option<u64>| x.map(d).unwrap_or_else(|| "—".into());
         match which {
-            0 if f.in_loop => "Every renewal waits for an LLM answer: the lease module talks to an LLM vendor, not only to the database.".into(),
-            0 if f.has_llm => "The LLM is only asked afterwards, to explain; the loop never waits on it.".into(),
+            0 if f.depends_on_llm => format!(
+                "The workers sent the LLM {} questions in this run and waited for the answers: the lease module talks to an LLM vendor, not only to the database.",
+                f.worker_llm_calls
+            ),
+            0 if f.has_llm => format!(
+                "No worker sent the LLM a question in this run; the advisor, a process apart from the lease loop, asked it {} times to explain a lapsed lease, and nothing waited for the answers.",
+                f.other_llm_calls
+            ),
             0 => "No LLM anywhere near the loop.".into(),
             1 => format!(
                 "p99 {} (median {}) vs TTL/2 {}{}",

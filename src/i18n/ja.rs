@@ -175,7 +175,7 @@ pub const WORDS: Words = Words {
     split_time: "スプリットブレインの時間",
     failover: "フェイルオーバー",
     red_flags_title: "レッドフラッグ（危険信号）",
-    flag_depends: "リースループが LLM に依存している",
+    flag_depends: "リースのモジュールが LLM と通信している",
     flag_p99: "LLM の p99 遅延が TTL の半分を超える",
     flag_ttl: "LLM を待つために TTL を延ばしている",
     flag_drill: "LLM 停止訓練でループが止まる",
@@ -721,7 +721,7 @@ impl Speak for Ja {
             "lone-pause-token" => "同じ停止を、Kleppmann のトークンだけで守ります。33 より大きいエポックはないので、無効なリースでの書き込みが通ります。拒否されず、数えられるだけです。",
             "llm-in-loop" => "各ワーカーは更新のたびに LLM に尋ね、答えを待ちます。6 秒に W1 の呼び出しが 12 秒止まり、リースが切れて W2 が引き継ぎます。目覚めた W1 はまだ保持していると信じています。",
             "llm-in-loop-unfenced" => "同じ停止でフェンシングなし：古い書き込みが通り、行を壊します。",
-            "llm-beside" => "同じ停止ですが、ループは LLM を待ちません。LLM には事後に説明を頼むだけです。何も壊れません。",
+            "llm-beside" => "同じ停止ですが、ワーカーは LLM を呼びません。切れたリースの説明は、別のプロセスであるアドバイザーが事後に LLM に頼みます。何も壊れません。",
             "llm-outage-drill" => "5 秒に LLM ベンダーが停止します。LLM がループの中にあると誰も更新できず、リースループが止まります。",
             "clock-drift" => "W1 の時計は 20 % 遅れ、ストアの時計は 10 % 進みます。ストアから切り離された W1 は長く信じすぎますが、フェンシングが書き込みを止めます。",
             "commit-2pc" => "RM1 がコミットを求めます。RM1 のノードにいる TM がほかの RM に準備を求め、5 票を集め、コミットを書いて全員に伝えます。",
@@ -812,8 +812,14 @@ impl Speak for Ja {
         let d = |us: u64| self.duration(us);
         let opt = |x: Option<u64>| x.map(d).unwrap_or_else(|| "—".into());
         match which {
-            0 if f.in_loop => "更新のたびに LLM の回答を待っています。リースのモジュールがデータベースだけでなく LLM ベンダーとも通信しています。".into(),
-            0 if f.has_llm => "LLM には事後に説明を頼むだけで、ループは LLM を待ちません。".into(),
+            0 if f.depends_on_llm => format!(
+                "この実行でワーカーは LLM に {} 回質問し、そのたびに回答を待ちました。リースのモジュールがデータベースだけでなく LLM ベンダーとも通信しています。",
+                f.worker_llm_calls
+            ),
+            0 if f.has_llm => format!(
+                "この実行でワーカーは一度も LLM に質問していません。リースループとは別のプロセスであるアドバイザーが、切れたリースの説明を LLM に {} 回頼みましたが、その回答を待つものは何もありません。",
+                f.other_llm_calls
+            ),
             0 => "ループの近くに LLM はありません。".into(),
             1 => format!(
                 "p99 {}（中央値 {}）、TTL の半分は {}{}",

@@ -749,12 +749,14 @@ pub const LESSONS: &[LessonText] = &[
             StepText {
                 title: "The LLM beside the loop",
                 body: "The same 12 s stall at 6 s, but the LLM now sits beside the loop. The loop is the boring one: \
-                       renew, work, sleep. The LLM is asked only when a worker has lost its lease, to explain what \
-                       happened, and nothing waits for its answer.\n\n\
+                       renew, work, sleep, and it talks only to the database. The workers never call the LLM. A \
+                       separate advisor does: when a lease lapses, the database hands it the row, and the advisor asks \
+                       the LLM to explain and files the answer where nothing waits for it.\n\n\
                        In this run nothing goes wrong. W1 holds the lease for all 30 s: one grant, 29 renewals, 60 \
-                       writes accepted, no split brain. The stall has nothing to delay, because no LLM call is ever on \
-                       the path of a renewal. All four red flags stay quiet.\n\n\
-                       This is where an LLM helps: explaining, afterwards, from the logs.",
+                       writes accepted, no split brain. No lease lapses, so even the advisor has nothing to ask, and \
+                       the stall has nothing to delay. All four red flags stay quiet; the first because no worker ever \
+                       sends the LLM a question, as the trace shows.\n\n\
+                       This is where an LLM helps: explaining, afterwards, from the records.",
                 watch: "Watch W1 renew every second and write every half second, and nothing happen at 6 s: the LLM \
                         lane stays idle.",
                 ..StepText::EMPTY
