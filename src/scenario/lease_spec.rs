@@ -320,7 +320,7 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     Ok((nodes, Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing))))
 }
 
-pub const BUILTIN_NAMES: [&str; 9] = [
+pub const BUILTIN_NAMES: [&str; 10] = [
     "kleppmann",
     "kleppmann-unfenced",
     "lone-pause",
@@ -330,6 +330,7 @@ pub const BUILTIN_NAMES: [&str; 9] = [
     "llm-beside",
     "llm-outage-drill",
     "clock-drift",
+    "llm-article-cadence",
 ];
 
 fn at(ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
@@ -383,6 +384,19 @@ pub fn builtin(name: &str) -> Option<Scenario> {
             s
         }
         "llm-in-loop" => stall_story(name, Design::InLoop, Fencing::Article),
+        // The article's cadence — renew every few hundred ms, a TTL of about a
+        // second — with the fast API in the loop and no stall at all: its p99
+        // (0.76 s) is above TTL/2, and red flag 2 trips. (The lab's 3 s TTL,
+        // renewed every second, is slower, so that a run can be followed.)
+        "llm-article-cadence" => {
+            let mut spec = LeaseSpec::new(1_000_000, Design::InLoop, LlmPreset::FastApi);
+            spec.renew_us = Some(300_000);
+            spec.keys = 2;
+            let mut s = lab(name, 3, spec);
+            // A seed whose run shows a takeover within the half minute.
+            s.seed = 2;
+            s
+        }
         "llm-in-loop-unfenced" => stall_story(name, Design::InLoop, Fencing::Off),
         "llm-beside" => stall_story(name, Design::Beside, Fencing::Article),
         // The drill: the LLM vendor goes down at 5 s. Does the loop keep working?

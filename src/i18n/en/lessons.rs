@@ -679,8 +679,9 @@ pub const LESSONS: &[LessonText] = &[
                        holds, the worker works and stamps every write with the epoch, and storage refuses a write \
                        whose epoch is not current.\n\n\
                        The article calls the epoch a counter with an expiry; strictly, the lease expires and the \
-                       counter only grows. Renewal runs every few hundred milliseconds. In the lab the TTL is 3 s and \
-                       R is a third of it, and the worker times its deadline from before it sent the request.\n\n\
+                       counter only grows. Renewal runs every few hundred milliseconds. The lab's default is slower, so \
+                       that each renewal can be followed on screen: the TTL is 3 s and R is a third of it. The worker \
+                       times its deadline from before it sent the request.\n\n\
                        Now put an LLM inside: before each renewal, ask the model whether to keep the lease, and wait \
                        for the answer. The figure shows what goes wrong: while the loop waits for seconds, the lease \
                        expires, and the renewal comes too late.",
@@ -716,7 +717,9 @@ pub const LESSONS: &[LessonText] = &[
                           call, with epoch 1, and tries to renew. orders refuses the write (epoch 1 < 2), the store \
                           says no (W2 holds epoch 2), and only then does W1 stop believing.\n\n\
                           The loop broke; only the fence saved the data. The lab's latency flag (p99 above TTL/2) stays \
-                          quiet here, because the API's p99 is 0.76 s. One stall was enough.",
+                          quiet here: half of the lab's 3 s TTL is 1.5 s, and the API's p99 is 0.76 s. At the article's \
+                          cadence, a TTL of about a second, the same API trips it (the scenario \"The article's \
+                          cadence\"). Here one stall was enough.",
                 ..StepText::EMPTY
             },
             StepText {
