@@ -169,6 +169,7 @@ words!(
     asleep,
     present_in_chamber,
     ink,
+    back_notes,
     pencil,
     idle,
     passed,
@@ -592,7 +593,6 @@ mod tests {
     /// Words that are the same in both languages on purpose.
     const SAME: &[&str] = &[
         "app_title",
-        "seed",
         "key_space",
         "key_arrows",
         "key_home_end",
@@ -603,6 +603,9 @@ mod tests {
         "lane_llm",
         // The table's name, which is SQL.
         "sql_orders",
+        // The partition's groups are letters, as the hint names them ("グループ A").
+        "group_a",
+        "group_b",
         // The language switch names the *other* language.
         "language",
     ];

@@ -193,6 +193,9 @@ pub enum Role {
     LeaseStore,
     Storage,
     Llm,
+    /// Lease lab, sound design: explains a lapsed lease with the LLM, apart
+    /// from the lease loop (the workers never call the LLM).
+    Advisor,
     Replica,
     Client,
     /// Transaction commit: the transaction manager (Paxos Commit's first leader).

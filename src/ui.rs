@@ -202,9 +202,13 @@ impl App {
             }
             Compare::Design => {
                 l.design = if l.design == Design::InLoop { Design::Beside } else { Design::InLoop };
-                if !b.nodes.iter().any(|n| n.roles.contains(&crate::scenario::Role::Llm)) {
+                let beside = l.design == Design::Beside;
+                if !b.nodes.iter().any(|n| n.roles.contains(&crate::scenario::Role::Llm))
+                    || (beside && b.nodes_with(crate::scenario::Role::Advisor).is_empty())
+                {
                     b.nodes = crate::scenario::lease_spec::lab_nodes(b.nodes_with(crate::scenario::Role::Worker).len());
                 }
+                crate::scenario::lease_spec::trim_nodes(&mut b);
             }
         }
         Some(b)

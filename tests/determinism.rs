@@ -32,6 +32,7 @@ const GOLDEN: &[(&str, &str)] = &[
     ("llm-beside", "8a707b42eae6a6f9"),
     ("llm-outage-drill", "3e22592fe194faeb"),
     ("clock-drift", "6e341aae596fbb26"),
+    ("llm-article-cadence", "de48bcdb1f818a7b"),
     ("multi-calm", "43557292d900edfe"),
     ("multi-leader-crash", "fadb1cdafd8e1169"),
     ("multi-catch-up", "0271fe624639dc15"),

@@ -154,6 +154,33 @@ fn the_sound_design_under_the_same_stall_has_no_split_brain() {
     assert!(st.writes_accepted > 30, "the loop kept working: {st:?}");
 }
 
+/// Red flag 1, as the article means it: the lease module talks only to the
+/// database. In the sound design a lapsed lease is explained by the advisor,
+/// told by the store; no worker ever sends the LLM a question.
+#[test]
+fn beside_the_loop_only_the_advisor_asks_the_llm_and_the_trace_shows_it() {
+    let mut s = builtin::get("llm-beside").unwrap();
+    s.faults = vec![Scheduled { at_us: 6_000_000, fault: Fault::Pause { node: "W1".into(), for_us: 5_000_000 }.into() }];
+    let ev = events(&s);
+    let asks: Vec<&J> = ev.iter().filter(|e| kind(e, "send") && e["msg"]["type"] == "llm_ask").collect();
+    assert!(!asks.is_empty(), "the lapse is explained");
+    assert!(asks.iter().all(|e| e["node"] == "advisor"), "only the advisor asks: {asks:?}");
+    in_order(
+        &ev,
+        &[
+            ("the store lets W1's lease lapse", &|e| kind(e, "lease_expired") && e["view"] == "store" && e["holder"] == "W1"),
+            ("the store tells the advisor", &|e| kind(e, "send") && e["node"] == "store" && e["msg"]["to"] == "advisor"),
+            ("the advisor asks the LLM to explain", &|e| kind(e, "llm_request") && e["node"] == "advisor" && e["purpose"] == "explain"),
+            ("the explanation is filed", &|e| kind(e, "llm_response") && e["node"] == "advisor" && e["outcome"] == "explained"),
+        ],
+    );
+    let f = red_flags::evaluate(&s).unwrap();
+    assert!(!f.depends_on_llm && f.worker_llm_calls == 0 && f.other_llm_calls >= 1, "{f:?}");
+    // In the loop, the workers themselves ask: the flag is raised, from the trace.
+    let f = red_flags::evaluate(&builtin::get("llm-in-loop").unwrap()).unwrap();
+    assert!(f.depends_on_llm && f.worker_llm_calls > 0 && f.other_llm_calls == 0, "{f:?}");
+}
+
 #[test]
 fn without_an_llm_the_same_loop_is_boring() {
     let mut s = builtin::get("llm-beside").unwrap();

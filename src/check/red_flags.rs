@@ -1,8 +1,10 @@
 //! The article's red flags, computed from a lease scenario and from runs of
 //! it — each with the figures behind it, never a bare verdict.
 //!
-//! 1. The lease loop depends on the LLM at all (its module would import an
-//!    LLM SDK).
+//! 1. The lease module talks to the LLM (it would import an LLM SDK or an
+//!    HTTP client): judged from the run's trace — does any *worker* send the
+//!    LLM a question? In the sound design none does; the advisor, a process
+//!    apart, asks it to explain a lapsed lease.
 //! 2. The LLM's p99 latency exceeds TTL/2: renewals cannot land in time.
 //! 3. The TTL was stretched to wait for the LLM: failover after a crash and
 //!    the time a cut-off holder keeps acting both grow with it. Measured by
@@ -14,8 +16,11 @@
 use crate::protocol::lease::Design;
 use crate::protocol::lease::LeaseCommand;
 use crate::scenario::run::Run;
+use crate::protocol::lease::LeaseMsg;
+use crate::protocol::Msg;
 use crate::scenario::Scheduled;
-use crate::scenario::{Scenario, ScenarioError};
+use crate::scenario::{Role, Scenario, ScenarioError};
+use crate::trace::EventKind;
 use crate::sim::fault::Fault;
 use crate::sim::SimTime;
 
@@ -27,8 +32,12 @@ pub struct RedFlags {
     pub in_loop: bool,
     pub has_llm: bool,
     pub ttl_us: u64,
-    /// Flag 1.
+    /// Flag 1: some worker sent the LLM a question.
     pub depends_on_llm: bool,
+    /// Questions sent to the LLM in the run: by the workers, and by anyone
+    /// else (the advisor).
+    pub worker_llm_calls: u32,
+    pub other_llm_calls: u32,
     /// Flag 2: (raised, p99, p50, TTL/2).
     pub p99_over_half_ttl: bool,
     pub llm_p99_us: Option<u64>,
@@ -65,6 +74,23 @@ fn held_and_writes(s: &Scenario) -> Result<(f64, u32), ScenarioError> {
     let end = SimTime(s.stop_at_us).max(sim.now());
     let st = sim.monitors().lease.as_ref().map(|m| m.stats_at(end)).unwrap_or_default();
     Ok((st.held_us as f64 / end.0.max(1) as f64, st.writes_accepted))
+}
+
+/// Questions sent to the LLM, from the trace: (by workers, by anyone else).
+fn llm_questions(s: &Scenario) -> Result<(u32, u32), ScenarioError> {
+    let run = Run::record(s)?;
+    let workers = s.nodes_with(Role::Worker);
+    let (mut by_workers, mut others) = (0, 0);
+    for e in &run.trace {
+        if let EventKind::Send { msg: Msg::Lease(LeaseMsg::Ask { .. }), .. } = e.kind {
+            if workers.contains(&e.node) {
+                by_workers += 1;
+            } else {
+                others += 1;
+            }
+        }
+    }
+    Ok((by_workers, others))
 }
 
 /// Crash the first holder at 5 s, nothing else, and measure the failover.
@@ -110,6 +136,7 @@ pub fn evaluate(s: &Scenario) -> Result<RedFlags, ScenarioError> {
         (None, None)
     };
     let (held, writes) = held_and_writes(s)?;
+    let (worker_llm_calls, other_llm_calls) = if has_llm { llm_questions(s)? } else { (0, 0) };
     let (drill_held, drill_writes) = if has_llm {
         let mut d = s.clone();
         d.faults.retain(|f| f.fault.kind() != "llm_outage");
@@ -130,7 +157,9 @@ pub fn evaluate(s: &Scenario) -> Result<RedFlags, ScenarioError> {
         in_loop,
         has_llm,
         ttl_us: spec.ttl_us,
-        depends_on_llm: in_loop,
+        depends_on_llm: worker_llm_calls > 0,
+        worker_llm_calls,
+        other_llm_calls,
         p99_over_half_ttl: p99_over,
         llm_p99_us: p99,
         llm_p50_us: p50,

@@ -75,7 +75,8 @@ pub const WORDS: Words = Words {
     away: "away (crashed)",
     asleep: "asleep",
     present_in_chamber: "in the chamber",
-    ink: "ink (stable storage)",
+    ink: "In ink: a decree, never changed (stable storage)",
+    back_notes: "A note at the back of the ledger: crossed out and rewritten, but kept through a crash (stable storage)",
     pencil: "pencil (volatile)",
     idle: "idle",
     passed: "passed",
@@ -174,7 +175,7 @@ pub const WORDS: Words = Words {
     split_time: "split-brain time",
     failover: "failover",
     red_flags_title: "Red flags",
-    flag_depends: "The lease loop depends on the LLM",
+    flag_depends: "The lease module talks to the LLM",
     flag_p99: "LLM p99 latency above TTL/2",
     flag_ttl: "TTL stretched to wait for the LLM",
     flag_drill: "LLM-down drill: the loop stops",
@@ -210,7 +211,7 @@ pub const WORDS: Words = Words {
     refused_other: "held by another",
     refused_expired: "lease expired",
     sql_title: "The SQL at this moment",
-    sql_intro: "Each step of the store and of orders is one statement. Copy one into psql (after the setup below) to run it yourself.",
+    sql_intro: "Each step of the store and of orders is one statement. The article states the rule in words and gives no SQL: these statements are ours, tested on PostgreSQL 15. Copy one into psql (after the setup below) to run it yourself.",
     sql_leases: "lease store — worker_leases",
     sql_orders: "orders",
     sql_none: "No statement yet.",
@@ -427,7 +428,7 @@ impl Speak for En {
                 _ => format!("{}'s timer fires.", n(*node)),
             },
             Say::Fault { fault } => match fault {
-                Fault::Crash { node } => format!("{} leaves the chamber (crash): its pencil notes are lost, its ink stays.", n(*node)),
+                Fault::Crash { node } => format!("{} leaves the chamber (crash): its pencil slips are lost; its ledger stays.", n(*node)),
                 Fault::Restart { node } => format!("{} returns and reads its ledger.", n(*node)),
                 Fault::Pause { node, for_us } => format!(
                     "{} falls asleep for {} (a pause, not a crash: it will wake with its old beliefs).",
@@ -656,7 +657,7 @@ impl Speak for En {
             "dueling-leader" => "Dueling, ended by a president".into(),
             "lossy" => "Lost and duplicated messengers".into(),
             "partition-heal" => "A partition and its healing".into(),
-            "restart" => "Ink survives a restart".into(),
+            "restart" => "The ledger survives a restart".into(),
             "bench-lossy" => "Benchmark: 3 proposers, lossy".into(),
             "kleppmann" => "Kleppmann's tokens 33 and 34".into(),
             "kleppmann-unfenced" => "Tokens 33 and 34, fencing off".into(),
@@ -667,6 +668,7 @@ impl Speak for En {
             "llm-beside" => "The LLM beside the loop".into(),
             "llm-outage-drill" => "Drill: the LLM vendor is down".into(),
             "clock-drift" => "Clocks that drift too far".into(),
+            "llm-article-cadence" => "The article's cadence: TTL 1 s, the LLM in the loop".into(),
             "commit-2pc" => "Two-phase commit".into(),
             "commit-2pc-tm-crash" => "2PC: the TM crashes".into(),
             "commit-paxos" => "Paxos Commit, F = 1".into(),
@@ -689,10 +691,10 @@ impl Speak for En {
             "crash-f-plus-1" => "Γ, Δ and Ε are away. Two of five is not a majority: ballots fail, but nothing wrong ever happens.",
             "dueling" => "Α and Β pre-empt each other for ever: each new prepare voids the other's ballot. No decree passes.",
             "dueling-backoff" => "The same duel, but a pre-empted proposer waits a random while before trying again.",
-            "dueling-leader" => "The same duel, but only the president (Β) proposes; Α stays quiet while it hears Β.",
+            "dueling-leader" => "The same duel, but Β acts as president (the later name of the two proposers); Α stays quiet while it hears Β.",
             "lossy" => "A fifth of the messengers are lost, some duplicated, some overtaken. Progress is slower; safety is untouched.",
             "partition-heal" => "{Α, Β} cannot reach {Γ, Δ, Ε}. Only the majority side can pass ε. After the heal, Α's ballot is forced to ε.",
-            "restart" => "Γ and Δ voted for α, then crashed and came back. Their ink still shows the vote, so Β is forced to α.",
+            "restart" => "Γ and Δ voted for α, then crashed and came back. Their ledgers still show the vote, so Β is forced to α.",
             "bench-lossy" => "The benchmark's workload: three proposers on a lossy network.",
             "kleppmann" => "W1 holds epoch 33 and pauses (a GC pause). Its lease expires; W2 gets 34 and writes. W1 wakes and writes with 33 — storage refuses.",
             "kleppmann-unfenced" => "The same pause, but storage does not check epochs: W1's late write with 33 overwrites W2's newer data.",
@@ -700,8 +702,9 @@ impl Speak for En {
             "lone-pause-token" => "The same pause, with Kleppmann's token alone: 33 is not below anything, so the write on a dead lease lands — counted, not refused.",
             "llm-in-loop" => "Each worker asks an LLM before every renewal and waits. At 6 s W1's call stalls for 12 s: its lease expires, W2 takes over, W1 wakes up still believing.",
             "llm-in-loop-unfenced" => "The same stall with fencing off: the stale write lands and damages a row.",
-            "llm-beside" => "The same stall, but the loop never waits on the LLM — it only asks it to explain, afterwards. Nothing breaks.",
+            "llm-beside" => "The same stall, but the workers never call the LLM: a separate advisor asks it, afterwards, to explain a lapsed lease. Nothing breaks.",
             "llm-outage-drill" => "The LLM vendor goes down at 5 s. With the LLM inside the loop, nobody can renew: the lease loop stops.",
+            "llm-article-cadence" => "The article's cadence — renew every 300 ms, a TTL of 1 s — with the fast API in the loop and no stall at all. Its p99 (0.76 s) is above TTL/2, so red flag 2 trips; in 30 s three leases lapse on slow answers, and W3 takes over from W1 at 20.4 s.",
             "clock-drift" => "W1's clock runs 20 % slow, the store's 10 % fast. Cut off from the store, W1 believes too long; fencing catches its writes.",
             "commit-2pc" => "RM1 asks to commit; the TM on RM1's node asks the others to prepare, collects five votes, writes Commit and tells everyone.",
             "commit-2pc-tm-crash" => "The TM's node crashes after every RM has prepared. The RMs are uncertain and hold their locks until it returns at 3 s.",
@@ -791,8 +794,14 @@ impl Speak for En {
         let d = |us: u64| self.duration(us);
         let opt = |x: Option<u64>| x.map(d).unwrap_or_else(|| "—".into());
         match which {
-            0 if f.in_loop => "Every renewal waits for an LLM answer: the lease module talks to an LLM vendor, not only to the database.".into(),
-            0 if f.has_llm => "The LLM is only asked afterwards, to explain; the loop never waits on it.".into(),
+            0 if f.depends_on_llm => format!(
+                "The workers sent the LLM {} questions in this run and waited for the answers: the lease module talks to an LLM vendor, not only to the database.",
+                f.worker_llm_calls
+            ),
+            0 if f.has_llm => format!(
+                "No worker sent the LLM a question in this run; the advisor, a process apart from the lease loop, asked it {} times to explain a lapsed lease, and nothing waited for the answers.",
+                f.other_llm_calls
+            ),
             0 => "No LLM anywhere near the loop.".into(),
             1 => format!(
                 "p99 {} (median {}) vs TTL/2 {}{}",

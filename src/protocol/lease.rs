@@ -21,13 +21,15 @@
 //! - The **LLM advisor** ([`crate::protocol::llm`]) is an external service that
 //!   is slow (heavy-tailed), non-deterministic and not ours (rate limits,
 //!   refusals, outages). In the *anti-pattern* design the worker asks it
-//!   before every renewal and waits; in the *sound* design the loop never
-//!   waits on it, and it is asked only after the fact to explain.
+//!   before every renewal and waits; in the *sound* design the worker never
+//!   calls it: a separate [`advisor`] hears of a lapsed lease from the store
+//!   and asks it, after the fact, to explain.
 //!
 //! The point of the demo: a stall longer than the TTL makes the worker wake
 //! up still believing it holds the lease (split brain); fencing is what makes
 //! its stale write harmless.
 
+pub mod advisor;
 pub mod sql;
 pub mod store;
 pub mod worker;
@@ -38,6 +40,7 @@ use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration, SimTime};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use advisor::Advisor;
 pub use store::{LeaseRow, LeaseStore};
 pub use worker::Worker;
 
@@ -49,7 +52,8 @@ pub enum Design {
     NoLlm,
     /// Anti-pattern: ask the LLM before each renewal, wait, obey.
     InLoop,
-    /// Sound: the loop never waits on the LLM; it is asked afterwards to explain.
+    /// Sound: the workers never call the LLM; a separate advisor asks it,
+    /// afterwards, to explain a lapsed lease.
     Beside,
 }
 
@@ -147,7 +151,8 @@ pub enum LeaseMsg {
     /// Give the lease up.
     Release { epoch: u64 },
     /// The store's row, new version `version`, for `orders` (whose fence
-    /// checks the live lease against it).
+    /// checks the live lease against it) — and, when a lease lapses, for the
+    /// advisor.
     Row { version: u64, row: LeaseRow },
     /// Write one order row, stamped with the writer's epoch.
     Write { req: u32, key: u16, epoch: u64 },
@@ -276,6 +281,8 @@ pub enum LeaseNode {
     Store(LeaseStore),
     Storage(Storage),
     Llm(Llm),
+    /// The sound design's explainer, apart from the lease loop.
+    Advisor(Advisor),
 }
 
 impl LeaseNode {
@@ -290,13 +297,14 @@ impl LeaseNode {
             LeaseNode::Store(s) => s.on_message(from, m, ctx),
             LeaseNode::Storage(s) => s.on_message(from, m, ctx),
             LeaseNode::Llm(l) => l.on_message(from, m, ctx),
+            LeaseNode::Advisor(a) => a.on_message(m, ctx),
         }
     }
     pub fn on_timer<H: Hosts<LeaseNode>>(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode, H>) {
         match self {
             LeaseNode::Worker(w) => w.on_timer(t, ctx),
             LeaseNode::Store(s) => s.on_timer(t, ctx),
-            LeaseNode::Storage(_) => {}
+            LeaseNode::Storage(_) | LeaseNode::Advisor(_) => {}
             LeaseNode::Llm(l) => l.on_timer(t, ctx),
         }
     }
@@ -304,6 +312,7 @@ impl LeaseNode {
         match self {
             LeaseNode::Worker(w) => w.on_crash(),
             LeaseNode::Llm(l) => l.on_crash(),
+            LeaseNode::Advisor(a) => a.on_crash(),
             // The store and storage are databases: their rows are durable.
             LeaseNode::Store(_) | LeaseNode::Storage(_) => {}
         }

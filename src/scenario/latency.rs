@@ -3,11 +3,12 @@
 //! call takes decades (DOMAIN.md §7).
 //!
 //! The figures are the Jeff Dean / Peter Norvig numbers (c. 2012) as widely
-//! copied from Jonas Bonér's gist. Copies differ in places — DOMAIN.md's
-//! example is "read 1 MB sequentially from disk", 20 ms in some copies and
-//! 30 ms in others — so that row is left out of [`TABLE`]; every row kept is
-//! one DOMAIN.md lists. The two LLM rows are not Dean/Norvig figures but our
-//! illustration; the arithmetic on all rows is ours.
+//! copied from Jonas Bonér's gist. [`TABLE`] keeps nine of its fourteen rows,
+//! the ones DOMAIN.md lists; the lesson names the five left out (mutex lock,
+//! Zippy, and the three "read 1 MB sequentially" rows, which measure
+//! throughput — the disk one is 20 ms in some copies and 30 ms in others).
+//! The two LLM rows are not Dean/Norvig figures but our illustration; the
+//! arithmetic on all rows is ours.
 //!
 //! **Exact arithmetic.** Real durations are whole picoseconds (the smallest
 //! figure, 0.5 ns, is 500 ps). Scaling by 10⁹ maps 1 ps to exactly 1 ms, so a
@@ -20,8 +21,9 @@
 //! each unit hands over to the next before its value gets large (60 s, 60
 //! min, 24 h, ~30 days, 12 months), so one decimal is enough: 2.8 h, 1.7
 //! days, 3.8 months. From a year on we keep three significant figures —
-//! 4.75, 31.7, 951 years — because those are the punchlines (4.75 is what the
-//! seminar rounds to "5 years"). Minutes are shown as whole minutes and
+//! 4.75, 31.7, 951 years — because those are the punchlines (the seminar says
+//! a packet over the network blocks for "5 years"; that it means this row,
+//! rounded, is our reading — DOMAIN.md §7 [D]). Minutes are shown as whole minutes and
 //! seconds (1 min 40 s). Trailing zeros are dropped. A value shown as a
 //! whole number that was rounded is marked approximate (≈951 years), since
 //! a whole number otherwise reads as exact; decimals already say "rounded".
@@ -29,8 +31,8 @@
 /// The stretch factor: 1 ns becomes 1 s.
 pub const SCALE: u64 = 1_000_000_000;
 
-/// What the seminar says the CA→Netherlands round trip becomes ("5 years";
-/// the exact figure is 4.75 years).
+/// The seminar's "5 years" for a packet over the network. That it is the
+/// CA→Netherlands round trip (exactly 4.75 years) is our reading.
 pub const SEMINAR_CA_NL_YEARS: u32 = 5;
 
 /// A real duration in whole picoseconds.

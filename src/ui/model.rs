@@ -268,6 +268,7 @@ fn placeholder(names: &[String], end_us: u64) -> Scenario {
             "store" => Role::LeaseStore,
             "orders" => Role::Storage,
             "llm" => Role::Llm,
+            "advisor" => Role::Advisor,
             _ => Role::Worker,
         }]
     };

@@ -188,16 +188,22 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 }
             }
         >
-            // Ledger card: ink (durable) above, pencil (volatile) below.
+            // Ledger card, as Lamport keeps it: the notes at the back (promise,
+            // last vote — stable, but crossed out and rewritten), the decree in
+            // ink (never changed), and the pencil slip (volatile) below.
             <g class="ledger" transform=format!("translate({},{})", card.x - w / 2.0, card.y - h / 2.0)>
                 <rect class="ledger-card" width=w height=h rx=6 />
-                <text class="ink small" x=8 y=18>
+                <text class="back-note small" x=8 y=18>
+                    <title>{move || app.words().back_notes}</title>
                     {move || format!("{} {}", app.words().promised, ink.with(|x| x.0.clone()))}
                 </text>
-                <text class="ink small" x=8 y=36 data-testid=format!("vote-{i}")>
+                <text class="back-note small" x=8 y=36 data-testid=format!("vote-{i}")>
+                    <title>{move || app.words().back_notes}</title>
                     {move || format!("{} {}", app.words().last_vote, ink.with(|x| x.1.clone()))}
                 </text>
-                <text class="ink decree" x=8 y=56 data-testid=format!("learned-{i}")>
+                <line class="ledger-rule" x1=6 y1=41 x2=w - 6.0 y2=41 />
+                <text class="ink decree" x=8 y=57 data-testid=format!("learned-{i}")>
+                    <title>{move || app.words().ink}</title>
                     {move || format!("{} {}", app.words().learned, ink.with(|x| x.2.clone()))}
                 </text>
                 {move || {

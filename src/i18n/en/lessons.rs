@@ -17,8 +17,10 @@ pub const LESSONS: &[LessonText] = &[
                 body: "Computers work in nanoseconds; people do not. The seminar makes the gap visible with one trick: \
                        stretch every duration by a factor of 10⁹, so that one nanosecond lasts one second.\n\n\
                        The figures are the well-known latency numbers credited to Jeff Dean and Peter Norvig (c. 2012), \
-                       as copied from Jonas Bonér's widely shared list. Copies differ in a few places; a row on which \
-                       they disagree is left out.\n\n\
+                       as copied from Jonas Bonér's widely shared list. The table shows nine of its fourteen rows, one \
+                       for each rung from a cache hit to an ocean crossing. Left out: a mutex lock (25 ns), compressing \
+                       1 KB with Zippy (3 µs), and reading 1 MB in sequence from memory, SSD and disk (250 µs, 1 ms, \
+                       20 ms; some copies say 30 ms for the disk), which measure throughput rather than one wait.\n\n\
                        On this scale a processor lives in seconds and minutes. A network round trip takes days. \
                        Crossing an ocean and back takes years. Keep that in mind whenever a program \"just calls\" \
                        something over the network.",
@@ -29,8 +31,11 @@ pub const LESSONS: &[LessonText] = &[
                 body: "An L1 cache hit takes half a second. A branch mispredict takes 5 s, a trip to main memory \
                        1 min 40 s. Sending 1 KB over a gigabit link takes 2.8 hours, and a round trip inside one \
                        datacenter almost six days.\n\n\
-                       A disk seek is 3.8 months. A packet from California to the Netherlands and back is 4.75 years: \
-                       the seminar rounds it to five years of waiting for a single exchange of messages.\n\n\
+                       A disk seek is 3.8 months. A packet from California to the Netherlands and back, 150 ms, \
+                       becomes 150 million seconds: 4.75 years (a year is about 31.6 million seconds).\n\n\
+                       The seminar's own figure is \"five years\": on this scale, it says, sending a packet over the \
+                       network blocks for five years. It does not say which packet; reading its five years as this \
+                       row, rounded, is ours.\n\n\
                        The last two rows are not Dean and Norvig's; they are our illustration. An LLM call of 1 s \
                        becomes 31.7 years, a call of 30 s about 951 years. Move the slider to try calls between 1 and \
                        30 seconds.",
@@ -88,10 +93,12 @@ pub const LESSONS: &[LessonText] = &[
                 body: "The seminar traces how programs grew harder, in steps: one sequential program (SEQ), many \
                        threads (MT), many processes (MP), many machines (MM), and finally MMU, a step the seminar \
                        outline never spells out. The short glosses in the boxes are ours.\n\n\
-                       On the way, the outline says, we lose the order of execution, a single context and the global \
-                       state. In exchange we gain parallelism, process isolation, independent failure and scale.\n\n\
-                       The outline names three losses and four gains. The figure pairs each with one step, and marks \
-                       the last step's loss as not stated; that pairing is our interpretation, not taken from the seminar's slides.",
+                       Each step loses something, and the seminar says which: the move to threads loses the order of \
+                       execution, the move to processes loses the single context, the move to machines loses the \
+                       global state. In exchange come parallelism, process isolation, independent failure and scale.\n\n\
+                       The losses and their steps are the seminar's own pairing. It lists the four gains without \
+                       saying which step brings which: pairing them with the steps in order is our reading, and so is \
+                       the blank under MMU, whose loss the outline does not state.",
                 labels: &[
                     "SEQ — one sequential program",
                     "MT — many threads",
@@ -106,7 +113,7 @@ pub const LESSONS: &[LessonText] = &[
                     "process isolation",
                     "independent failure",
                     "scale",
-                    "Pairing each loss and gain with a step is our interpretation, not taken from the slides.",
+                    "The seminar pairs each loss with its step; pairing the gains in order, and the blank under MMU, are ours.",
                 ],
                 ..StepText::EMPTY
             },
@@ -150,11 +157,13 @@ pub const LESSONS: &[LessonText] = &[
                 body: "In \"The Part-Time Parliament\" (1998) Leslie Lamport describes Paxos, an Aegean trading island \
                        whose legislators keep wandering out of the Chamber. Still they must agree on the laws. Each \
                        part of the story stands for a part of a distributed system.\n\n\
-                       Each legislator keeps a ledger. Decrees go into it in indelible ink and are never changed, so \
-                       they survive any absence; loose slips of paper may be lost when the legislator leaves. \
+                       Each legislator keeps a ledger. Decrees go into it in indelible ink and are never changed. At the \
+                       back of the ledger it keeps notes, such as the last ballot it promised and its last vote; it \
+                       may cross them out and write new ones, but like the ink they survive any absence. Loose slips \
+                       of paper may be lost when the legislator leaves. \
                        Legislators talk only through messengers, and keep time with hourglasses whose error has a \
                        known bound.\n\n\
-                       The parliament keeps two promises. Consistency: no two ledgers ever disagree about a decree. \
+                       The parliament has two requirements. Consistency: no two ledgers ever disagree about a decree. \
                        Progress: if a majority stays in the Chamber and nobody enters or leaves for long enough, a \
                        proposed decree passes and reaches every ledger present.\n\n\
                        Before the parliament, a Synod of priests chose a single decree. That single-decree problem is \
@@ -167,7 +176,9 @@ pub const LESSONS: &[LessonText] = &[
                     "leaving the Chamber",
                     "a crash",
                     "the ledger, in indelible ink",
-                    "stable storage",
+                    "stable storage, never changed (decrees)",
+                    "notes at the back of the ledger, crossed out and rewritten",
+                    "stable storage, overwritten (promise, last vote)",
                     "loose slips of paper",
                     "volatile memory",
                     "a messenger: late, repeated or lost",
@@ -195,23 +206,24 @@ pub const LESSONS: &[LessonText] = &[
                 title: "Your turn: send legislators away",
                 body: "The same session, with every control unlocked. Click a legislator to see its ledger, and to \
                        crash it, bring it back or put it to sleep for a while.\n\n\
-                       A crash is leaving the Chamber: the pencil notes (volatile memory) are lost, the ink (stable \
-                       storage) stays. A pause is different: the legislator is still there, asleep, and wakes up \
+                       A crash is leaving the Chamber: the pencil slips (volatile memory) are lost; the ledger, its ink \
+                       and the notes at its back (stable storage), stays. A pause is different: the legislator is still there, asleep, and wakes up \
                        with its old beliefs, as if no time had passed.\n\n\
                        Things to try: send away two legislators other than Α at the start, then three. Crash Α just \
                        after it asks for votes. Crash a legislator and bring it back. Whatever you do, the Invariants \
                        panel stays green: you can stop progress, never break consistency.",
-                watch: "Watch a ledger when its legislator crashes: the pencil goes, the ink stays. And watch whether α \
+                watch: "Watch a ledger when its legislator crashes: the pencil goes, the ledger stays. And watch whether α \
                         still passes with two, then three legislators away.",
                 ..StepText::EMPTY
             },
             StepText {
-                title: "Ink survives a restart",
+                title: "The ledger survives a restart",
                 body: "A partition splits {Α, Γ, Δ} from {Β, Ε}. On its side Α passes α with Γ and Δ (chosen at \
                        300 ms), and the three write it in ink. Β and Ε hear nothing.\n\n\
                        Then Α leaves for good (600 ms), and Γ and Δ leave too (700 ms). The partition heals at 1 s; Γ \
                        and Δ come back at 1.2 s and read their ledgers. At 1.5 s Β, who wants β, starts ballot (1,Β).\n\n\
-                       Γ and Δ promise, and their promises report their old votes for α, read from the ink. Β is \
+                       Γ and Δ promise, and their promises report their old votes for α, read from the notes at the \
+                       back of their ledgers. Β is \
                        forced to propose α, and Β and Ε learn α by 1.95 s.\n\n\
                        Had the votes been kept in pencil, Β would have passed β. To see it, choose \"forget on \
                        restart\" under \"Break the algorithm\": two decrees pass, and the invariants turn red.",
@@ -287,8 +299,9 @@ pub const LESSONS: &[LessonText] = &[
                        name, so two proposers never use the same number (B1). It sends prepare (1a) to every \
                        legislator.\n\n\
                        A legislator that has not promised a higher ballot answers with a promise (1b): it will vote in \
-                       no lower ballot, and it reports its last vote, if it has one. It writes the promise in ink before \
-                       it replies, so the promise survives a crash.\n\n\
+                       no lower ballot, and it reports its last vote, if it has one. Before it replies it notes the \
+                       promise at the back of its ledger. Not in ink, which Lamport keeps for decrees: a later, higher \
+                       promise crosses it out. But it is on the ledger, not on a loose slip, so it survives a crash.\n\n\
                        Nobody has voted yet, so every promise says so. At 185 ms Α has promises from a majority: Α, Γ \
                        and Δ. A majority is what B2 needs, since any two majorities of five share a legislator.",
                 watch: "Watch the prepares go out and the promises come back, each with its \"last vote\" (none here). \
@@ -300,8 +313,8 @@ pub const LESSONS: &[LessonText] = &[
                 body: "With a majority of promises, Α picks the decree. No promise reported a vote, so the ballot is \
                        free, and Α proposes its own decree, α. It asks everyone to vote for α in ballot (1,Α): accept \
                        (2a).\n\n\
-                       A legislator votes unless it has promised a higher ballot since. It writes the vote in ink and \
-                       tells Α: accepted (2b). At 300 ms a majority (Α, Β, Δ) has voted, and α is chosen, though \
+                       A legislator votes unless it has promised a higher ballot since. It notes the vote at the back of \
+                       its ledger, where a later vote may replace it, and tells Α: accepted (2b). At 300 ms a majority (Α, Β, Δ) has voted, and α is chosen, though \
                        nobody knows it yet.\n\n\
                        At 368 ms the votes of Α, Δ and Ε have reached Α. Now it knows, and it announces the decree to \
                        all. The seminar calls this announcement phase 3; in Lamport's parliament it is the Success \
@@ -435,8 +448,10 @@ pub const LESSONS: &[LessonText] = &[
             },
             StepText {
                 title: "A president",
-                body: "In Lamport's complete protocol only a president starts ballots: the legislator present whose \
-                       name comes last in alphabetical order. Of the two who want decrees here, Α and Β, that is Β.\n\n\
+                body: "In Lamport's complete protocol only a president starts ballots: the priest present whose \
+                       name comes last in alphabetical order. All five are present here, so by his rule the president \
+                       would be Ε, and Α and Β would send it the decrees they want. This run keeps it smaller: only Α \
+                       and Β propose, and the later name of the two, Β, acts as the president.\n\n\
                        Α stays quiet while it hears Β. Β's ballot (1,Β) passes β at 350 ms, and every ledger has it \
                        by 550 ms. Α never starts a ballot.\n\n\
                        If the president leaves, someone must notice, by a timeout, and take over. For a while two \
@@ -778,8 +793,9 @@ pub const LESSONS: &[LessonText] = &[
                        holds, the worker works and stamps every write with the epoch, and storage refuses a write \
                        whose epoch is not current.\n\n\
                        The article calls the epoch a counter with an expiry; strictly, the lease expires and the \
-                       counter only grows. Renewal runs every few hundred milliseconds. In the lab the TTL is 3 s and \
-                       R is a third of it, and the worker times its deadline from before it sent the request.\n\n\
+                       counter only grows. Renewal runs every few hundred milliseconds. The lab's default is slower, so \
+                       that each renewal can be followed on screen: the TTL is 3 s and R is a third of it. The worker \
+                       times its deadline from before it sent the request.\n\n\
                        Now put an LLM inside: before each renewal, ask the model whether to keep the lease, and wait \
                        for the answer. The figure shows what goes wrong: while the loop waits for seconds, the lease \
                        expires, and the renewal comes too late.",
@@ -815,7 +831,9 @@ pub const LESSONS: &[LessonText] = &[
                           call, with epoch 1, and tries to renew. orders refuses the write (epoch 1 < 2), the store \
                           says no (W2 holds epoch 2), and only then does W1 stop believing.\n\n\
                           The loop broke; only the fence saved the data. The lab's latency flag (p99 above TTL/2) stays \
-                          quiet here, because the API's p99 is 0.76 s. One stall was enough.",
+                          quiet here: half of the lab's 3 s TTL is 1.5 s, and the API's p99 is 0.76 s. At the article's \
+                          cadence, a TTL of about a second, the same API trips it (the scenario \"The article's \
+                          cadence\"). Here one stall was enough.",
                 ..StepText::EMPTY
             },
             StepText {
@@ -848,12 +866,14 @@ pub const LESSONS: &[LessonText] = &[
             StepText {
                 title: "The LLM beside the loop",
                 body: "The same 12 s stall at 6 s, but the LLM now sits beside the loop. The loop is the boring one: \
-                       renew, work, sleep. The LLM is asked only when a worker has lost its lease, to explain what \
-                       happened, and nothing waits for its answer.\n\n\
+                       renew, work, sleep, and it talks only to the database. The workers never call the LLM. A \
+                       separate advisor does: when a lease lapses, the database hands it the row, and the advisor asks \
+                       the LLM to explain and files the answer where nothing waits for it.\n\n\
                        In this run nothing goes wrong. W1 holds the lease for all 30 s: one grant, 29 renewals, 60 \
-                       writes accepted, no split brain. The stall has nothing to delay, because no LLM call is ever on \
-                       the path of a renewal. All four red flags stay quiet.\n\n\
-                       This is where an LLM helps: explaining, afterwards, from the logs.",
+                       writes accepted, no split brain. No lease lapses, so even the advisor has nothing to ask, and \
+                       the stall has nothing to delay. All four red flags stay quiet; the first because no worker ever \
+                       sends the LLM a question, as the trace shows.\n\n\
+                       This is where an LLM helps: explaining, afterwards, from the records.",
                 watch: "Watch W1 renew every second and write every half second, and nothing happen at 6 s: the LLM \
                         lane stays idle.",
                 ..StepText::EMPTY

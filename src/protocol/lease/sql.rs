@@ -85,7 +85,7 @@ UPDATE worker_leases l
  WHERE l.lease_name = $1 AND l.holder_id = $2 AND l.epoch = $3
 RETURNING l.epoch;";
 
-/// The article's fenced write: $1 name, $2 holder, $3 epoch, $4 order id, $5 status.
+/// The fenced write (ours, DOMAIN.md §6 — the article gives the rule, no SQL): $1 name, $2 holder, $3 epoch, $4 order id, $5 status.
 pub const WRITE_ARTICLE: &str = "\
 UPDATE orders o
    SET status = $5, fence_epoch = $3

@@ -22,7 +22,9 @@
 //!
 //! Every new version of the row goes to `orders` as well ([`LeaseMsg::Row`]):
 //! the article keeps both tables in one database, where the fenced `UPDATE`
-//! reads this row directly; here they are two nodes (see `storage`).
+//! reads this row directly; here they are two nodes (see `storage`). When a
+//! lease lapses on the store's clock, the row as it stood also goes to the
+//! advisor, if the scenario has one (the sound design's explainer).
 
 use super::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote, LeaseTimer, View};
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
@@ -48,6 +50,8 @@ pub struct LeaseStore {
     pub storage: Option<NodeId>,
     /// Versions of the row sent so far.
     pub version: u64,
+    /// Who hears of a lapsed lease (the advisor of the sound design).
+    pub advisor: Option<NodeId>,
 }
 
 impl LeaseStore {
@@ -59,6 +63,7 @@ impl LeaseStore {
             mutation: None,
             storage: None,
             version: 0,
+            advisor: None,
         }
     }
 
@@ -154,6 +159,9 @@ impl LeaseStore {
                     epoch: row.epoch,
                     view: View::Store,
                 });
+                if let Some(to) = self.advisor {
+                    ctx.send(to, LeaseMsg::Row { version: self.version, row });
+                }
             } else {
                 // The clock was stepped back: wait for the real expiry.
                 ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(ctx.now()));

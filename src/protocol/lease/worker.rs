@@ -9,7 +9,8 @@
 //! processing it, and sends the write stamped with its epoch. The check and
 //! the write straddle the processing time: a process pause right there is
 //! Kleppmann's GC pause, and only the storage's fence can catch it.
-//! In `beside`, the LLM is asked — without waiting — to explain a lost lease.
+//! In `beside` the worker never calls the LLM at all: a separate advisor
+//! ([`super::advisor`]) hears of a lapsed lease from the store.
 //!
 //! **Anti-pattern loop** (design `in_loop`): one blocking loop,
 //!
@@ -55,8 +56,6 @@ pub struct Worker {
     pub next_req: u32,
     /// Anti-pattern: the loop is blocked on this LLM request (sent at).
     pub waiting_llm: Option<(u32, SimTime)>,
-    /// Explanations asked for in the sound design: req → sent at.
-    pub explaining: BTreeMap<u32, SimTime>,
     /// An order taken while holding, not yet written: (key, epoch).
     pub batch: Option<(u16, u64)>,
     /// Picks which order to take.
@@ -77,7 +76,6 @@ impl Worker {
             pending: BTreeMap::new(),
             next_req: 0,
             waiting_llm: None,
-            explaining: BTreeMap::new(),
             batch: None,
             rng,
             writes_sent: 0,
@@ -122,15 +120,6 @@ impl Worker {
         self.believe(false, ctx);
         ctx.cancel_timer(LeaseTimer::Deadline);
         ctx.cancel_timer(LeaseTimer::Work);
-        if self.shared.design == Design::Beside {
-            // After the fact, off the path: ask the LLM to explain. Nothing waits.
-            if let Some(llm) = self.shared.llm {
-                let req = self.req();
-                self.explaining.insert(req, ctx.now());
-                ctx.note(LeaseNote::LlmRequest { purpose: Purpose::Explain });
-                ctx.send(llm, LeaseMsg::Ask { req, purpose: Purpose::Explain });
-            }
-        }
     }
 
     /// One compare-and-set: acquire if not holding, renew if holding.
@@ -212,14 +201,6 @@ impl Worker {
     }
 
     fn on_answer<H: Hosts<LeaseNode>>(&mut self, req: u32, outcome: LlmOutcome, ctx: &mut Ctx<LeaseNode, H>) {
-        if let Some(sent) = self.explaining.remove(&req) {
-            // The sound design only logs the explanation.
-            ctx.note(LeaseNote::LlmResponse {
-                latency_us: ctx.now().since(sent).0,
-                outcome,
-            });
-            return;
-        }
         let Some((waiting, sent)) = self.waiting_llm else { return };
         if waiting != req {
             return; // a late answer to a request already given up on
@@ -311,7 +292,6 @@ impl Worker {
         self.deadline = SimTime::ZERO;
         self.pending.clear();
         self.waiting_llm = None;
-        self.explaining.clear();
         self.batch = None;
     }
 

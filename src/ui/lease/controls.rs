@@ -116,9 +116,14 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         "outage" => LlmPreset::Outage,
         _ => LlmPreset::FastApi,
     };
-    if s.nodes_with(Role::Worker).len() != workers || !s.nodes.iter().any(|n| n.id == "llm") {
+    let design = spec.design;
+    if s.nodes_with(Role::Worker).len() != workers
+        || !s.nodes.iter().any(|n| n.id == "llm")
+        || (design == Design::Beside && s.nodes_with(Role::Advisor).is_empty())
+    {
         s.nodes = lab_nodes(workers);
     }
+    crate::scenario::lease_spec::trim_nodes(&mut s);
     s.clocks.retain(|c| c.node != "W1");
     if drift != 0 {
         s.clocks.push(ClockSpec { node: "W1".into(), drift_ppm: drift, offset_us: 0 });
