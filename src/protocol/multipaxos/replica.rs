@@ -434,17 +434,26 @@ impl Replica {
         self.pump(ctx);
     }
 
-    /// Phase 2b.
-    fn on_accept<H: Hosts<MpNode>>(&mut self, l: NodeId, ballot: Ballot, slot: Slot, cmd: Cmd, ctx: &mut Ctx<MpNode, H>) {
+    /// A leader's 2a or heartbeat with `ballot`: refused under another's
+    /// lease, nacked below the promise, otherwise promised (maxBal raised).
+    fn admit<H: Hosts<MpNode>>(&mut self, l: NodeId, ballot: Ballot, ctx: &mut Ctx<MpNode, H>) -> bool {
         self.highest_seen = self.highest_seen.max(ballot.round);
         if self.refuses(l, ballot, ctx) {
-            return;
+            return false;
         }
         if !self.allows(ballot) {
             ctx.send(l, MpMsg::Nack { ballot, promised: self.max_bal.unwrap_or(ballot) });
-            return;
+            return false;
         }
         self.max_bal = Some(ballot);
+        true
+    }
+
+    /// Phase 2b.
+    fn on_accept<H: Hosts<MpNode>>(&mut self, l: NodeId, ballot: Ballot, slot: Slot, cmd: Cmd, ctx: &mut Ctx<MpNode, H>) {
+        if !self.admit(l, ballot, ctx) {
+            return;
+        }
         self.votes.insert(slot, (ballot, cmd));
         ctx.send(l, MpMsg::Accepted { ballot, slot, cmd });
         if l != ctx.me {
@@ -528,15 +537,9 @@ impl Replica {
         commit: Slot,
         ctx: &mut Ctx<MpNode, H>,
     ) {
-        self.highest_seen = self.highest_seen.max(ballot.round);
-        if self.refuses(l, ballot, ctx) {
+        if !self.admit(l, ballot, ctx) {
             return;
         }
-        if !self.allows(ballot) {
-            ctx.send(l, MpMsg::Nack { ballot, promised: self.max_bal.unwrap_or(ballot) });
-            return;
-        }
-        self.max_bal = Some(ballot);
         if l != ctx.me {
             self.follow(l, ballot, ctx);
         }
