@@ -3,6 +3,7 @@
 pub mod commit;
 pub mod lessons;
 pub mod multipaxos;
+mod violation;
 
 use super::{group, join_names, Refused, Speak, Words};
 use crate::protocol::storage::Refusal;
@@ -573,7 +574,13 @@ impl Speak for Ja {
                     LeaseNote::SplitBrainEnd { lasted_us } => format!("スプリットブレインが {} で終わります。", self.duration(lasted_us)),
                 }
             }
-            Say::Violation { invariant, .. } => format!("「{}」が破られました：{}", self.invariant(*invariant), self.invariant_meaning(*invariant)),
+            // The same detail as the English, read back from the monitor's
+            // sentence; one this version does not know falls back to the rule.
+            Say::Violation { invariant, detail, .. } => format!(
+                "「{}」が破られました：{}",
+                self.invariant(*invariant),
+                violation::detail(detail).unwrap_or_else(|| self.invariant_meaning(*invariant).to_string())
+            ),
             Say::Foreign { node, kind, detail } => format!("{}：{kind} {detail}", n(*node)),
         }
     }
