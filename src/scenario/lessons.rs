@@ -96,6 +96,8 @@ pub const LESSONS: &[LessonDef] = &[
     LessonDef {
         id: "phases",
         steps: &[
+            // The cast first: proposer, acceptor, learner, and P1–P3.
+            watch("calm", 0),
             watch("calm", 0),
             watch("calm", 185_300),
             Stage::Predict { scenario: "forced", at_us: 1_600_000, reveal_us: 1_900_000, options: 3, answer: 1 },

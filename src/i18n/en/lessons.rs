@@ -291,8 +291,28 @@ pub const LESSONS: &[LessonText] = &[
     LessonText {
         id: "phases",
         title: "Phases 1, 2 and 3",
-        summary: "Prepare and promise, accept and vote, announce — and the moment a proposer must give up its own decree.",
+        summary: "Proposers, acceptors, learners; prepare and promise, accept and vote, announce — and the moment a proposer must give up its own decree.",
         steps: &[
+            StepText {
+                title: "Proposers, acceptors and learners",
+                body: "Before the protocol, its cast. The seminar, as Lamport does, gives the nodes three roles. A \
+                       proposer puts a decree forward and runs a ballot for it. An acceptor answers: it promises, and \
+                       it votes, and it keeps both at the back of its ledger. A learner finds out which decree was \
+                       chosen and writes it in ink. One legislator may play several roles.\n\n\
+                       In this session all five legislators are acceptors and learners, and Α alone is also a proposer. \
+                       The marks under each seat say so: a quill for a proposer, a ballot box for an acceptor, a book \
+                       for a learner.\n\n\
+                       The seminar then states three properties, P1, P2 and P3, and calls P3 the heart of consistency: \
+                       a new proposal inherits the value of the highest-numbered proposal already accepted. Its outline \
+                       does not spell out P1 and P2. In Lamport's \"Paxos Made Simple\", P1 says an acceptor must \
+                       accept the first proposal it receives, and P2 says that once a value is chosen, every \
+                       higher-numbered proposal that is chosen has that value. The seminar's P3 is his P2c, which is B3 \
+                       of the ballots lesson. The next steps show the roles at work, phase by phase.",
+                watch: "Find the quill, the ballot boxes and the books under the seats. Then play: the proposer Α \
+                        sends prepares and accepts, every acceptor answers, and at the end every learner writes α in \
+                        ink.",
+                ..StepText::EMPTY
+            },
             StepText {
                 title: "Phase 1: prepare and promise",
                 body: "Phase 1 finds out what happened before. Α picks a ballot number, (1,Α): a round and its own \
