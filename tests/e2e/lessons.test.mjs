@@ -7,7 +7,7 @@ let ctx;
 before(async () => { ctx = await start(); });
 after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
 
-const LESSONS = ['latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'two-masters', 'commit', 'llm-lease'];
+const LESSONS = ['why-paxos', 'latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'two-masters', 'commit', 'llm-lease'];
 // Words that are the same in both languages on purpose.
 const SAME = /^(English|Paxos Island|Paxos|LLM|TTL|Seed|SVG|PNG|JSON|ShiViz|Mermaid|B[123]|[ΑΒΓΔΕΖΗΘΙ]|[αβγδεζηθι]|W\d|store|orders|llm|[-–—×▶◀|?✓✕☰↻↓\d\s.,:()%/+≤≥µ]+)$/;
 

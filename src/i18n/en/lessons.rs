@@ -6,6 +6,57 @@
 use crate::i18n::{LessonText, StepText};
 
 pub const LESSONS: &[LessonText] = &[
+    // ─────────────────────────────────────────────────────────── why-paxos
+    LessonText {
+        id: "why-paxos",
+        title: "Why Paxos, now?",
+        summary: "The seminar's Part 0: the outages it starts from, the network programmers we all became, why consensus still matters — and a run without it.",
+        steps: &[
+            StepText {
+                title: "Outages, and who programs the network",
+                body: "The seminar opens with a worry: large system outages keep happening in Japan. It names two \
+                       cases to start from, Mizuho Bank and JIP. Its outline says no more about either, and neither do \
+                       we.\n\n\
+                       Its diagnosis is about people as much as machines. The cloud and the smartphone, which arrived \
+                       early in this century, made most of today's programmers network programmers, whether they see \
+                       themselves so or not. The change came so fast that what it means technically has not been \
+                       handed on, neither to the generation that programmed before the cloud nor to the one after.\n\n\
+                       So the seminar asks one question head on: how can nodes spread over a network agree on one \
+                       value, when nodes fail and messages are delayed?",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Consensus is not a thing of the past",
+                body: "Paxos is Leslie Lamport's answer, published in 1998, and it is not a museum piece. Chubby, the \
+                       distributed lock service that Google's GFS and BigTable both used, is an implementation of \
+                       Paxos. Borg, the cluster manager once called Google's secret weapon, uses Paxos for its \
+                       persistent store. Apache Mesos and ZooKeeper, beneath today's container orchestration, carry the \
+                       same idea.\n\n\
+                       That is the seminar's conclusion, and it runs through all its parts: distributed consensus is \
+                       not a technology of the past; its importance carries on, in new guises, in today's systems.\n\n\
+                       This course follows the seminar's order. First, why programming over a network is hard. Then the \
+                       algorithm, told as Lamport's parliament and then defined: ballots, B1 to B3, the phases, faults. \
+                       Then leases and the two-masters problem, transaction commit, and an article on where an LLM does \
+                       not belong: inside a lease loop.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Two halves, two laws",
+                body: "What goes wrong without consensus? A partition cuts the five legislators into {Α, Β} and \
+                       {Γ, Δ, Ε}, and in this run each side may decide on its own: two legislators count as enough. \
+                       That is a deliberate bug; the lessons to come show why a majority is needed.\n\n\
+                       Α wants α, Ε wants ε. At 451 ms Α has passed α with Β's vote; at 854 ms Γ, Δ and Ε have \
+                       chosen ε. By 1.1 s two ledgers say α and three say ε. When the partition heals at 4 s, nothing \
+                       can reconcile them: the island has two laws where it should have one.\n\n\
+                       A replicated database that lets each side of a cut take writes, or two servers that each \
+                       believe they are the master, fail in just this way. Paxos exists so that this cannot happen, \
+                       whatever the network does.",
+                watch: "Watch α go into the ledgers of Α and Β, and ε into the other three; and the Invariants panel: \
+                        Learners agree turns red at 451 ms, when Α learns a decree no majority voted for.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
     // ───────────────────────────────────────────────────────────── latency
     LessonText {
         id: "latency",
