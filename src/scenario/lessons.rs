@@ -155,8 +155,14 @@ pub const LESSONS: &[LessonDef] = &[
             Stage::Predict { scenario: "llm-in-loop", at_us: 6_000_000, reveal_us: 20_000_000, options: 3, answer: 2 },
             watch("llm-in-loop-unfenced", 0),
             read(),
+            // The other two objections, each alone: non-determinism, authority.
+            watch("llm-flaky", 0),
+            watch("llm-throttled", 0),
             watch("llm-beside", 0),
             watch("llm-outage-drill", 0),
+            // Red flags 2 and 3: the article's cadence, a stretched TTL.
+            watch("llm-article-cadence", 0),
+            watch("llm-ttl-stretched", 0),
             read(),
         ],
     },

@@ -821,6 +821,35 @@ pub const LESSONS: &[LessonText] = &[
                 ..StepText::EMPTY
             },
             StepText {
+                title: "Ask twice, get two answers",
+                body: "Non-determinism, alone. This LLM is as fast as the fast API and never stalls, but its answers \
+                       vary: mostly \"keep\", now and then \"release\", now and then JSON that does not parse. \
+                       Nothing else changes during the run.\n\n\
+                       W1 takes the lease at 0.28 s. At 16.5 s its LLM says \"release\", and W1 obeys: it gives the \
+                       lease up, and W3 takes it with epoch 2 at 16.9 s. At 24.0 s W3 is told the same, and W1 takes \
+                       the lease back with epoch 3 at 24.4 s. Each malformed answer skips a round, renewal included.\n\n\
+                       Two handovers in 30 s, for no reason anyone could find in the system: the same input, different \
+                       decisions. A control loop must decide the same way for the same input, every time.",
+                watch: "Watch the LLM lane for answers that are not \"keep\", and the store's grants: epoch 2 at 16.9 s, \
+                        epoch 3 at 24.4 s.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Someone else's policy",
+                body: "Authority, alone. The same fast API, but its vendor rate-limits one call in five (429, retry \
+                       after 2 s), and its filter refuses one in twenty. The loop obeys the vendor, as well-behaved \
+                       code does: it waits the two seconds, and meanwhile nothing renews.\n\n\
+                       W1 holds the lease from 0.28 s. A 429 at 1.76 s makes it wait; its lease lapses on the store at \
+                       3.28 s, and the write it sends at 4.14 s is refused. The same happens after a 429 at 10.6 s, \
+                       and again at 19.5 s, after which W3 takes over with epoch 4 at 21.8 s. Three late writes are \
+                       refused, at 4.1, 12.8 and 24.0 s.\n\n\
+                       Nothing in your system failed: your workers, your database and your network were fine. Someone \
+                       else's policy decided who may write, and none of it shows on your dashboards.",
+                watch: "Watch the 429s and refusals on the LLM lane, the lapses on the store's lane, and the three \
+                        refused writes on orders.",
+                ..StepText::EMPTY
+            },
+            StepText {
                 title: "The LLM beside the loop",
                 body: "The same 12 s stall at 6 s, but the LLM now sits beside the loop. The loop is the boring one: \
                        renew, work, sleep, and it talks only to the database. The workers never call the LLM. A \
@@ -846,6 +875,37 @@ pub const LESSONS: &[LessonText] = &[
                        Safe, but stopped: an outage at a vendor you do not control has become your outage. For the \
                        lease loop an LLM must be optional, never required.",
                 watch: "Watch the 503 answers arrive, the lease lapse at about 7.5 s, and the orders lane fall silent.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The article's cadence",
+                body: "Red flag 2 at the article's pace: renewal every 300 ms, a TTL of 1 s. The LLM is the fast API of \
+                       the stall story, about 0.3 s a call, and nothing stalls. But its 99th percentile, 0.76 s, is \
+                       above half the TTL, and the flag is raised.\n\n\
+                       No stall is needed. At 2.48 s an answer that took 0.82 s lets W1's lease lapse; its write is \
+                       refused, and it takes the lease again with epoch 2. At 20.36 s an answer of 1.09 s does the \
+                       same, and this time W3 is first, with epoch 3 at 20.43 s: 0.32 s of split brain, and W1's late \
+                       write is refused. At 27.41 s it is W3's turn.\n\n\
+                       The lab's default, a 3 s TTL renewed every second, is slower so that you can follow each \
+                       renewal; at that TTL this API passes the flag. At the article's cadence it does not.",
+                watch: "Watch the lapses on the store's lane at 2.5, 20.4 and 27.4 s, and the red flags below the \
+                        lanes: p99 0.76 s against TTL/2 0.5 s.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Stretching the TTL",
+                body: "Red flag 3. The LLM in this loop takes about 2 s, too slow for a 3 s TTL, so the TTL has been \
+                       stretched to 10 s to wait for it. The loop works again, slowly: R is a third of the TTL, and \
+                       every turn waits for the LLM too.\n\n\
+                       At 5 s W1, the holder, crashes. The store cannot know: it keeps W1's lease until 11.9 s, and \
+                       tells W2 and W3 no at 8.2 and 8.5 s. W2 takes over with epoch 2 only at 13.2 s, so for eight \
+                       seconds after the crash nobody may write an order. The red flags measure the same crash with \
+                       the 3 s baseline: a failover of 3.8 s instead of 11.3 s, counted from W1's last grant.\n\n\
+                       The danger grows with the TTL too: a holder cut off from the store keeps acting on its lease for \
+                       up to its whole budget, 9.48 s here instead of 2.84 s. Whatever goes wrong in that window, a \
+                       pause, a partition, a slow answer, has longer to do harm.",
+                watch: "Watch the store's lane: W1's lease runs on after the crash at 5 s, and W2 and W3 are told no; \
+                        then the red flags, with the failover and the exposure against the 3 s baseline.",
                 ..StepText::EMPTY
             },
             StepText {
