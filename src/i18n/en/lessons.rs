@@ -888,8 +888,8 @@ pub const LESSONS: &[LessonText] = &[
                        write is refused. At 27.41 s it is W3's turn.\n\n\
                        The lab's default, a 3 s TTL renewed every second, is slower so that you can follow each \
                        renewal; at that TTL this API passes the flag. At the article's cadence it does not.",
-                watch: "Watch the lapses on the store's lane at 2.5, 20.4 and 27.4 s, and the red flags below the \
-                        lanes: p99 0.76 s against TTL/2 0.5 s.",
+                watch: "Watch the lapses on the store's lane at 2.5, 20.4 and 27.4 s, and the red flags under the \
+                        SQL: p99 0.76 s against TTL/2 0.5 s.",
                 ..StepText::EMPTY
             },
             StepText {
