@@ -144,8 +144,8 @@ pub const LESSONS: &[LessonText] = &[
                 body: "The seminar traces how programs grew harder, in steps: one sequential program (SEQ), many \
                        threads (MT), many processes (MP), many machines (MM), and finally MMU, a step the seminar \
                        outline never spells out. The short glosses in the boxes are ours.\n\n\
-                       Each step loses something, and the seminar says which: the move to threads loses the order of \
-                       execution, the move to processes loses the single context, the move to machines loses the \
+                       Each step loses something, and the seminar says which: the move to threads loses order (of \
+                       execution), the move to processes loses the single context, the move to machines loses the \
                        global state. In exchange come parallelism, process isolation, independent failure and scale.\n\n\
                        The losses and their steps are the seminar's own pairing. It lists the four gains without \
                        saying which step brings which: pairing them with the steps in order is our reading, and so is \
