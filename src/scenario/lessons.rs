@@ -128,6 +128,28 @@ pub const LESSONS: &[LessonDef] = &[
         steps: &[watch("dueling", 0), watch("dueling-backoff", 0), watch("dueling-leader", 0), read()],
     },
     LessonDef {
+        id: "multi-paxos",
+        steps: &[
+            watch("multi-calm", 0),
+            // Α crashed at 215 ms with three slots in flight.
+            Stage::Predict { scenario: "multi-leader-crash", at_us: 300_000, reveal_us: 1_250_000, options: 3, answer: 1 },
+            watch("multi-catch-up", 0),
+        ],
+    },
+    LessonDef {
+        id: "master-lease",
+        steps: &[
+            // Β leads since 1.15 s and C2 wrote x = 2 through it at 1.84 s.
+            Stage::Predict { scenario: "two-masters", at_us: 2_150_000, reveal_us: 2_225_000, options: 3, answer: 1 },
+            Stage::Predict { scenario: "master-lease", at_us: 2_150_000, reveal_us: 3_745_000, options: 3, answer: 1 },
+            Stage::Watch {
+                scenario: "master-lease",
+                at_us: 0,
+                mutation: Some(Mutation::Multipaxos(crate::protocol::multipaxos::MpMutation::NoLeaseWait)),
+            },
+        ],
+    },
+    LessonDef {
         id: "two-masters",
         steps: &[
             read(),

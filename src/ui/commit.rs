@@ -56,8 +56,12 @@ pub fn CommitView(#[prop(default = true)] controls: bool) -> impl IntoView {
     };
     view! {
         <div class="commit-view" data-testid="commit-view">
-            <p class="caption" data-testid="caption">{caption}</p>
-            {controls.then(|| view! { <Controls /> })}
+            // In a lesson's watch and predict steps the caption would give the
+            // answer away (it says how the story ends); the step's text leads.
+            {controls.then(|| view! {
+                <p class="caption" data-testid="caption">{caption}</p>
+                <Controls />
+            })}
             <div class="panes" class:two=two>
                 {pane(Pane::A, "commit-pane-a")}
                 <Show when=two>{pane(Pane::B, "commit-pane-b")}</Show>

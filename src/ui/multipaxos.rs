@@ -15,8 +15,10 @@ use crate::sim::SimTime;
 use crate::viz::multipaxos::{lease_lanes, snapshot, Ink, LeaseLanes, Snapshot};
 use leptos::prelude::*;
 
+/// `controls`: the caption, the crash and write buttons (a lesson's watch and
+/// predict steps leave them out: the caption would tell what is coming).
 #[component]
-pub fn MultiView() -> impl IntoView {
+pub fn MultiView(#[prop(default = true)] controls: bool) -> impl IntoView {
     let app = use_app();
     let caption = move || {
         let name = app.scenario_name.get();
@@ -24,12 +26,14 @@ pub fn MultiView() -> impl IntoView {
     };
     view! {
         <div class="multi-view" data-testid="multi-view">
-            <p class="caption" data-testid="caption">{caption}</p>
-            <Controls />
+            {controls.then(|| view! {
+                <p class="caption" data-testid="caption">{caption}</p>
+                <Controls />
+            })}
             <Log />
             <LeaseLane />
             <section class="pane">
-                <PaneDiagram pane=Pane::A id="multi-diagram" />
+                <PaneDiagram pane=Pane::A id="multi-diagram" window_us=1_500_000 />
             </section>
         </div>
     }
@@ -48,14 +52,22 @@ fn now(app: super::App) -> Snapshot {
 #[component]
 fn Log() -> impl IntoView {
     let app = use_app();
-    let snap = Memo::new(move |_| now(app));
+    // Redrawn when an event passes the cursor, not on every frame: between
+    // two events the log does not change.
+    let upto = Memo::new(move |_| {
+        let rev = app.rev.get();
+        let t = app.t.get();
+        (rev, app.model.with_value(|m| m.run.events_until(SimTime(t))))
+    });
+    let snap = Memo::new(move |_| {
+        let (_, n) = upto.get();
+        app.model.with_value(|m| snapshot(&m.run, &m.run.trace[..n.min(m.run.trace.len())]))
+    });
     view! {
         <section class="pane mp-log-pane">
             <h3 class="pane-title">{move || app.words().mp_log_title}</h3>
             <p class="hint">{move || app.words().mp_log_hint}</p>
-            <div class="mp-log-scroll">
-                {move || snap.with(|s| log_table(s, app.lang.get()))}
-            </div>
+            <div class="mp-log-scroll" inner_html=move || snap.with(|s| log_html(s, app.lang.get()))></div>
             <ul class="mp-legend">
                 <li><span class="mp-cell voted">"x=1"</span>{move || app.words().mp_legend_pencil}</li>
                 <li><span class="mp-cell learned">"x=1"</span>{move || app.words().mp_legend_ink}</li>
@@ -79,68 +91,84 @@ fn Log() -> impl IntoView {
     }
 }
 
-fn log_table(s: &Snapshot, lang: crate::i18n::Lang) -> impl IntoView {
+/// The log as HTML in one string: at 5 replicas and 200 slots a thousand
+/// cells change as the cursor moves, and one parse of a string is far
+/// cheaper than a thousand reactive nodes (the view is redrawn only when an
+/// event passes the cursor).
+fn log_html(s: &Snapshot, lang: crate::i18n::Lang) -> String {
+    use std::fmt::Write;
+    let esc = crate::trace::svg::escape;
     let w = lang.words();
     // Slots count from 1 (version 0 is "never written").
     let slots = s.slots.max(2);
-    let nobody = !s.replicas.iter().any(|r| r.leads.is_some());
-    view! {
-        <table class="mp-log" data-testid="mp-log">
-            <thead>
-                <tr>
-                    <th></th>
-                    {(1..slots).map(|k| view! { <th scope="col">{format!("{} {k}", w.mp_slot)}</th> }).collect_view()}
-                </tr>
-            </thead>
-            <tbody>
-                {s.replicas.iter().map(|r| {
-                    let state = if r.down {
-                        w.node_down.to_string()
-                    } else if let Some(b) = r.leads {
-                        format!("♛ {} ({},{})", w.mp_leads, b.round, r.name)
-                    } else if let Some(b) = r.running {
-                        format!("{} ({},{})", w.mp_runs, b.round, r.name)
-                    } else {
-                        w.mp_follows.to_string()
-                    };
-                    view! {
-                        <tr
-                            class:down=r.down
-                            class:leader=r.leads.is_some()
-                            data-testid=format!("mp-row-{}", r.name)
-                            data-leads=r.leads.is_some().to_string()
-                            data-down=r.down.to_string()
-                            data-lease=r.lease.to_string()
-                        >
-                            <th scope="row">
-                                <span class="mp-name">{r.name.clone()}</span>
-                                <span class="mp-state">{state}</span>
-                                {r.lease.then(|| view! { <span class="mp-lease">{w.mp_lease_mark}</span> })}
-                            </th>
-                            {(1..slots).map(|k| match r.cells.get(&k) {
-                                None => view! { <td class="mp-cell empty" data-slot=k></td> }.into_any(),
-                                Some(c) => {
-                                    let ink = match c.ink {
-                                        Ink::Voted => "voted",
-                                        Ink::Learned => "learned",
-                                        Ink::Applied => "applied",
-                                    };
-                                    let title = c
-                                        .ballot
-                                        .map(|b| format!("2b ({},{})", b.round, s.replicas.iter().find(|x| x.node == b.node).map_or("?", |x| x.name.as_str())))
-                                        .unwrap_or_default();
-                                    view! {
-                                        <td class=format!("mp-cell {ink}") class:noop=c.noop data-slot=k data-ink=ink title=title>{c.label.clone()}</td>
-                                    }.into_any()
-                                }
-                            }).collect_view()}
-                        </tr>
-                    }
-                }).collect_view()}
-            </tbody>
-        </table>
-        {nobody.then(|| view! { <p class="mp-nobody" data-testid="mp-no-leader">{w.mp_no_leader}</p> })}
+    let mut h = String::with_capacity(64 * s.replicas.len() * slots as usize + 256);
+    h.push_str("<table class=\"mp-log\" data-testid=\"mp-log\"><thead><tr><th></th>");
+    for k in 1..slots {
+        let _ = write!(h, "<th scope=\"col\">{} {k}</th>", esc(w.mp_slot));
     }
+    h.push_str("</tr></thead><tbody>");
+    for r in &s.replicas {
+        let state = if r.down {
+            w.node_down.to_string()
+        } else if let Some(b) = r.leads {
+            format!("♛ {} ({},{})", w.mp_leads, b.round, r.name)
+        } else if let Some(b) = r.running {
+            format!("{} ({},{})", w.mp_runs, b.round, r.name)
+        } else {
+            w.mp_follows.to_string()
+        };
+        let mut class = String::new();
+        if r.down {
+            class.push_str("down ");
+        }
+        if r.leads.is_some() {
+            class.push_str("leader");
+        }
+        let _ = write!(
+            h,
+            "<tr class=\"{class}\" data-testid=\"mp-row-{n}\" data-leads=\"{}\" data-down=\"{}\" data-lease=\"{}\"><th scope=\"row\"><span class=\"mp-name\">{n}</span> <span class=\"mp-state\">{}</span>",
+            r.leads.is_some(),
+            r.down,
+            r.lease,
+            esc(&state),
+            n = esc(&r.name),
+        );
+        if r.lease {
+            let _ = write!(h, "<span class=\"mp-lease\">{}</span>", esc(w.mp_lease_mark));
+        }
+        h.push_str("</th>");
+        for k in 1..slots {
+            match r.cells.get(&k) {
+                None => {
+                    let _ = write!(h, "<td class=\"mp-cell empty\" data-slot=\"{k}\"></td>");
+                }
+                Some(c) => {
+                    let ink = match c.ink {
+                        Ink::Voted => "voted",
+                        Ink::Learned => "learned",
+                        Ink::Applied => "applied",
+                    };
+                    let title = c
+                        .ballot
+                        .map(|b| format!("2b ({},{})", b.round, s.replicas.iter().find(|x| x.node == b.node).map_or("?", |x| x.name.as_str())))
+                        .unwrap_or_default();
+                    let _ = write!(
+                        h,
+                        "<td class=\"mp-cell {ink}{}\" data-slot=\"{k}\" data-ink=\"{ink}\" title=\"{}\">{}</td>",
+                        if c.noop { " noop" } else { "" },
+                        esc(&title),
+                        esc(&c.label)
+                    );
+                }
+            }
+        }
+        h.push_str("</tr>");
+    }
+    h.push_str("</tbody></table>");
+    if !s.replicas.iter().any(|r| r.leads.is_some()) {
+        let _ = write!(h, "<p class=\"mp-nobody\" data-testid=\"mp-no-leader\">{}</p>", esc(w.mp_no_leader));
+    }
+    h
 }
 
 const X0: f64 = 90.0;

@@ -125,3 +125,34 @@ test('a teacher crashes the leader and sends a write; a bad value is refused wit
   await shot(page, 'multi-teacher-ja');
   assert.deepEqual(errors, []);
 });
+
+test('the lessons: predict the no-op, then the stale read and the lease, in both languages', async () => {
+  for (const [locale, words] of [['en-US', { noop: /no-op/, stale: /stale read/, right: /Right/ }], ['ja-JP', { noop: /no-op/, stale: /古い値/, right: /正解/ }]]) {
+    const { page, errors } = await open(ctx, { locale });
+    await page.goto(ctx.url + '#lesson=multi-paxos&step=2');
+    await page.getByTestId('predict').waitFor();
+    // The question comes before the answer is on screen: nobody leads yet, slot 2 is only Α's pencil.
+    await page.getByTestId('mp-no-leader').waitFor();
+    assert.equal(await page.getByTestId('caption').count(), 0, 'no caption telling the story');
+    const l = await logs(page);
+    assert.ok(!l['Δ'].some(([label]) => label === 'no-op'), 'the no-op is not shown before the answer');
+    await shot(page, `multi-lesson-${locale}-question`);
+    await page.getByTestId('option-1').check();
+    await page.getByTestId('answer').click();
+    await page.getByTestId('explanation').waitFor({ timeout: 30000 });
+    assert.match(await page.getByTestId('explanation').textContent(), words.right);
+    assert.match(await page.getByTestId('explanation').textContent(), words.noop);
+    assert.equal((await logs(page))['Δ'][1][0], 'no-op');
+    await shot(page, `multi-lesson-${locale}-explained`);
+    // The next lesson: the stale read without a lease.
+    await page.goto(ctx.url + '#lesson=master-lease&step=1');
+    await page.getByTestId('predict').waitFor();
+    await page.getByTestId('option-1').check();
+    await page.getByTestId('answer').click();
+    await page.getByTestId('explanation').waitFor({ timeout: 30000 });
+    assert.match(await page.getByTestId('explanation').textContent(), words.stale);
+    assert.match(await text(page, 'invariants'), /✕/);
+    await shot(page, `master-lease-lesson-${locale}-stale`);
+    assert.deepEqual(errors, []);
+  }
+});

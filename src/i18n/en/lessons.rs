@@ -548,6 +548,120 @@ pub const LESSONS: &[LessonText] = &[
             },
         ],
     },
+    // ───────────────────────────────────────────────────────── multi-paxos
+    LessonText {
+        id: "multi-paxos",
+        title: "From one decree to a log: Multi-Paxos",
+        summary: "A stable leader runs phase 1 once for every slot, then one phase 2 per command; a new leader recovers the slots in flight and fills the gaps with no-ops.",
+        steps: &[
+            StepText {
+                title: "One phase 1, many slots",
+                body: "The Synod chooses one decree. A replicated service needs a sequence of them: a log, slot 1, 2, 3 \
+                       …, each slot its own Synod instance, applied in order to the same state machine on every \
+                       replica (here a small key-value table). Paxos Made Simple (§3) shows the trick: ballots are \
+                       shared by all slots, so a leader runs phase 1 once, for every slot from the first it has not \
+                       seen chosen, and from then on each new command costs only phase 2.\n\n\
+                       Three replicas Α, Β, Γ; two clients. Α is elected at 20 ms with ballot (1,Α). The clients' \
+                       writes go into slots 1 to 4, two at a time (a pipeline: the leader does not wait for slot 1 \
+                       before proposing slot 2). Reads are answered by the leader from its own copy.",
+                watch: "Watch the log fill: a vote in pencil first (the 2b), then ink once the slot is chosen, then \
+                        underlined once it is applied. After 20 ms there is no more 1a or 1b: only 2a, 2b and \
+                        heartbeats.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The leader crashes with three slots in flight",
+                body: "Five replicas. Α leads and has proposed x=1 in slot 1, y=2 in slot 2 and z=3 in slot 3 when it \
+                       crashes at 215 ms. Its accepts for slots 1 and 3 reached the others, who voted (pencil). Its \
+                       accept for slot 2 reached nobody: a one-way cut at that instant. So slot 2 holds a vote only \
+                       in Α's own ledger, and Α is gone.\n\n\
+                       Someone must take over: run phase 1 with a higher ballot for every slot from 1, and learn \
+                       from the promises what may already have been chosen.",
+                question: "What will the next leader write in slot 2?",
+                options: &[
+                    "y=2: the command Α was proposing there",
+                    "A no-op: no promise reports a vote for slot 2, so it fills the gap with a command that does nothing",
+                    "Nothing: it leaves slot 2 empty and carries on from slot 4",
+                ],
+                explain: "Β and Γ try first (from 0.82 s) and are refused: the others promised Α, their master, not to \
+                          follow anyone else for the lease's term. Δ wins at 1.24 s with ballot (4,Δ). The promises \
+                          report votes for x=1 in slot 1 and z=3 in slot 3 (ballot (1,Α)), so B3 forces them: Δ \
+                          re-proposes both. Nobody reports a vote for slot 2, so any value is safe there — and Δ \
+                          picks a no-op, because the log is applied strictly in order and a hole would stop every \
+                          replica at slot 1.\n\n\
+                          y=2 is not lost: C2 never got an answer, retries, and its write lands in slot 4 at 1.73 s. \
+                          Δ takes new commands only after the recovered slots are chosen.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "A replica that falls behind",
+                body: "Γ is cut off at 120 ms while Α and Β choose slots 1 to 4: two of three is a majority, so the \
+                       log grows without it. At 0.7 s the partition heals. Γ's log is empty, but the leader's \
+                       heartbeat tells it how far the log goes. Γ asks for the chosen slots it missed and applies \
+                       them in order.",
+                watch: "Watch Γ's row stay empty, then fill in one step at 0.75 s, in the same order as the others.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
+    // ───────────────────────────────────────────────────────── master-lease
+    LessonText {
+        id: "master-lease",
+        title: "Two masters and the master lease",
+        summary: "A leader that has been replaced may not know it; a read it serves alone is then stale. The master lease of Paxos Made Live and Chubby makes a read served alone safe.",
+        steps: &[
+            StepText {
+                title: "Two masters, no lease",
+                body: "Reads are the common case, and a leader that answers them from its own copy saves a round of \
+                       Paxos per read. But is it still the leader? Three replicas, no lease. At 0.6 s Α is cut off \
+                       together with client C1. Α still believes it leads. The other side elects Β at 1.15 s, and C2 \
+                       writes x = 2 through Β at 1.84 s (slot 2). Nothing Α can see has changed.",
+                question: "At 2.2 s C1 asks Α to read x. What does C1 get?",
+                options: &[
+                    "x = 2: Paxos keeps every replica's log the same",
+                    "x = 1: Α answers from its own copy, which has never seen slot 2",
+                    "No answer: Α cannot reach a majority, so it cannot answer anything",
+                ],
+                explain: "Α answers x = 1 at 2.21 s: a stale read, 0.37 s after x = 2 was written and acknowledged. The \
+                          \"No stale reads\" rule turns red. Every slot still agrees on every replica — the log is \
+                          safe; the read never went through the log.\n\n\
+                          Sending every read through Paxos would fix it at the price of a round per read. Paxos Made \
+                          Live (§5.2) and Chubby instead give the master a lease.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The master lease",
+                body: "The same partition, now with a master lease of T = 1 s. Each heartbeat asks the replicas to \
+                       promise not to follow another master for T. The master counts its lease from before it \
+                       asked, shortens it by the clock-drift bound and a margin, and serves reads alone only while \
+                       a majority's promises last. A replica that promised refuses a new candidate until its \
+                       promise runs out — so a new master is elected only after the old lease is over.\n\n\
+                       At 0.6 s Α and C1 are cut off. It is 2.2 s now, and Β was elected at 2.15 s.",
+                question: "C1 asks Α to read x. What happens?",
+                options: &[
+                    "Α answers x = 1, as before",
+                    "Α's lease ran out at 1.45 s: it cannot answer alone, so C1 waits; after the heal, Β answers x = 2",
+                    "Nobody can be elected while Α is alive, so x stays 1 for ever",
+                ],
+                explain: "Α stopped believing it held the lease at 1.45 s, by its own clock, before anyone else could \
+                          have one. The others refused Β and Γ as candidates at 1.13–1.34 s because of their promises \
+                          to Α; Β was elected at 2.15 s, after they ran out. At 2.21 s Α, without a lease, puts C1's \
+                          read into the log (slot 2) — and cannot get a majority for it.\n\n\
+                          The partition heals at 3.5 s; Α sees Β's higher ballot and steps down at 3.54 s. C1's \
+                          retry reaches Β, which holds the lease and answers x = 2 at 3.74 s. Never two masters \
+                          at once: look at the lease lanes, Α's ends before Β's begins.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Break it: a new master that does not wait",
+                body: "The same run with a deliberate bug: replicas do not honour the promise they gave, and follow \
+                       a new candidate at once. Β is elected while Α still believes in its lease.",
+                watch: "Watch \"One master at a time\" turn red at 1.17 s: Β believes it holds the lease while Α's runs \
+                        until 1.45 s. Two replicas could now both answer reads alone.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
     // ───────────────────────────────────────────────────────── two-masters
     LessonText {
         id: "two-masters",

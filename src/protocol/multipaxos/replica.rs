@@ -37,11 +37,16 @@ pub struct Leading {
     pub inflight: BTreeMap<Slot, (Cmd, Members)>,
     /// Commands waiting for a slot (the window is full).
     pub queue: VecDeque<Cmd>,
-    /// The heartbeat (lease) round: its number, when it was sent (local), who acked.
+    /// The latest heartbeat (lease) round.
     pub round: u32,
-    pub round_start: SimTime,
-    pub acks: Members,
+    /// The last few rounds: number, when it was sent (local), who acked. An
+    /// ack may come back after the next round has left (a round trip longer
+    /// than the heartbeat period); it still counts, from its own round's start.
+    pub rounds: VecDeque<(u32, SimTime, Members)>,
 }
+
+/// Rounds whose acks still count.
+const ROUNDS_KEPT: usize = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Replica {
@@ -334,8 +339,7 @@ impl Replica {
             inflight: BTreeMap::new(),
             queue: VecDeque::new(),
             round: 0,
-            round_start: ctx.now(),
-            acks: Members::default(),
+            rounds: VecDeque::new(),
         };
         let (mut forced, mut noops) = (0, 0);
         let mut slot = from;
@@ -505,8 +509,10 @@ impl Replica {
         let Role::Leader(l) = &mut self.role else { return };
         l.round += 1;
         // The lease is counted from before the request leaves.
-        l.round_start = ctx.now();
-        l.acks = Members::default();
+        l.rounds.push_back((l.round, ctx.now(), Members::default()));
+        if l.rounds.len() > ROUNDS_KEPT {
+            l.rounds.pop_front();
+        }
         let (ballot, round) = (l.ballot, l.round);
         for r in self.group.replicas.clone() {
             ctx.send(r, MpMsg::Heartbeat { ballot, round, commit });
@@ -547,19 +553,24 @@ impl Replica {
     fn on_heartbeat_ack<H: Hosts<MpNode>>(&mut self, a: NodeId, ballot: Ballot, round: u32, ctx: &mut Ctx<MpNode, H>) {
         let Some((t, budget)) = self.group.lease else { return };
         let Role::Leader(l) = &mut self.role else { return };
-        if l.ballot != ballot || l.round != round || l.acks.contains(a) {
+        if l.ballot != ballot {
             return;
         }
-        l.acks.insert(a);
-        if l.acks.len() != self.group.quorum {
+        let Some((_, start, acks)) = l.rounds.iter_mut().find(|r| r.0 == round) else { return };
+        if acks.contains(a) {
             return;
         }
+        acks.insert(a);
+        if acks.len() != self.group.quorum {
+            return;
+        }
+        let round_start = *start;
         let until = if self.group.mutated(MpMutation::LeaseNoDriftMargin) {
             // Broken on purpose: from the reply, for the full T.
             ctx.now() + t
         } else {
             // From before it asked, shortened by the drift bound.
-            l.round_start + budget
+            round_start + budget
         };
         if until <= ctx.now() || self.lease.is_some_and(|u| u >= until) {
             return;

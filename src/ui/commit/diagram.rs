@@ -14,22 +14,43 @@ const WIDTH: f64 = 1000.0;
 
 #[component]
 /// `id`: the test id of pane A's diagram (other views reuse this one).
-pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+/// `window_us`: in a run longer than twice this, draw only this much time,
+/// ending at the cursor (a long run squeezed into one width is unreadable,
+/// and laying out all of it on every redraw is slow).
+pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>, #[prop(optional)] window_us: Option<u64>) -> impl IntoView {
     let app = use_app();
+    let span = move |end: u64| window_us.filter(|w| end > 2 * w).unwrap_or(end);
+    // The cursor in steps of 1/500 of the run: the diagram is 1000 units
+    // wide, so an arrow moves at most two units between redraws, and a
+    // playing run redraws it far less often than every frame.
+    let cursor = Memo::new(move |_| {
+        let end = app.end.get().max(1);
+        let t = app.t.get();
+        let step = (span(end) / 500).max(1);
+        if t >= end { end } else { t - t % step }
+    });
     let drawing = Memo::new(move |_| {
         app.rev.get();
-        let t = app.t.get();
+        let t = cursor.get();
         let end = app.end.get().max(1);
         let lang = app.lang.get();
         let draw = |m: &super::super::model::Model| {
             let upto = m.run.events_until(SimTime(t));
             let height = 34.0 + 24.0 * m.run.names.len() as f64;
-            let mut opts = Options::new(0, end, WIDTH, height);
+            let (from_t, to_t) = if span(end) < end {
+                let w = span(end);
+                let from = t.saturating_sub(w);
+                (from, from + w)
+            } else {
+                (0, end)
+            };
+            let first = m.run.trace.partition_point(|e| e.t.0 < from_t).min(upto);
+            let mut opts = Options::new(from_t, to_t, WIDTH, height);
             opts.max_arrows = 200;
-            let mut d = layout_trace(&m.run.names, &m.run.trace[..upto], SimTime(t.min(m.end())), &opts);
+            let mut d = layout_trace(&m.run.names, &m.run.trace[first..upto], SimTime(t.min(m.end())), &opts);
             // The marks speak the page's language.
             for mk in &mut d.markers {
-                if let crate::trace::EventKind::Note(note) = &m.run.trace[mk.event].kind {
+                if let crate::trace::EventKind::Note(note) = &m.run.trace[first + mk.event].kind {
                     if let Some(l) = lang.speak().mark(&m.run.names, note) {
                         mk.label = l;
                     }

@@ -57,6 +57,10 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
         app.rev.get();
         app.model.with_value(|m| m.kind() == crate::protocol::Kind::Commit)
     };
+    let is_multi = move || {
+        app.rev.get();
+        app.model.with_value(|m| m.kind() == crate::protocol::Kind::Multipaxos)
+    };
     // A lease run with an LLM in it: the lesson shows the article's red flags too.
     let has_llm = move || {
         app.rev.get();
@@ -83,6 +87,8 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
             <div class="step-stage live">
                 {move || if is_commit() {
                     view! { <super::super::commit::CommitView controls=try_stage /> }.into_any()
+                } else if is_multi() {
+                    view! { <super::super::multipaxos::MultiView controls=try_stage /> }.into_any()
                 } else if is_paxos() {
                     view! { <super::super::parliament::Parliament /> }.into_any()
                 } else {
@@ -97,7 +103,7 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 }}
                 {matches!(stage, Stage::Try { .. }).then(|| view! {
                     <div class="try-tools">
-                        {move || if is_commit() {
+                        {move || if is_commit() || is_multi() {
                             ().into_any()
                         } else if is_paxos() {
                             view! { <super::super::inspector::Inspector /> }.into_any()
