@@ -250,6 +250,8 @@ words!(
     preset_refusal,
     preset_malformed_json,
     preset_outage,
+    preset_flaky,
+    preset_throttled,
     stall_s,
     apply_settings,
     inject_title,

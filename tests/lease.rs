@@ -181,6 +181,31 @@ fn beside_the_loop_only_the_advisor_asks_the_llm_and_the_trace_shows_it() {
     assert!(f.depends_on_llm && f.worker_llm_calls > 0 && f.other_llm_calls == 0, "{f:?}");
 }
 
+/// The lessons' runs for the article's other objections and flags 2 and 3.
+#[test]
+fn the_articles_objections_and_flags_each_alone() {
+    // Non-determinism: answers vary, the lease changes hands for no reason.
+    let s = builtin::get("llm-flaky").unwrap();
+    let st = stats(&s);
+    assert_eq!((st.grants, st.split_brain_windows), (3, 0), "{st:?}");
+    assert!(events(&s).iter().any(|e| kind(e, "llm_response") && e["outcome"] == "release"));
+    // Authority: the vendor's 429s and refusals; the loop obeys and leases lapse.
+    let st = stats(&builtin::get("llm-throttled").unwrap());
+    assert_eq!((st.grants, st.stale_rejected, st.stale_accepted), (4, 2, 0), "{st:?}");
+    // Flag 2 at the article's cadence, with no stall at all.
+    let s = builtin::get("llm-article-cadence").unwrap();
+    assert!(s.faults.is_empty());
+    let f = red_flags::evaluate(&s).unwrap();
+    assert!(f.p99_over_half_ttl && f.llm_p99_us.unwrap() < 1_000_000, "{f:?}");
+    assert!(!red_flags::evaluate(&builtin::get("llm-in-loop").unwrap()).unwrap().p99_over_half_ttl, "the same API at the lab's 3 s TTL");
+    let st = stats(&s);
+    assert!(st.grants >= 3 && st.split_brain_windows == 1 && st.stale_accepted == 0, "{st:?}");
+    // Flag 3: a stretched TTL, and the crash it makes slow to recover from.
+    let f = red_flags::evaluate(&builtin::get("llm-ttl-stretched").unwrap()).unwrap();
+    assert!(f.ttl_stretched, "{f:?}");
+    assert!(f.failover_us.unwrap() > 2 * f.baseline_failover_us.unwrap(), "{f:?}");
+}
+
 #[test]
 fn without_an_llm_the_same_loop_is_boring() {
     let mut s = builtin::get("llm-beside").unwrap();

@@ -3,6 +3,7 @@
 pub mod commit;
 pub mod lessons;
 pub mod multipaxos;
+mod violation;
 
 use super::{group, join_names, Refused, Speak, Words};
 use crate::protocol::storage::Refusal;
@@ -152,6 +153,8 @@ pub const WORDS: Words = Words {
     preset_refusal: "回答拒否",
     preset_malformed_json: "壊れた JSON",
     preset_outage: "ベンダー障害",
+    preset_flaky: "答えが揺れる（保持・手放せ・壊れた JSON）",
+    preset_throttled: "ベンダーのポリシー（429・回答拒否）",
     stall_s: "停止（秒）",
     apply_settings: "設定を適用",
     inject_title: "いま注入する",
@@ -573,7 +576,13 @@ impl Speak for Ja {
                     LeaseNote::SplitBrainEnd { lasted_us } => format!("スプリットブレインが {} で終わります。", self.duration(lasted_us)),
                 }
             }
-            Say::Violation { invariant, .. } => format!("「{}」が破られました：{}", self.invariant(*invariant), self.invariant_meaning(*invariant)),
+            // The same detail as the English, read back from the monitor's
+            // sentence; one this version does not know falls back to the rule.
+            Say::Violation { invariant, detail, .. } => format!(
+                "「{}」が破られました：{}",
+                self.invariant(*invariant),
+                violation::detail(detail).unwrap_or_else(|| self.invariant_meaning(*invariant).to_string())
+            ),
             Say::Foreign { node, kind, detail } => format!("{}：{kind} {detail}", n(*node)),
         }
     }
@@ -689,6 +698,9 @@ impl Speak for Ja {
             "llm-outage-drill" => "訓練：LLM ベンダー停止".into(),
             "clock-drift" => "ずれすぎた時計".into(),
             "llm-article-cadence" => "記事のテンポ：TTL 1 秒、ループの中の LLM".into(),
+            "llm-flaky" => "非決定性：同じ質問に違う答え".into(),
+            "llm-throttled" => "権限：ベンダーのレート制限と回答拒否".into(),
+            "llm-ttl-stretched" => "LLM のために延ばした TTL と、クラッシュ".into(),
             "commit-2pc" => "2 相コミット".into(),
             "commit-2pc-tm-crash" => "2 相コミット：TM が故障".into(),
             "commit-paxos" => "Paxos Commit（F = 1）".into(),
@@ -724,6 +736,9 @@ impl Speak for Ja {
             "llm-in-loop-unfenced" => "同じ停止でフェンシングなし：古い書き込みが通り、行を壊します。",
             "llm-beside" => "同じ停止ですが、ワーカーは LLM を呼びません。切れたリースの説明は、別のプロセスであるアドバイザーが事後に LLM に頼みます。何も壊れません。",
             "llm-outage-drill" => "5 秒に LLM ベンダーが停止します。LLM がループの中にあると誰も更新できず、リースループが止まります。",
+            "llm-flaky" => "ループの中の高速な LLM ですが、答えが揺れます。たいていは「保持せよ」、ときどき「手放せ」、ときどき壊れた JSON。30 秒の間に、理由もなくリースが二度持ち主を変えます。",
+            "llm-throttled" => "ループの中の高速な LLM ですが、ベンダーが五回に一回レート制限をかけ、二十回に一回回答を拒否します。ループはそれに従い、待っている間にリースが切れます。",
+            "llm-ttl-stretched" => "2 秒かかる LLM を待つために TTL を 10 秒に延ばしました。5 秒に保持者がクラッシュし、そのリースが切れるまで誰も書き込めません。",
             "llm-article-cadence" => "記事のテンポ（300 ミリ秒ごとに更新、TTL 1 秒）で、高速な API をループの中に置きます。停止は一度もありません。それでも p99（0.76 秒）が TTL の半分を超えるのでレッドフラッグ 2 が点灯し、30 秒の間に遅い回答で三度リースが切れ、20.4 秒には W3 が W1 から引き継ぎます。",
             "clock-drift" => "W1 の時計は 20 % 遅れ、ストアの時計は 10 % 進みます。ストアから切り離された W1 は長く信じすぎますが、フェンシングが書き込みを止めます。",
             "commit-2pc" => "RM1 がコミットを求めます。RM1 のノードにいる TM がほかの RM に準備を求め、5 票を集め、コミットを書いて全員に伝えます。",

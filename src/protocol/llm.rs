@@ -87,6 +87,14 @@ pub enum LlmPreset {
     MalformedJson,
     /// The vendor is down (503).
     Outage,
+    /// Non-determinism: as fast as `FastApi`, but the same question gets
+    /// different answers — "keep" mostly, "release" now and then (8 %), and
+    /// JSON that does not parse (8 %).
+    Flaky,
+    /// Authority: as fast as `FastApi`, but the vendor's policy gets in the
+    /// way — 20 % of calls are rate-limited (429, retry after 2 s) and 5 %
+    /// refused by its filter.
+    Throttled,
     /// Answers "keep" after a latency drawn from `latency` (used by sweeps).
     Custom { latency: Latency },
 }
@@ -98,7 +106,7 @@ impl Default for LlmPreset {
 }
 
 impl LlmPreset {
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 10] = [
         "fast_api",
         "typical_llm",
         "stall",
@@ -107,12 +115,14 @@ impl LlmPreset {
         "refusal",
         "malformed_json",
         "outage",
+        "flaky",
+        "throttled",
     ];
 
     /// The latency of an answer (for the presets that answer).
     pub fn latency(&self) -> Latency {
         match *self {
-            LlmPreset::FastApi => Latency::LogNormal {
+            LlmPreset::FastApi | LlmPreset::Flaky | LlmPreset::Throttled => Latency::LogNormal {
                 median_us: 300_000,
                 sigma: 0.4,
             },
@@ -141,6 +151,10 @@ impl LlmPreset {
             LlmPreset::MalformedJson => LlmOutcome::Malformed,
             _ if purpose == Purpose::Explain => LlmOutcome::Explained,
             LlmPreset::TypicalLlm if u < 0.03 => LlmOutcome::Malformed,
+            LlmPreset::Flaky if u < 0.08 => LlmOutcome::Release,
+            LlmPreset::Flaky if u < 0.16 => LlmOutcome::Malformed,
+            LlmPreset::Throttled if u < 0.2 => LlmOutcome::RateLimited { retry_after_us: 2_000_000 },
+            LlmPreset::Throttled if u < 0.25 => LlmOutcome::Refusal,
             _ => LlmOutcome::Keep,
         })
     }

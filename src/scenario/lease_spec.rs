@@ -320,7 +320,7 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     Ok((nodes, Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing))))
 }
 
-pub const BUILTIN_NAMES: [&str; 10] = [
+pub const BUILTIN_NAMES: [&str; 13] = [
     "kleppmann",
     "kleppmann-unfenced",
     "lone-pause",
@@ -331,6 +331,9 @@ pub const BUILTIN_NAMES: [&str; 10] = [
     "llm-outage-drill",
     "clock-drift",
     "llm-article-cadence",
+    "llm-flaky",
+    "llm-throttled",
+    "llm-ttl-stretched",
 ];
 
 fn at(ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
@@ -398,6 +401,28 @@ pub fn builtin(name: &str) -> Option<Scenario> {
             s
         }
         "llm-in-loop-unfenced" => stall_story(name, Design::InLoop, Fencing::Off),
+        // Non-determinism and authority, each alone: a fast API whose answers
+        // vary (keep, release, malformed JSON), and one whose vendor
+        // rate-limits and refuses now and then. Nothing stalls.
+        "llm-flaky" | "llm-throttled" => {
+            let preset = if name == "llm-flaky" { LlmPreset::Flaky } else { LlmPreset::Throttled };
+            let mut spec = LeaseSpec::new(3_000_000, Design::InLoop, preset);
+            spec.keys = 2;
+            lab(name, 3, spec)
+        }
+        // Red flag 3: the TTL stretched to 10 s to wait for an LLM that takes
+        // about 2 s.
+        // The holder crashes at 5 s, and the lease sits unusable until it
+        // runs out.
+        "llm-ttl-stretched" => {
+            let mut spec = LeaseSpec::new(10_000_000, Design::InLoop, LlmPreset::Custom { latency: Latency::LogNormal { median_us: 2_000_000, sigma: 0.25 } });
+            spec.keys = 2;
+            let mut s = lab(name, 3, spec);
+            // A seed where W1 is the first holder, as the flag's crash drill assumes.
+            s.seed = 2;
+            s.faults = vec![at(5_000, Fault::Crash { node: "W1".into() })];
+            s
+        }
         "llm-beside" => stall_story(name, Design::Beside, Fencing::Article),
         // The drill: the LLM vendor goes down at 5 s. Does the loop keep working?
         "llm-outage-drill" => {

@@ -3,7 +3,8 @@
 //! `i18n::{en,ja}::lessons`, the words of each step in each language. The
 //! lesson player reads both; nothing about a lesson is a code path.
 //!
-//! The roadmap follows the seminar outline (`seeds/004_…`): why the network
+//! The roadmap follows the seminar outline (`seeds/004_…`): why consensus
+//! still matters (its Part 0), why the network
 //! is different, the parliament, ballots and B1–B3, the phases, fault
 //! tolerance, dueling proposers, leases and two masters, commit — and then
 //! the article (`seeds/000_…`): the lease loop is not a chat completion.
@@ -77,6 +78,16 @@ const fn watch(scenario: &'static str, at_us: u64) -> Stage {
 
 /// Every lesson, in teaching order.
 pub const LESSONS: &[LessonDef] = &[
+    // The seminar's Part 0: why consensus still matters, ending in a run
+    // without it (each side of a partition decides alone: two laws).
+    LessonDef {
+        id: "why-paxos",
+        steps: &[
+            read(),
+            read(),
+            Stage::Watch { scenario: "partition-heal", at_us: 0, mutation: Some(Mutation::Paxos(PaxosMutation::MinorityQuorum)) },
+        ],
+    },
     LessonDef {
         id: "latency",
         steps: &[read(), Stage::Latency, read()],
@@ -96,6 +107,8 @@ pub const LESSONS: &[LessonDef] = &[
     LessonDef {
         id: "phases",
         steps: &[
+            // The cast first: proposer, acceptor, learner, and P1–P3.
+            watch("calm", 0),
             watch("calm", 0),
             watch("calm", 185_300),
             Stage::Predict { scenario: "forced", at_us: 1_600_000, reveal_us: 1_900_000, options: 3, answer: 1 },
@@ -164,8 +177,14 @@ pub const LESSONS: &[LessonDef] = &[
             Stage::Predict { scenario: "llm-in-loop", at_us: 6_000_000, reveal_us: 20_000_000, options: 3, answer: 2 },
             watch("llm-in-loop-unfenced", 0),
             read(),
+            // The other two objections, each alone: non-determinism, authority.
+            watch("llm-flaky", 0),
+            watch("llm-throttled", 0),
             watch("llm-beside", 0),
             watch("llm-outage-drill", 0),
+            // Red flags 2 and 3: the article's cadence, a stretched TTL.
+            watch("llm-article-cadence", 0),
+            watch("llm-ttl-stretched", 0),
             read(),
         ],
     },

@@ -66,6 +66,8 @@ test('an LLM in the loop stalling longer than the TTL splits the brain and raise
   await page.keyboard.press('End');
   assert.equal(await page.getByTestId('split-time').getAttribute('data-us'), '0');
   assert.equal(await page.getByTestId('flag-depends').getAttribute('data-state'), 'quiet');
+  // Quiet for a reason the trace shows: no worker asks the LLM; an advisor apart from the loop would.
+  assert.match(await page.getByTestId('flag-depends').textContent(), /No worker sent the LLM a question/);
   assert.deepEqual(errors, []);
 });
 

@@ -7,7 +7,10 @@ let ctx;
 before(async () => { ctx = await start(); });
 after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
 
-const LESSONS = ['latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'multi-paxos', 'master-lease', 'two-masters', 'commit', 'llm-lease'];
+// Steps added for issue 14 (Part 0, the roles, the lease lab's objections and
+// flags): the walk photographs each at its run's end, in both languages.
+const NEW_STEPS = { 'why-paxos': [1, 2, 3], phases: [1], 'llm-lease': [5, 6, 9, 10] };
+const LESSONS = ['why-paxos', 'latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'multi-paxos', 'master-lease', 'two-masters', 'commit', 'llm-lease'];
 // Words that are the same in both languages on purpose.
 const SAME = /^(English|Paxos Island|Paxos|LLM|TTL|Seed|SVG|PNG|JSON|ShiViz|Mermaid|B[123]|[ΑΒΓΔΕΖΗΘΙ]|[αβγδεζηθι]|W\d|store|orders|llm|[-–—×▶◀|?✓✕☰↻↓\d\s.,:()%/+≤≥µ]+)$/;
 
@@ -43,6 +46,11 @@ async function walk(locale, prefix) {
         assert.match(title + (await page.getByTestId('step').textContent()), /[\u3040-\u30ff\u4e00-\u9fff]/, `${id} step ${s} is in Japanese`);
         assert.deepEqual(await untranslated(page), [], `${id} step ${s}: English left in the Japanese page`);
       }
+      if ((NEW_STEPS[id] ?? []).includes(s)) {
+        await page.keyboard.press('End');
+        await shot(page, `${prefix}-${id}-step${s}`);
+        if (locale.startsWith('ja')) assert.deepEqual(await untranslated(page), [], `${id} step ${s} at its end: English left`);
+      }
       if (s < n) await page.getByTestId('step-next').click();
     }
     await page.getByTestId('lessons-home').click();
@@ -52,6 +60,37 @@ async function walk(locale, prefix) {
 
 test('every lesson walks from its first to its last step in English', async () => { await walk('en-US', 'lesson-en'); });
 test('every lesson walks from its first to its last step in Japanese, with no English left', async () => { await walk('ja-JP', 'lesson-ja'); });
+
+/// The new steps show what their texts say, in both languages.
+for (const [locale, broken] of [['en-US', /Learners agree/], ['ja-JP', /学習者の一致/]]) {
+  test(`the new steps (${locale}): two laws without consensus, the cast, the article's objections and flags`, async () => {
+    const { page, errors } = await open(ctx, { locale });
+    // Part 0 ends in a run without consensus: the learners disagree.
+    await page.goto(ctx.url + '#lesson=why-paxos&step=3');
+    await page.getByTestId('player').waitFor();
+    await page.keyboard.press('End');
+    assert.equal(await page.getByTestId('inv-learner-consistency').getAttribute('data-state'), 'broken');
+    await page.getByTestId('inv-learner-consistency').locator('button.jump').click();
+    assert.match(await page.getByTestId('narration').textContent(), broken);
+    // The violation line says what broke, in the page's language.
+    const line = await page.getByTestId('narration').textContent();
+    assert.match(line, locale.startsWith('ja') ? /過半数はそれに賛成していません/ : /no majority voted for it/);
+    // The roles: one quill (Α proposes), five ballot boxes, five books.
+    await page.goto(ctx.url + '#lesson=phases&step=1');
+    await page.getByTestId('player').waitFor();
+    assert.equal(await page.locator('.role-quill').count(), 1);
+    assert.equal(await page.locator('.role-box').count(), 5);
+    assert.equal(await page.locator('.role-book').count(), 5);
+    // The lease lab's steps show the red flags they talk about.
+    for (const [step, flag, state] of [[5, 'depends', 'raised'], [6, 'depends', 'raised'], [9, 'p99', 'raised'], [10, 'ttl', 'raised']]) {
+      await page.goto(ctx.url + `#lesson=llm-lease&step=${step}`);
+      await page.getByTestId('player').waitFor();
+      await page.getByTestId('red-flags').waitFor();
+      assert.equal(await page.getByTestId(`flag-${flag}`).getAttribute('data-state'), state, `step ${step}: flag ${flag}`);
+    }
+    assert.deepEqual(errors, []);
+  });
+}
 
 test('a prediction is answered before the run reveals it, then explained', async () => {
   const { page, errors } = await open(ctx);
@@ -74,16 +113,16 @@ test('presenter keys move through the steps, and a link opens a step', async () 
   const { page, errors } = await open(ctx);
   await page.goto(ctx.url + '#lesson=phases&step=2');
   await page.getByTestId('player').waitFor();
-  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 4/);
+  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 5/);
   await page.keyboard.press('PageDown');
-  assert.match(await page.getByTestId('step-count').textContent(), /3 \/ 4/);
+  assert.match(await page.getByTestId('step-count').textContent(), /3 \/ 5/);
   await page.keyboard.press('PageUp');
   await page.keyboard.press('PageUp');
-  assert.match(await page.getByTestId('step-count').textContent(), /1 \/ 4/);
+  assert.match(await page.getByTestId('step-count').textContent(), /1 \/ 5/);
   await page.getByTestId('present').click();
   assert.match(await page.getByTestId('app').getAttribute('class'), /presenter/);
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 4/);
+  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 5/);
   await shot(page, 'lesson-presenter');
   assert.deepEqual(errors, []);
 });

@@ -6,6 +6,57 @@
 use crate::i18n::{LessonText, StepText};
 
 pub const LESSONS: &[LessonText] = &[
+    // ─────────────────────────────────────────────────────────── why-paxos
+    LessonText {
+        id: "why-paxos",
+        title: "Why Paxos, now?",
+        summary: "The seminar's Part 0: the outages it starts from, the network programmers we all became, why consensus still matters — and a run without it.",
+        steps: &[
+            StepText {
+                title: "Outages, and who programs the network",
+                body: "The seminar opens with a worry: large system outages keep happening in Japan. It names two \
+                       cases to start from, Mizuho Bank and JIP. Its outline says no more about either, and neither do \
+                       we.\n\n\
+                       Its diagnosis is about people as much as machines. The cloud and the smartphone, which arrived \
+                       early in this century, made most of today's programmers network programmers, whether they see \
+                       themselves so or not. The change came so fast that what it means technically has not been \
+                       handed on, neither to the generation that programmed before the cloud nor to the one after.\n\n\
+                       So the seminar asks one question head on: how can nodes spread over a network agree on one \
+                       value, when nodes fail and messages are delayed?",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Consensus is not a thing of the past",
+                body: "Paxos is Leslie Lamport's answer, published in 1998, and it is not a museum piece. Chubby, the \
+                       distributed lock service that Google's GFS and BigTable both used, is an implementation of \
+                       Paxos. Borg, the cluster manager once called Google's secret weapon, uses Paxos for its \
+                       persistent store. Apache Mesos and ZooKeeper, beneath today's container orchestration, carry the \
+                       same idea.\n\n\
+                       That is the seminar's conclusion, and it runs through all its parts: distributed consensus is \
+                       not a technology of the past; its importance carries on, in new guises, in today's systems.\n\n\
+                       This course follows the seminar's order. First, why programming over a network is hard. Then the \
+                       algorithm, told as Lamport's parliament and then defined: ballots, B1 to B3, the phases, faults. \
+                       Then leases and the two-masters problem, transaction commit, and an article on where an LLM does \
+                       not belong: inside a lease loop.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Two halves, two laws",
+                body: "What goes wrong without consensus? A partition cuts the five legislators into {Α, Β} and \
+                       {Γ, Δ, Ε}, and in this run each side may decide on its own: two legislators count as enough. \
+                       That is a deliberate bug; the lessons to come show why a majority is needed.\n\n\
+                       Α wants α, Ε wants ε. At 451 ms Α has passed α with Β's vote; at 854 ms Γ, Δ and Ε have \
+                       chosen ε. By 1.1 s two ledgers say α and three say ε. When the partition heals at 4 s, nothing \
+                       can reconcile them: the island has two laws where it should have one.\n\n\
+                       A replicated database that lets each side of a cut take writes, or two servers that each \
+                       believe they are the master, fail in just this way. Paxos exists so that this cannot happen, \
+                       whatever the network does.",
+                watch: "Watch α go into the ledgers of Α and Β, and ε into the other three; and the Invariants panel: \
+                        Learners agree turns red at 451 ms, when Α learns a decree no majority voted for.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
     // ───────────────────────────────────────────────────────────── latency
     LessonText {
         id: "latency",
@@ -93,8 +144,8 @@ pub const LESSONS: &[LessonText] = &[
                 body: "The seminar traces how programs grew harder, in steps: one sequential program (SEQ), many \
                        threads (MT), many processes (MP), many machines (MM), and finally MMU, a step the seminar \
                        outline never spells out. The short glosses in the boxes are ours.\n\n\
-                       Each step loses something, and the seminar says which: the move to threads loses the order of \
-                       execution, the move to processes loses the single context, the move to machines loses the \
+                       Each step loses something, and the seminar says which: the move to threads loses order (of \
+                       execution), the move to processes loses the single context, the move to machines loses the \
                        global state. In exchange come parallelism, process isolation, independent failure and scale.\n\n\
                        The losses and their steps are the seminar's own pairing. It lists the four gains without \
                        saying which step brings which: pairing them with the steps in order is our reading, and so is \
@@ -291,8 +342,28 @@ pub const LESSONS: &[LessonText] = &[
     LessonText {
         id: "phases",
         title: "Phases 1, 2 and 3",
-        summary: "Prepare and promise, accept and vote, announce — and the moment a proposer must give up its own decree.",
+        summary: "Proposers, acceptors, learners; prepare and promise, accept and vote, announce — and the moment a proposer must give up its own decree.",
         steps: &[
+            StepText {
+                title: "Proposers, acceptors and learners",
+                body: "Before the protocol, its cast. The seminar, as Lamport does, gives the nodes three roles. A \
+                       proposer puts a decree forward and runs a ballot for it. An acceptor answers: it promises, and \
+                       it votes, and it keeps both at the back of its ledger. A learner finds out which decree was \
+                       chosen and writes it in ink. One legislator may play several roles.\n\n\
+                       In this session all five legislators are acceptors and learners, and Α alone is also a proposer. \
+                       The marks under each seat say so: a quill for a proposer, a ballot box for an acceptor, a book \
+                       for a learner.\n\n\
+                       The seminar then states three properties, P1, P2 and P3, and calls P3 the heart of consistency: \
+                       a new proposal inherits the value of the highest-numbered proposal already accepted. Its outline \
+                       does not spell out P1 and P2. In Lamport's \"Paxos Made Simple\", P1 says an acceptor must \
+                       accept the first proposal it receives, and P2 says that once a value is chosen, every \
+                       higher-numbered proposal that is chosen has that value. The seminar's P3 is his P2c, which is B3 \
+                       of the ballots lesson. The next steps show the roles at work, phase by phase.",
+                watch: "Find the quill, the ballot boxes and the books under the seats. Then play: the proposer Α \
+                        sends prepares and accepts, every acceptor answers, and at the end every learner writes α in \
+                        ink.",
+                ..StepText::EMPTY
+            },
             StepText {
                 title: "Phase 1: prepare and promise",
                 body: "Phase 1 finds out what happened before. Α picks a ballot number, (1,Α): a round and its own \
@@ -864,6 +935,35 @@ pub const LESSONS: &[LessonText] = &[
                 ..StepText::EMPTY
             },
             StepText {
+                title: "Ask twice, get two answers",
+                body: "Non-determinism, alone. This LLM is as fast as the fast API and never stalls, but its answers \
+                       vary: mostly \"keep\", now and then \"release\", now and then JSON that does not parse. \
+                       Nothing else changes during the run.\n\n\
+                       W1 takes the lease at 0.28 s. At 16.5 s its LLM says \"release\", and W1 obeys: it gives the \
+                       lease up, and W3 takes it with epoch 2 at 16.9 s. At 24.0 s W3 is told the same, and W1 takes \
+                       the lease back with epoch 3 at 24.4 s. Each malformed answer skips a round, renewal included.\n\n\
+                       Two handovers in 30 s, for no reason anyone could find in the system: the same input, different \
+                       decisions. A control loop must decide the same way for the same input, every time.",
+                watch: "Watch the LLM lane for answers that are not \"keep\", and the store's grants: epoch 2 at 16.9 s, \
+                        epoch 3 at 24.4 s.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Someone else's policy",
+                body: "Authority, alone. The same fast API, but its vendor rate-limits one call in five (429, retry \
+                       after 2 s), and its filter refuses one in twenty. The loop obeys the vendor, as well-behaved \
+                       code does: it waits the two seconds, and meanwhile nothing renews.\n\n\
+                       W1 holds the lease from 0.28 s. A 429 at 1.76 s makes it wait; its lease lapses on the store at \
+                       3.28 s, and the write it sends at 4.14 s is refused. The same happens after a 429 at 10.6 s, \
+                       and again at 19.5 s, after which W3 takes over with epoch 4 at 21.8 s. Three late writes are \
+                       refused, at 4.1, 12.8 and 24.0 s.\n\n\
+                       Nothing in your system failed: your workers, your database and your network were fine. Someone \
+                       else's policy decided who may write, and none of it shows on your dashboards.",
+                watch: "Watch the 429s and refusals on the LLM lane, the lapses on the store's lane, and the three \
+                        refused writes on orders.",
+                ..StepText::EMPTY
+            },
+            StepText {
                 title: "The LLM beside the loop",
                 body: "The same 12 s stall at 6 s, but the LLM now sits beside the loop. The loop is the boring one: \
                        renew, work, sleep, and it talks only to the database. The workers never call the LLM. A \
@@ -889,6 +989,37 @@ pub const LESSONS: &[LessonText] = &[
                        Safe, but stopped: an outage at a vendor you do not control has become your outage. For the \
                        lease loop an LLM must be optional, never required.",
                 watch: "Watch the 503 answers arrive, the lease lapse at about 7.5 s, and the orders lane fall silent.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The article's cadence",
+                body: "Red flag 2 at the article's pace: renewal every 300 ms, a TTL of 1 s. The LLM is the fast API of \
+                       the stall story, about 0.3 s a call, and nothing stalls. But its 99th percentile, 0.76 s, is \
+                       above half the TTL, and the flag is raised.\n\n\
+                       No stall is needed. At 2.48 s an answer that took 0.82 s lets W1's lease lapse; its write is \
+                       refused, and it takes the lease again with epoch 2. At 20.36 s an answer of 1.09 s does the \
+                       same, and this time W3 is first, with epoch 3 at 20.43 s: 0.32 s of split brain, and W1's late \
+                       write is refused. At 27.41 s it is W3's turn.\n\n\
+                       The lab's default, a 3 s TTL renewed every second, is slower so that you can follow each \
+                       renewal; at that TTL this API passes the flag. At the article's cadence it does not.",
+                watch: "Watch the lapses on the store's lane at 2.5, 20.4 and 27.4 s, and the red flags under the \
+                        SQL: p99 0.76 s against TTL/2 0.5 s.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Stretching the TTL",
+                body: "Red flag 3. The LLM in this loop takes about 2 s, too slow for a 3 s TTL, so the TTL has been \
+                       stretched to 10 s to wait for it. The loop works again, slowly: R is a third of the TTL, and \
+                       every turn waits for the LLM too.\n\n\
+                       At 5 s W1, the holder, crashes. The store cannot know: it keeps W1's lease until 11.9 s, and \
+                       tells W2 and W3 no at 8.2 and 8.5 s. W2 takes over with epoch 2 only at 13.2 s, so for eight \
+                       seconds after the crash nobody may write an order. The red flags measure the same crash with \
+                       the 3 s baseline: a failover of 3.8 s instead of 11.3 s, counted from W1's last grant.\n\n\
+                       The danger grows with the TTL too: a holder cut off from the store keeps acting on its lease for \
+                       up to its whole budget, 9.48 s here instead of 2.84 s. Whatever goes wrong in that window, a \
+                       pause, a partition, a slow answer, has longer to do harm.",
+                watch: "Watch the store's lane: W1's lease runs on after the crash at 5 s, and W2 and W3 are told no; \
+                        then the red flags, with the failover and the exposure against the 3 s baseline.",
                 ..StepText::EMPTY
             },
             StepText {

@@ -35,6 +35,8 @@ fn preset_key(p: &LlmPreset) -> &'static str {
         LlmPreset::Refusal => "refusal",
         LlmPreset::MalformedJson => "malformed_json",
         LlmPreset::Outage => "outage",
+        LlmPreset::Flaky => "flaky",
+        LlmPreset::Throttled => "throttled",
     }
 }
 
@@ -114,6 +116,8 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         "refusal" => LlmPreset::Refusal,
         "malformed_json" => LlmPreset::MalformedJson,
         "outage" => LlmPreset::Outage,
+        "flaky" => LlmPreset::Flaky,
+        "throttled" => LlmPreset::Throttled,
         _ => LlmPreset::FastApi,
     };
     let design = spec.design;
@@ -209,6 +213,8 @@ pub fn Controls() -> impl IntoView {
                         ("refusal", |w| w.preset_refusal),
                         ("malformed_json", |w| w.preset_malformed_json),
                         ("outage", |w| w.preset_outage),
+                        ("flaky", |w| w.preset_flaky),
+                        ("throttled", |w| w.preset_throttled),
                     ],
                     |f| f.preset.clone(),
                     |f, v| f.preset = v,

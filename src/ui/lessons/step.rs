@@ -61,6 +61,11 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
         app.rev.get();
         app.model.with_value(|m| m.kind() == crate::protocol::Kind::Multipaxos)
     };
+    // A lease run with an LLM in it: the lesson shows the article's red flags too.
+    let has_llm = move || {
+        app.rev.get();
+        app.model.with_value(|m| m.flags.as_ref().is_some_and(|f| f.has_llm))
+    };
     let try_stage = matches!(stage, Stage::Try { .. });
     let stage_view = match stage {
         Stage::Read { figure: Some(f) } => {
@@ -87,10 +92,12 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 } else if is_paxos() {
                     view! { <super::super::parliament::Parliament /> }.into_any()
                 } else {
-                    // The lanes, and beneath them the SQL of the store's and orders' steps.
+                    // The lanes, and beneath them the SQL of the store's and
+                    // orders' steps — and, with an LLM in the run, the red flags.
                     view! {
                         <super::super::lease::lanes::LaneView pane=super::super::lease::lanes::Pane::A />
                         <super::super::lease::sql::SqlPanel pane=super::super::lease::lanes::Pane::A />
+                        {move || has_llm().then(|| view! { <super::super::lease::flags::RedFlags /> })}
                     }
                     .into_any()
                 }}
