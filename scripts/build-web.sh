@@ -11,18 +11,28 @@ profile=wasm-release
 if [[ "${1:-}" == "--debug" ]]; then profile=dev; fi
 dir=$([[ $profile == dev ]] && echo debug || echo $profile)
 
+# The app (size first), then the model checker's worker module (speed
+# first, without the UI: fetched only when a search starts).
 cargo build --profile "$profile" --target wasm32-unknown-unknown --bin paxos-island
+checker_profile=$([[ $profile == dev ]] && echo dev || echo wasm-fast)
+checker_dir=$([[ $checker_profile == dev ]] && echo debug || echo wasm-fast)
+cargo build --profile "$checker_profile" --target wasm32-unknown-unknown --bin paxos-checker --no-default-features
 rm -rf dist
 mkdir -p dist
 wasm-bindgen --target web --no-typescript --out-dir dist \
   "target/wasm32-unknown-unknown/$dir/paxos-island.wasm"
+wasm-bindgen --target web --no-typescript --out-dir dist \
+  "target/wasm32-unknown-unknown/$checker_dir/paxos-checker.wasm"
 if [[ $profile == wasm-release ]]; then
   # npm's binaryen: Debian's wasm-opt (version 108) breaks the module in Chromium.
-  tests/e2e/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-reference-types \
+  features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+    --enable-mutable-globals --enable-reference-types)
+  tests/e2e/node_modules/.bin/wasm-opt -Oz "${features[@]}" \
     dist/paxos-island_bg.wasm -o dist/paxos-island_bg.wasm
+  tests/e2e/node_modules/.bin/wasm-opt -O3 "${features[@]}" \
+    dist/paxos-checker_bg.wasm -o dist/paxos-checker_bg.wasm
 fi
-cp index.html dist/
+cp index.html checker-worker.js dist/
 cp -r style assets dist/
 printf 'built dist/ (%s): ' "$profile"
 du -sh dist | cut -f1

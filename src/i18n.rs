@@ -415,7 +415,7 @@ words!(
     mp_heard,
     mp_lease_title,
     mp_lease_none,
-    mp_legend_pencil,
+    mp_legend_vote,
     mp_legend_ink,
     mp_legend_applied,
     mp_legend_noop,
@@ -472,6 +472,8 @@ pub trait Speak: Sync {
     fn mc_found(&self, invariant: &str, steps: usize, states: usize) -> String;
     fn mc_also(&self, invariant: &str, steps: usize) -> String;
     fn mc_cancelled(&self, states: usize) -> String;
+    /// The checker's worker could not start or stopped (why, in its words).
+    fn mc_failed(&self, why: &str) -> String;
     fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String;
     fn mc_scenario_name(&self, invariant: &str) -> String;
     /// A scaled duration ("2.8 hours", "≈951 years").

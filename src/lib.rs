@@ -16,5 +16,5 @@ pub mod viz;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "ui"))]
 pub mod ui;

@@ -141,3 +141,58 @@ fn the_size_table_matches_the_checker() {
     }
     assert!(checked >= 30, "only {checked} entries checked");
 }
+
+/// The page's worker protocol (`check::explore::job`): a request as JSON
+/// in, replies as JSON out — progress, then the verdict with a
+/// counterexample the time machine can open and whose replay breaks the
+/// same rule.
+#[test]
+fn the_worker_job_finds_a_mutation_and_sends_a_replayable_counterexample() {
+    use paxos_island::check::explore::job::{self, Reply, Request};
+    use paxos_island::scenario::Scenario;
+    let request = Request::of(&model_for(PaxosMutation::SkipB3));
+    let mut job = job::start(&serde_json::to_string(&request).unwrap()).unwrap_or_else(|r| panic!("{r:?}"));
+    let mut progress = 0;
+    let reply = loop {
+        // Replies cross the worker boundary as text: read them back as the page does.
+        let r = Reply::from_json(&job.step(100).to_json()).unwrap();
+        if !r.is_final() {
+            progress += 1;
+            continue;
+        }
+        break r;
+    };
+    assert!(progress > 0, "a search of hundreds of states sent no progress in slices of 100");
+    let Reply::Found { invariant, steps, counterexample, .. } = reply else { panic!("no violation found: {reply:?}") };
+    assert_eq!(invariant, Invariant::Agreement);
+    assert!(steps > 0 && steps <= 16);
+    let scenario = Scenario::from_json(&counterexample).expect("the counterexample is a scenario");
+    let run = Run::record(&scenario).expect("a counterexample is a valid scenario");
+    assert!(
+        run.trace.iter().any(|e| matches!(&e.kind, EventKind::Violation { invariant: Invariant::Agreement, .. })),
+        "the replay does not break agreement"
+    );
+}
+
+#[test]
+fn the_worker_job_is_clean_on_the_synod_and_refuses_nonsense_with_a_reason() {
+    use paxos_island::check::explore::job::{self, Reply};
+    let small = r#"{"acceptors":3,"proposers":2,"ballots":2,"crashes":0,"mutation":null}"#;
+    let mut job = job::start(small).unwrap_or_else(|r| panic!("{r:?}"));
+    let reply = loop {
+        let r = job.step(50_000);
+        if r.is_final() {
+            break r;
+        }
+    };
+    assert!(matches!(reply, Reply::Clean { states, truncated: false, .. } if states > 1_000), "{reply:?}");
+
+    let refused = |text: &str| match job::start(text) {
+        Err(Reply::Failed { message }) => message,
+        Err(r) => panic!("{r:?}"),
+        Ok(_) => panic!("accepted {text}"),
+    };
+    assert!(refused("{").contains("bad request"));
+    assert!(refused(r#"{"acceptors":3,"proposers":2,"ballots":2,"crashes":0,"mutation":"lie"}"#).contains("unknown mutation \"lie\""));
+    assert!(!refused(r#"{"acceptors":0,"proposers":2,"ballots":2,"crashes":0,"mutation":null}"#).is_empty());
+}

@@ -43,6 +43,7 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 pub mod commit;
+pub mod job;
 pub mod paxos;
 pub mod sizes;
 

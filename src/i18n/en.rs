@@ -314,7 +314,7 @@ pub const WORDS: Words = Words {
     mp_heard: "last answer",
     mp_lease_title: "Master lease: when each replica believed it held it (true time)",
     mp_lease_none: "This run has no master lease: a replica that believes it leads serves reads from its own copy, lease or not.",
-    mp_legend_pencil: "vote (pencil)",
+    mp_legend_vote: "vote (a note at the back of the ledger: kept through a crash)",
     mp_legend_ink: "chosen (ink)",
     mp_legend_applied: "applied",
     mp_legend_noop: "no-op (a gap filled)",
@@ -764,6 +764,10 @@ impl Speak for En {
 
     fn mc_cancelled(&self, states: usize) -> String {
         format!("Cancelled after {} states.", group(states))
+    }
+
+    fn mc_failed(&self, why: &str) -> String {
+        format!("The model checker could not run ({why}). The work on screen is untouched; try again, or reload the page.")
     }
 
     fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String {

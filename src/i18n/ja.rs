@@ -315,7 +315,7 @@ pub const WORDS: Words = Words {
     mp_heard: "最後の応答",
     mp_lease_title: "マスターリース：各レプリカが保持していると信じていた期間（真の時刻）",
     mp_lease_none: "この実行にはマスターリースがありません。自分がリーダーだと信じるレプリカは、リースなしで自分の写しから読み出しに答えます。",
-    mp_legend_pencil: "投票（鉛筆）",
+    mp_legend_vote: "投票（台帳の裏の覚え書き：クラッシュしても残る）",
     mp_legend_ink: "選ばれた（インク）",
     mp_legend_applied: "適用済み",
     mp_legend_noop: "no-op（穴埋め）",
@@ -791,6 +791,10 @@ impl Speak for Ja {
 
     fn mc_cancelled(&self, states: usize) -> String {
         format!("{} 個の状態を調べたところで中止しました。", group(states))
+    }
+
+    fn mc_failed(&self, why: &str) -> String {
+        format!("モデル検査を実行できませんでした（{why}）。画面の作業はそのままです。もう一度試すか、ページを再読み込みしてください。")
     }
 
     fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String {

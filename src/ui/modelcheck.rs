@@ -1,25 +1,28 @@
 //! "Check every schedule": the model checker in the page.
 //!
 //! The student picks a small configuration; the search (`check::explore`)
-//! runs in slices of about 12 ms between frames, so the page never freezes,
-//! and shows its progress. It ends with "no violation in S states" or with the
-//! shortest counterexample, which opens in the time machine at the step where
-//! the rule broke (the work on screen is kept, one click away).
+//! runs in a Web Worker, in the checker's own WebAssembly module (built for
+//! speed, fetched when the first search starts: `src/checker.rs`,
+//! `checker-worker.js`), so the page keeps painting, and shows its progress.
+//! It ends with "no violation in S states" or with the shortest
+//! counterexample, which opens in the time machine at the step where the rule
+//! broke (the work on screen is kept, one click away). The page and the
+//! worker speak `check::explore::job`.
 
 use super::{use_app, App};
-use crate::check::explore::paxos::{PaxosExplorer, PaxosModel};
-use crate::check::explore::{sizes, Stop};
+use crate::check::explore::job::{Posted, Reply, Request};
+use crate::check::explore::paxos::PaxosModel;
+use crate::check::explore::sizes;
 use crate::check::Invariant;
 use crate::protocol::paxos::PaxosMutation;
 use crate::protocol::Mutation;
+use crate::scenario::Scenario;
 use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
-/// The most states the page explores (about 60 bytes each).
-const PAGE_MAX_STATES: usize = 6_000_000;
-/// Work per slice, in milliseconds of the main thread: a frame waits at most
-/// about this long (the goal is never 50 ms), and the browser paints between
-/// slices, which follow each other as messages (no timer delay).
-const SLICE_MS: f64 = 12.0;
+/// The worker's script, beside `index.html`.
+const WORKER_URL: &str = "./checker-worker.js";
 
 /// What the panel shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,18 +32,22 @@ enum Phase {
     Clean { states: usize, secs: f64, truncated: bool },
     Found { invariant: Invariant, steps: usize, detail: String, states: usize, also: Vec<(Invariant, usize)> },
     Cancelled { states: usize },
+    Failed { why: String },
 }
 
-fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
-}
-
-/// The page's checker: the search and when it started.
+/// A search under way: its worker (terminated when this is dropped: on
+/// Cancel, on a new search, once the verdict is in) and its handlers.
 struct Search {
-    model: PaxosModel,
-    x: PaxosExplorer,
-    started: f64,
-    budget: usize,
+    worker: web_sys::Worker,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+    states: usize,
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
 }
 
 #[component]
@@ -54,7 +61,9 @@ pub fn ModelCheck() -> impl IntoView {
     let phase = RwSignal::new(Phase::Idle);
     let error = RwSignal::new(None::<String>);
     let search: StoredValue<Option<Search>, LocalStorage> = StoredValue::new_local(None);
-    // Bumped by Cancel and by a new search, so that a stale slice stops.
+    // The last verdict's broken rule and counterexample (a scenario, as JSON).
+    let found: StoredValue<Option<(Invariant, String)>> = StoredValue::new(None);
+    // Bumped by Cancel and by a new search, so that a stale reply is ignored.
     let generation = StoredValue::new(0u64);
     // Offer the mutation the scenario on screen carries.
     Effect::new(move |_| {
@@ -79,19 +88,23 @@ pub fn ModelCheck() -> impl IntoView {
         error.set(None);
         let id = generation.get_value() + 1;
         generation.set_value(id);
-        let mut x = m.explorer(Stop::When(Invariant::Agreement));
-        x.set_max_states(PAGE_MAX_STATES);
-        search.set_value(Some(Search { model: m, x, started: now_ms(), budget: 500 }));
-        phase.set(Phase::Running { states: 0, depth: 0, waiting: 0, rate: 0.0, left_s: None, fraction: None });
-        super::browser::soon(move || slice(phase, search, generation, id));
+        search.set_value(None);
+        found.set_value(None);
+        match spawn(m, phase, search, found, generation, id) {
+            Ok(s) => {
+                search.set_value(Some(s));
+                phase.set(Phase::Running { states: 0, depth: 0, waiting: 0, rate: 0.0, left_s: None, fraction: None });
+            }
+            Err(why) => phase.set(Phase::Failed { why }),
+        }
     };
     let cancel = move || {
         generation.update_value(|g| *g += 1);
-        let states = search.with_value(|s| s.as_ref().map_or(0, |s| s.x.progress().states));
+        let states = search.with_value(|s| s.as_ref().map_or(0, |s| s.states));
         search.set_value(None);
         phase.set(Phase::Cancelled { states });
     };
-    let open = move || open_counterexample(app, search);
+    let open = move || open_counterexample(app, found);
     let running = move || matches!(phase.get(), Phase::Running { .. });
 
     view! {
@@ -145,6 +158,7 @@ pub fn ModelCheck() -> impl IntoView {
                 Phase::Clean { .. } => "clean",
                 Phase::Found { .. } => "found",
                 Phase::Cancelled { .. } => "cancelled",
+                Phase::Failed { .. } => "failed",
             }>
                 {move || {
                     let speak = app.lang.get().speak();
@@ -165,6 +179,9 @@ pub fn ModelCheck() -> impl IntoView {
                         }.into_any(),
                         Phase::Cancelled { states } => view! {
                             <p data-testid="mc-cancelled">{speak.mc_cancelled(states)}</p>
+                        }.into_any(),
+                        Phase::Failed { why } => view! {
+                            <p class="error" role="alert" data-testid="mc-failed">{speak.mc_failed(&why)}</p>
                         }.into_any(),
                     }
                 }}
@@ -213,58 +230,89 @@ fn NumberField(
     }
 }
 
-/// One slice of the search, then the next after the browser has painted.
-fn slice(
+/// Start the worker on the model; its replies drive `phase`.
+fn spawn(
+    model: PaxosModel,
     phase: RwSignal<Phase>,
     search: StoredValue<Option<Search>, LocalStorage>,
+    found: StoredValue<Option<(Invariant, String)>>,
     generation: StoredValue<u64>,
     id: u64,
-) {
-    if generation.get_value() != id {
-        return; // cancelled, or replaced by a new search
-    }
-    let outcome = search.try_update_value(|s| {
-        let s = s.as_mut()?;
-        let t0 = now_ms();
-        let done = s.x.run(s.budget);
-        // Aim each slice at SLICE_MS: the budget follows the last slice's speed.
-        let took = (now_ms() - t0).max(0.1);
-        s.budget = ((s.budget as f64 * SLICE_MS / took) as usize).clamp(200, 200_000);
-        let p = s.x.progress().clone();
-        let secs = (now_ms() - s.started) / 1_000.0;
-        let rate = p.states as f64 / secs.max(1e-3);
-        let total = sizes::known(&s.model);
-        let fraction = total.map(|t| (p.states as f64 / t as f64).min(1.0));
-        let left_s = total.map(|t| (t.saturating_sub(p.states)) as f64 / rate.max(1.0));
-        Some((done, p, secs, rate, fraction, left_s))
+) -> Result<Search, String> {
+    let opts = web_sys::WorkerOptions::new();
+    opts.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("{e:?}"))?;
+    let total = sizes::known(&model);
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        if generation.get_value() != id {
+            return; // cancelled, or replaced by a new search
+        }
+        let text = ev.data().as_string().unwrap_or_default();
+        let (secs, reply) = match Posted::from_json(&text) {
+            Ok(p) => (p.secs, p.reply),
+            Err(why) => (0.0, Reply::Failed { message: why }),
+        };
+        let next = match reply {
+            Reply::Progress { states, depth, frontier } => {
+                search.update_value(|s| {
+                    if let Some(s) = s {
+                        s.states = states;
+                    }
+                });
+                let rate = states as f64 / secs.max(1e-3);
+                let fraction = total.map(|t| (states as f64 / t as f64).min(1.0));
+                let left_s = total.map(|t| (t.saturating_sub(states)) as f64 / rate.max(1.0));
+                phase.set(Phase::Running { states, depth, waiting: frontier, rate, left_s, fraction });
+                return;
+            }
+            Reply::Clean { states, truncated } => Phase::Clean { states, secs, truncated },
+            Reply::Found { invariant, steps, detail, states, also, counterexample } => {
+                found.set_value(Some((invariant, counterexample)));
+                Phase::Found { invariant, steps, detail, states, also }
+            }
+            Reply::Failed { message } => Phase::Failed { why: message },
+        };
+        phase.set(next);
+        // The verdict is in: free the worker (and its states) — after this
+        // handler returns, since dropping the search drops this closure.
+        super::browser::soon(move || {
+            if generation.get_value() == id {
+                search.set_value(None);
+            }
+        });
     });
-    let Some(Some((done, p, secs, rate, fraction, left_s))) = outcome else { return };
-    if !done {
-        phase.set(Phase::Running { states: p.states, depth: p.depth, waiting: p.frontier, rate, left_s, fraction });
-        super::browser::soon(move || slice(phase, search, generation, id));
-        return;
-    }
-    let found = search.with_value(|s| {
-        let s = s.as_ref()?;
-        let vs = s.x.violations();
-        let v = vs.iter().find(|v| v.invariant == Invariant::Agreement).or(vs.first())?;
-        let also = vs.iter().filter(|o| o.invariant != v.invariant).map(|o| (o.invariant, o.path.len())).collect();
-        Some(Phase::Found { invariant: v.invariant, steps: v.path.len(), detail: v.detail.clone(), states: p.states, also })
+    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
+        if generation.get_value() != id {
+            return;
+        }
+        let why = match ev.message() {
+            m if m.is_empty() => format!("{WORKER_URL} could not be loaded"),
+            m => m,
+        };
+        phase.set(Phase::Failed { why });
+        super::browser::soon(move || {
+            if generation.get_value() == id {
+                search.set_value(None);
+            }
+        });
     });
-    phase.set(found.unwrap_or(Phase::Clean { states: p.states, secs, truncated: p.truncated }));
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let request = serde_json::to_string(&Request::of(&model)).expect("a request always serializes");
+    worker.post_message(&request.into()).map_err(|e| format!("{e:?}"))?;
+    Ok(Search { worker, _on_message: on_message, _on_error: on_error, states: 0 })
 }
 
 /// Load the shortest counterexample into the time machine, paused at the
 /// moment the rule broke; the work on screen can be brought back.
-fn open_counterexample(app: App, search: StoredValue<Option<Search>, LocalStorage>) {
-    let scenario = search.try_update_value(|s| {
-        let s = s.as_mut()?;
-        let vs = s.x.violations().to_vec();
-        let v = vs.iter().find(|v| v.invariant == Invariant::Agreement).or(vs.first())?.clone();
-        let name = app.lang.get_untracked().speak().mc_scenario_name(app.lang.get_untracked().speak().invariant(v.invariant));
-        Some(s.model.counterexample(&mut s.x, &v.path, &name))
-    });
-    let Some(Some(scenario)) = scenario else { return };
+fn open_counterexample(app: App, found: StoredValue<Option<(Invariant, String)>>) {
+    let Some((invariant, text)) = found.get_value() else { return };
+    let mut scenario = match Scenario::from_json(&text) {
+        Ok(s) => s,
+        Err(e) => return app.toast.set(Some((e, true))),
+    };
+    let speak = app.lang.get_untracked().speak();
+    scenario.name = speak.mc_scenario_name(speak.invariant(invariant));
     match super::model::Model::new(&scenario) {
         Ok(model) => {
             let at = model.broken.first().map(|b| b.1);

@@ -1,5 +1,5 @@
 //! The Multi-Paxos view: the parliament's ledgers become a replicated log.
-//! One row per replica, one column per slot — pencil for a vote, ink once
+//! One row per replica, one column per slot — a note at the back of the ledger for a vote, ink once
 //! chosen, underlined once applied, no-ops greyed — the leader's chair and
 //! its ballot, the clients and what they last heard, the master lease as a
 //! lane per replica, and the messages in a space-time diagram. Everything
@@ -69,7 +69,7 @@ fn Log() -> impl IntoView {
             <p class="hint">{move || app.words().mp_log_hint}</p>
             <div class="mp-log-scroll" inner_html=move || snap.with(|s| log_html(s, app.lang.get()))></div>
             <ul class="mp-legend">
-                <li><span class="mp-cell voted">"x=1"</span>{move || app.words().mp_legend_pencil}</li>
+                <li><span class="mp-cell voted">"x=1"</span>{move || app.words().mp_legend_vote}</li>
                 <li><span class="mp-cell learned">"x=1"</span>{move || app.words().mp_legend_ink}</li>
                 <li><span class="mp-cell applied">"x=1"</span>{move || app.words().mp_legend_applied}</li>
                 <li><span class="mp-cell applied noop">"no-op"</span>{move || app.words().mp_legend_noop}</li>

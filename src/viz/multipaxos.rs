@@ -1,5 +1,5 @@
 //! The Multi-Paxos view's data, from a run's trace up to a moment: each
-//! replica's log (slots in pencil while only voted, in ink once chosen and
+//! replica's log (slots as back-of-ledger notes while only voted, in ink once chosen and
 //! learned, underlined once applied), who sits in the leader's chair with
 //! which ballot, who is down, what each client last heard — and, over the
 //! whole run, when each replica believed it held the master lease. Pure
@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 /// How far a slot is in a replica's log.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Ink {
-    /// The replica voted (2b) for this command in this slot: a note in pencil.
+    /// The replica voted (2b) for this command in this slot: a note at the back of the ledger (stable).
     Voted,
     /// Chosen and written in the log (ink).
     Learned,
@@ -32,7 +32,7 @@ pub struct Cell {
     pub label: String,
     pub noop: bool,
     pub ink: Ink,
-    /// The ballot of the vote (for a cell still in pencil).
+    /// The ballot of the vote (for a cell only voted).
     pub ballot: Option<Ballot>,
 }
 

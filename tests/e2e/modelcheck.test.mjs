@@ -20,10 +20,13 @@ async function setNumber(page, id, value) {
   await input.dispatchEvent('change');
 }
 
-// The longest gap between animation frames while `during` runs.
-async function longestFrameGap(page, during) {
+// Frame gaps and the main thread's long tasks (over 50 ms) while `during` runs.
+async function framesDuring(page, during) {
   await page.evaluate(() => {
     window.__gaps = [];
+    window.__long = [];
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)); })
+      .observe({ type: 'longtask', buffered: false });
     let last = performance.now();
     window.__gapsOn = true;
     const tick = (now) => {
@@ -36,7 +39,8 @@ async function longestFrameGap(page, during) {
   await during();
   return page.evaluate(() => {
     window.__gapsOn = false;
-    return Math.max(...window.__gaps.slice(1));
+    const gaps = window.__gaps.slice(1).sort((a, b) => a - b);
+    return { frames: gaps.length, median: gaps[Math.floor(gaps.length / 2)], max: gaps[gaps.length - 1], long: window.__long };
   });
 }
 
@@ -60,18 +64,47 @@ test('a mutation is caught: the shortest counterexample opens in the time machin
   assert.deepEqual(errors, []);
 });
 
-test('the unmutated Synod is clean; the page keeps painting while it searches', async () => {
+// The search runs in a worker: the page's main thread never holds a task
+// over 50 ms, and frames keep coming. (The longest single frame gap is not
+// asserted: on a loaded 2-core machine the compositor itself waits for CPU.)
+test('the unmutated Synod is clean; the main thread has no long task and keeps painting while it searches', async () => {
   const { page, errors } = await open(ctx);
   await openPanel(page);
   await setNumber(page, 'mc-ballots', 2);
   assert.match(await page.getByTestId('mc-size').textContent(), /A full search visits/);
-  const gap = await longestFrameGap(page, async () => {
+  // Three ballots: a search of seconds, long enough to watch the frames.
+  await setNumber(page, 'mc-ballots', 3);
+  const f = await framesDuring(page, async () => {
     await page.getByTestId('mc-start').click();
-    await page.getByTestId('mc-clean').waitFor({ timeout: 60_000 });
+    await page.getByTestId('mc-clean').waitFor({ timeout: 120_000 });
   });
   assert.match(await page.getByTestId('mc-clean').textContent(), /No violation in [\d\u2009]+ states/);
-  assert.ok(gap < 50, `a frame waited ${gap.toFixed(1)} ms`);
+  assert.deepEqual(f.long, [], `the main thread was blocked: ${JSON.stringify(f)}`);
+  assert.ok(f.frames > 20 && f.median < 40, `the page did not keep painting: ${JSON.stringify(f)}`);
   assert.deepEqual(errors, []);
+});
+
+test('the checker module is fetched only when a search starts; if it cannot load, the panel says why and the work stays', async () => {
+  const { page, context } = await open(ctx);
+  const fetched = [];
+  context.on('request', (r) => fetched.push(r.url()));
+  await page.getByTestId('scenario').selectOption('lossy');
+  await openPanel(page);
+  assert.ok(!fetched.some((u) => u.includes('paxos-checker')), 'the checker was fetched with the page');
+  // The module cannot be had: the worker fails to start.
+  await context.route('**/paxos-checker_bg.wasm', (r) => r.fulfill({ status: 404, body: 'gone' }));
+  await page.getByTestId('mc-start').click();
+  const failed = page.getByTestId('mc-failed');
+  await failed.waitFor({ timeout: 30_000 });
+  assert.match(await failed.textContent(), /could not run/);
+  assert.equal(await page.getByTestId('scenario').inputValue(), 'lossy', 'the scenario on screen is untouched');
+  assert.equal(await page.getByTestId('mc-start').isEnabled(), true, 'a new search can be started');
+  // Once it can be had again, the same button works.
+  await context.unroute('**/paxos-checker_bg.wasm');
+  await setNumber(page, 'mc-ballots', 2);
+  await page.getByTestId('mc-start').click();
+  await page.getByTestId('mc-clean').waitFor({ timeout: 60_000 });
+  assert.ok(fetched.some((u) => u.endsWith('paxos-checker_bg.wasm')), 'the checker module was fetched for the search');
 });
 
 test('a long search shows its progress and can be cancelled', async () => {

@@ -61,7 +61,7 @@ test('a calm run: one leader, the same applied log on every replica, every clien
 test('the leader crashes mid-pipeline: the new leader recovers two slots and fills the gap with a no-op', async () => {
   const { page, errors } = await open(ctx);
   await openMulti(page, 'multi-leader-crash');
-  // Just after the crash: Α is down, nobody leads, slot 2 is only in Α's pencil.
+  // Just after the crash: Α is down, nobody leads, slot 2 is only a vote in Α's ledger.
   await seek(page, 300_000);
   assert.equal(await page.getByTestId('mp-row-Α').getAttribute('data-down'), 'true');
   await page.getByTestId('mp-no-leader').waitFor();
@@ -131,7 +131,7 @@ test('the lessons: predict the no-op, then the stale read and the lease, in both
     const { page, errors } = await open(ctx, { locale });
     await page.goto(ctx.url + '#lesson=multi-paxos&step=2');
     await page.getByTestId('predict').waitFor();
-    // The question comes before the answer is on screen: nobody leads yet, slot 2 is only Α's pencil.
+    // The question comes before the answer is on screen: nobody leads yet, slot 2 is only a vote in Α's ledger.
     await page.getByTestId('mp-no-leader').waitFor();
     assert.equal(await page.getByTestId('caption').count(), 0, 'no caption telling the story');
     const l = await logs(page);

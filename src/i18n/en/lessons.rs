@@ -564,7 +564,7 @@ pub const LESSONS: &[LessonText] = &[
                        Three replicas Α, Β, Γ; two clients. Α is elected at 20 ms with ballot (1,Α). The clients' \
                        writes go into slots 1 to 4, two at a time (a pipeline: the leader does not wait for slot 1 \
                        before proposing slot 2). Reads are answered by the leader from its own copy.",
-                watch: "Watch the log fill: a vote in pencil first (the 2b), then ink once the slot is chosen, then \
+                watch: "Watch the log fill: a vote first (the 2b: a note at the back of the ledger), then ink once the slot is chosen, then \
                         underlined once it is applied. After 20 ms there is no more 1a or 1b: only 2a, 2b and \
                         heartbeats.",
                 ..StepText::EMPTY
@@ -572,7 +572,7 @@ pub const LESSONS: &[LessonText] = &[
             StepText {
                 title: "The leader crashes with three slots in flight",
                 body: "Five replicas. Α leads and has proposed x=1 in slot 1, y=2 in slot 2 and z=3 in slot 3 when it \
-                       crashes at 215 ms. Its accepts for slots 1 and 3 reached the others, who voted (pencil). Its \
+                       crashes at 215 ms. Its accepts for slots 1 and 3 reached the others, who voted (each wrote it at the back of its ledger). Its \
                        accept for slot 2 reached nobody: a one-way cut at that instant. So slot 2 holds a vote only \
                        in Α's own ledger, and Α is gone.\n\n\
                        Someone must take over: run phase 1 with a higher ballot for every slot from 1, and learn \
