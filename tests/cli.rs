@@ -56,6 +56,20 @@ fn check_passes_on_the_real_algorithm_and_fails_on_a_mutation() {
 }
 
 #[test]
+fn model_check_multipaxos_is_clean_to_its_depth_and_writes_a_replayable_counterexample_for_a_mutation() {
+    let (code, out, _) = run(&["model-check", "--protocol", "multipaxos", "--depth", "9"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("0 violations in every schedule of up to 9 steps"), "{out}");
+    let path = tmp("mp-counterexample.json");
+    let (code, out, _) = run(&["model-check", "--protocol", "multipaxos", "--mutation", "no-op-free-gaps", "--out", &path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("VIOLATION of agreement") && out.contains("no-op"), "{out}");
+    let (code, out, err) = run(&["replay", &path, "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("verified"), "{out}");
+}
+
+#[test]
 fn export_scenario_round_trips_through_run() {
     let path = tmp("scenario.json");
     let (code, _, _) = run(&["export-scenario", "kleppmann", "--out", &path]);
@@ -94,6 +108,12 @@ fn every_mistake_gets_one_line_and_a_nonzero_exit() {
         (vec!["replay", &corrupt], "not valid JSON"),
         (vec!["replay", &wrong_version, "--verify"], "trace version 9 is not supported"),
         (vec!["replay", &not_ours], "not a Paxos Island trace"),
+        (vec!["model-check", "--protocol", "lease"], "model-check does not support --protocol lease"),
+        (vec!["model-check", "--protocol", "multipaxos", "--rms", "3"], "--rms does not apply to --protocol multipaxos"),
+        (vec!["model-check", "--protocol", "multipaxos", "--depth", "99"], "depth 99: choose 1 to 16"),
+        (vec!["model-check", "--protocol", "multipaxos", "--replicas", "4"], "4 replicas: choose 3 or 5"),
+        (vec!["model-check", "--protocol", "multipaxos", "--mutation", "no-lease-wait"], "abstracts time away"),
+        (vec!["model-check", "--protocol", "paxos", "--depth", "3"], "--depth does not apply to --protocol paxos"),
     ];
     for (args, want) in cases {
         let (code, out, err) = run(&args);

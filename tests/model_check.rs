@@ -196,3 +196,85 @@ fn the_worker_job_is_clean_on_the_synod_and_refuses_nonsense_with_a_reason() {
     assert!(refused(r#"{"acceptors":3,"proposers":2,"ballots":2,"crashes":0,"mutation":"lie"}"#).contains("unknown mutation \"lie\""));
     assert!(!refused(r#"{"acceptors":0,"proposers":2,"ballots":2,"crashes":0,"mutation":null}"#).is_empty());
 }
+
+// ----- Multi-Paxos (check::explore::multipaxos) -----------------------------
+
+use paxos_island::check::explore::multipaxos::{MultiExplorer, MultiModel};
+use paxos_island::protocol::multipaxos::MpMutation;
+
+fn search_multi(model: MultiModel, stop: Stop) -> MultiExplorer {
+    let mut x = model.explorer(stop);
+    while !x.run(100_000) {}
+    x
+}
+
+#[test]
+fn multipaxos_is_safe_in_every_schedule_of_twelve_steps_with_two_slots_and_a_takeover() {
+    let model = MultiModel::default();
+    let mut x = search_multi(model, Stop::Never);
+    let p = x.progress().clone();
+    println!("{model:?}: {} states, {} transitions, depth {}, {} past the bound", p.states, p.transitions, p.depth, p.cut);
+    if let Some(v) = x.violations().first().cloned() {
+        panic!("{} violated: {}\ncounterexample:{}", v.invariant, v.detail, x.render(&v.path));
+    }
+    // Bounded: done, and cut at the depth bound, not at the state limit.
+    assert!(p.done && p.depth == model.depth && p.states < 60_000_000, "the search did not reach its depth: {p:?}");
+    assert!(p.states >= 1_000_000, "only {} states explored", p.states);
+    for (w, path) in x.witnesses() {
+        let path = path.unwrap_or_else(|| panic!("the search never reached a state where {w}"));
+        println!("  reached \"{w}\" in {} steps", path.len());
+    }
+}
+
+#[test]
+fn every_log_mutation_breaks_multipaxos_in_the_model_and_its_counterexample_replays() {
+    for m in [MpMutation::SkipPhase1OnTakeover, MpMutation::NoOpFreeGaps] {
+        let model = MultiModel { mutation: Some(m), ..MultiModel::default() };
+        let mut x = search_multi(model, Stop::First);
+        let v = x.violations().first().cloned().unwrap_or_else(|| panic!("{}: nothing broke in {} states", m.as_str(), x.progress().states));
+        println!("{}: {} broken in {} steps ({}):{}", m.as_str(), v.invariant, v.path.len(), v.detail, x.render(&v.path));
+        assert!(matches!(v.invariant, Invariant::Agreement | Invariant::LogPrefix), "{}: {}", m.as_str(), v.invariant);
+        assert!(v.path.len() <= 10, "{}: the shortest counterexample is {} steps", m.as_str(), v.path.len());
+        let scenario = model.counterexample(&mut x, &v.path, "counterexample");
+        let run = Run::record(&scenario).expect("a counterexample is a valid scenario");
+        let broken: Vec<Invariant> = run
+            .trace
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Violation { invariant, .. } => Some(*invariant),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            broken.iter().any(|i| matches!(i, Invariant::Agreement | Invariant::LogPrefix)),
+            "{}: the replay broke {broken:?}, not the log's safety",
+            m.as_str()
+        );
+    }
+}
+
+#[test]
+fn the_lease_mutations_are_refused_by_the_untimed_model_with_the_way_to_catch_them() {
+    for m in [MpMutation::NoLeaseWait, MpMutation::LeaseNoDriftMargin] {
+        let why = MultiModel { mutation: Some(m), ..MultiModel::default() }.validate().unwrap_err();
+        assert!(why.contains("abstracts time away") && why.contains("check --protocol multipaxos"), "{why}");
+    }
+}
+
+/// Sizes of Multi-Paxos configurations (a table for the docs).
+/// `cargo test --release --test model_check -- --ignored --nocapture multipaxos_size_table`
+#[test]
+#[ignore]
+fn multipaxos_size_table() {
+    for (slots, ballots, heartbeats, depth) in [(2, 2, 1, 9), (2, 2, 1, 10), (2, 2, 1, 11), (1, 2, 1, 11), (2, 1, 1, 40)] {
+        let model = MultiModel { slots, ballots, heartbeats, ..MultiModel::default() };
+        let mut x = model.explorer(Stop::Never);
+        x.set_max_states(8_000_000);
+        x.set_max_depth(depth);
+        let t = std::time::Instant::now();
+        while !x.run(1 << 20) {}
+        let p = x.progress();
+        let w: Vec<bool> = x.witnesses().into_iter().map(|(_, p)| p.is_some()).collect();
+        println!("slots {slots} ballots {ballots} heartbeats {heartbeats} depth ≤ {depth}: {} states{} depth {} in {:.1?}, witnesses {w:?}, violations {}", p.states, if p.truncated { " (cut)" } else { "" }, p.depth, t.elapsed(), x.violations().len());
+    }
+}

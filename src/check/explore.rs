@@ -44,6 +44,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 pub mod commit;
 pub mod job;
+pub mod multipaxos;
 pub mod paxos;
 pub mod sizes;
 
@@ -150,6 +151,9 @@ pub struct Progress {
     pub done: bool,
     /// Stopped by `max_states` or `max_depth` before the end.
     pub truncated: bool,
+    /// Stopped by `max_depth` (bounded model checking: every path of up
+    /// to that many steps was checked), not by the state limit.
+    pub depth_bounded: bool,
 }
 
 /// FxHash (rustc's): SipHash's DoS resistance buys nothing in a model checker.
@@ -405,6 +409,9 @@ where
 
     pub fn set_max_states(&mut self, n: usize) {
         self.limits.max_states = n;
+    }
+    pub fn set_max_depth(&mut self, d: u32) {
+        self.limits.max_depth = d;
     }
     pub fn progress(&self) -> &Progress {
         &self.progress
@@ -664,7 +671,11 @@ where
                 self.progress.depth += 1;
                 self.level_end = self.parents.len();
                 if self.progress.depth >= self.limits.max_depth {
+                    // Every path of up to `max_depth` steps is checked; the
+                    // rest of the frontier is left unexpanded.
                     self.progress.truncated = true;
+                    self.progress.depth_bounded = true;
+                    self.next = self.parents.len();
                     break;
                 }
             }

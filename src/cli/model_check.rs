@@ -1,8 +1,10 @@
 //! `paxos-island model-check`: every schedule of a small configuration, of
-//! the Synod (`--protocol paxos`) or of transaction commit (`--protocol commit`).
+//! the Synod (`--protocol paxos`), of transaction commit (`--protocol commit`)
+//! or, up to a depth, of Multi-Paxos (`--protocol multipaxos`).
 
 use super::{parse_flags, parse_mutation, write_file, Flags, Out, Usage};
 use crate::check::explore::commit::CommitModel;
+use crate::check::explore::multipaxos::MultiModel;
 use crate::check::explore::paxos::PaxosModel;
 use crate::check::explore::{Explorer, Spec, Stop, Violation};
 use crate::check::Invariant;
@@ -20,35 +22,91 @@ const SLICE: usize = 20_000;
 
 const PAXOS_FLAGS: &[&str] = &["acceptors", "proposers"];
 const COMMIT_FLAGS: &[&str] = &["rms", "f", "algorithm"];
+const MULTI_FLAGS: &[&str] = &["replicas", "slots", "heartbeats", "depth"];
 
 pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage> {
     let f = parse_flags(
         args,
-        &["protocol", "acceptors", "proposers", "rms", "f", "algorithm", "ballots", "crashes", "mutation", "out", "max-states"],
+        &[
+            "protocol", "acceptors", "proposers", "rms", "f", "algorithm", "replicas", "slots", "heartbeats", "depth", "ballots",
+            "crashes", "mutation", "out", "max-states",
+        ],
         &[],
     )?;
     f.no_positional()?;
     let protocol = match f.get("protocol") {
         Some("paxos") | None => Kind::Paxos,
         Some("commit") => Kind::Commit,
+        Some("multipaxos") => Kind::Multipaxos,
         Some(p) if Kind::parse(p).is_some() => {
-            return Err(Usage(format!("model-check does not support --protocol {p} yet; choose paxos or commit")))
+            return Err(Usage(format!("model-check does not support --protocol {p}; choose paxos, multipaxos or commit")))
         }
-        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos or commit"))),
+        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos, multipaxos or commit"))),
     };
     let mutation = parse_mutation(&f)?;
     if let Some(m) = mutation.filter(|m| m.protocol() != protocol) {
         return Err(Usage(format!("mutation {m} does not apply to --protocol {protocol}")));
     }
-    let other = if protocol == Kind::Paxos { COMMIT_FLAGS } else { PAXOS_FLAGS };
+    let mut other: Vec<&str> = [PAXOS_FLAGS, COMMIT_FLAGS, MULTI_FLAGS].concat();
+    other.retain(|o| {
+        !match protocol {
+            Kind::Paxos => PAXOS_FLAGS,
+            Kind::Commit => COMMIT_FLAGS,
+            _ => MULTI_FLAGS,
+        }
+        .contains(o)
+    });
     if let Some(flag) = other.iter().find(|o| f.get(o).is_some()) {
         return Err(Usage(format!("--{flag} does not apply to --protocol {protocol}")));
     }
     let max_states = small(&f, "max-states", "the most states")?.map(|n| n as usize);
     match protocol {
         Kind::Commit => commit(&f, mutation, max_states, out, err),
+        Kind::Multipaxos => multipaxos(&f, mutation, max_states, out, err),
         _ => paxos(&f, mutation, max_states, out, err),
     }
+}
+
+fn multipaxos(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out: Out, err: Out) -> Result<i32, Usage> {
+    let mut model = MultiModel::default();
+    if let Some(n) = small(f, "replicas", "the count of replicas")? {
+        model.replicas = n.min(99) as usize;
+    }
+    if let Some(n) = small(f, "slots", "the count of slots")? {
+        model.slots = n.min(99) as usize;
+    }
+    if let Some(n) = small(f, "ballots", "the count of ballots")? {
+        model.ballots = n.min(99) as u32;
+    }
+    if let Some(n) = small(f, "heartbeats", "the count of heartbeat rounds")? {
+        model.heartbeats = n.min(99) as u32;
+    }
+    if let Some(n) = small(f, "depth", "the most steps")? {
+        model.depth = n.min(999) as u32;
+    }
+    if let Some(n) = small(f, "crashes", "the count of crashes")? {
+        model.crashes = n.min(99) as u8;
+    }
+    model.mutation = match mutation {
+        Some(Mutation::Multipaxos(m)) => Some(m),
+        _ => None,
+    };
+    model.validate().map_err(Usage)?;
+    let what = match model.mutation {
+        Some(m) => format!("multipaxos with {}", m.as_str()),
+        None => "multipaxos".into(),
+    };
+    let config = format!(
+        "{} replicas, {} slots, {} ballots, heartbeat rounds ≤ {}, {} crashes, up to {} steps, the lease off (time is abstracted away)",
+        model.replicas, model.slots, model.ballots, model.heartbeats, model.crashes, model.depth
+    );
+    let mut x = model.explorer(Stop::When(Invariant::Agreement));
+    let found = search(&mut x, max_states, &what, &config, &[Invariant::Agreement, Invariant::LogPrefix], out, err);
+    let Some((v, others)) = found? else { return Ok(last_code(&x)) };
+    let _ = writeln!(out, "  shortest counterexample: {} steps ({config}){}", v.path.len(), x.render(&v.path));
+    also_broken(&others, out);
+    let scenario = model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
+    write_counterexample(f, &scenario, out)
 }
 
 fn small(f: &Flags, name: &str, what: &str) -> Result<Option<u64>, Usage> {
@@ -155,7 +213,7 @@ where
     P::Msg: Hash + Eq,
     P::Timer: Hash + Eq,
 {
-    if x.progress().truncated {
+    if x.progress().truncated && !x.progress().depth_bounded {
         3
     } else {
         0
@@ -202,7 +260,11 @@ where
             "model-check {what}: {} states, {} transitions in {secs:.2} s ({rate:.0} states/s), 0 violations{}",
             p.states,
             p.transitions,
-            if p.truncated { " (stopped at the state limit: not every schedule was checked)" } else { "" }
+            match (p.truncated, p.depth_bounded) {
+                (true, true) => format!(" in every schedule of up to {} steps (bounded: longer ones were not checked)", p.depth),
+                (true, false) => " (stopped at the state limit: not every schedule was checked)".to_string(),
+                _ => String::new(),
+            }
         );
         let _ = writeln!(
             out,
