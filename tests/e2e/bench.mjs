@@ -44,11 +44,12 @@ await page.keyboard.press('Space');
 const frames = await page.evaluate(() => { const f = window.__paxosPerf; window.__paxosPerf = undefined; return f; });
 
 // Frames: the Multi-Paxos log view at 5 replicas, 4 clients and 200 slots
-// (the log near its end, playing).
+// (the log near its end, playing: 4 s from 15 s, short of the run's end at 20 s —
+// Space at the end would start the run again, with an empty log).
 await load('multi.json');
 await page.getByTestId('multi-view').waitFor();
 await page.waitForFunction(() => document.querySelector('[data-testid=scenario]').value === 'bench-multi');
-await range('scrubber', 17_000_000);
+await range('scrubber', 15_000_000);
 await range('speed', 0);
 await page.evaluate(() => { window.__paxosPerf = []; });
 await page.keyboard.press('Space');
