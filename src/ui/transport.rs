@@ -92,9 +92,13 @@ fn Scrubber() -> impl IntoView {
     let markers = move || {
         app.rev.get();
         let end = app.end.get().max(1) as f64;
+        // While a prediction question holds the run, what lies past it stays
+        // hidden: a decision or violation mark would give the answer away.
+        let cap = app.hold.get().unwrap_or(u64::MAX);
         app.model.with_value(|m| {
             m.milestones
                 .iter()
+                .filter(|(t, _)| *t <= cap)
                 .map(|(t, k)| (*t as f64 / end * 1000.0, *k))
                 .collect::<Vec<_>>()
         })

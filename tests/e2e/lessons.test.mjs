@@ -100,10 +100,15 @@ test('a prediction is answered before the run reveals it, then explained', async
   // Before answering, the run cannot go past the question.
   await page.keyboard.press('End');
   assert.equal(Number(await page.getByTestId('time').getAttribute('data-us')), t0);
+  // Nor does the scrubber give the answer away: the marks past the question
+  // (here the new master's lease) appear only once it is answered.
+  const marks = () => page.locator('.scrubber .marker').count();
+  const before = await marks();
   await page.getByTestId('option-1').check();
   await page.getByTestId('answer').click();
   await page.getByTestId('explanation').waitFor({ timeout: 20000 });
   assert.match(await page.getByTestId('explanation').textContent(), /Right/);
+  assert.ok(await marks() > before, `the scrubber showed every mark (${before}) before the answer`);
   assert.ok(Number(await page.getByTestId('time').getAttribute('data-us')) > t0);
   await shot(page, 'lesson-predict-answered');
   assert.deepEqual(errors, []);
