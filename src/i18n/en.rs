@@ -303,7 +303,7 @@ pub const WORDS: Words = Words {
     costs_note_writes: "Writes: each RM's vote, the TM's decision, each acceptor's votes (one write for all RMs). The RMs then write the outcome, in every protocol alike: the paper's N+1 and N+F+1 count the writes made before the outcome is known.",
     view_multi: "Multi-Paxos",
     mp_log_title: "The replicated log",
-    mp_log_hint: "One row per replica, one column per slot. Pencil: a vote (2b) only; ink: chosen and written; underlined: applied to the key-value table, strictly in slot order.",
+    mp_log_hint: "One row per replica, one column per slot. A note at the back of the ledger: a vote (2b) only, kept through a crash; ink: chosen and written; underlined: applied to the key-value table, strictly in slot order.",
     mp_slot: "slot",
     mp_leads: "leads",
     mp_runs: "runs for election",
