@@ -263,9 +263,20 @@ fn every_builtin_trace_matches_the_schema() {
     for name in builtin::names() {
         let doc = trace_of(&builtin::get(name).expect("listed"));
         assert_valid(&v, &doc, name);
-        for e in doc["events"].as_array().expect("events") {
+        for (i, e) in doc["events"].as_array().expect("events").iter().enumerate() {
             kinds.insert(e["kind"].as_str().unwrap_or("").to_string());
+            // An event's own fields never overwrite the envelope's (a note's
+            // `seq` once did, and the trace would not open again).
+            assert_eq!(e["seq"].as_u64(), Some(i as u64), "{name}: event {i} has seq {}: {e}", e["seq"]);
         }
+        // And the file opens again: `replay --verify` accepts it.
+        let text = serde_json::to_string(&doc).unwrap();
+        let imported = paxos_island::trace::import::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let scenario = imported.scenario.expect("the envelope carries the scenario");
+        assert!(
+            matches!(paxos_island::trace::import::verify(&scenario, &imported.events), paxos_island::trace::import::Verdict::Identical { .. }),
+            "{name}: replay --verify refuses its own trace"
+        );
     }
     assert!(kinds.len() >= 30, "only {} kinds seen: {kinds:?}", kinds.len());
 }
@@ -292,6 +303,9 @@ fn mutations_and_random_schedules_match_the_schema_too() {
         assert_valid(&v, &trace_of(&s), &format!("random lease {seed}"));
         let cm = [None, Some(Mutation::Commit(CommitMutation::CommitWithoutAllPrepared))][seed as usize % 2];
         assert_valid(&v, &trace_of(&random_commit(seed, FaultSet::ALL, cm)), &format!("random commit {seed}"));
+        let mm = [None, Some(Mutation::Multipaxos(paxos_island::protocol::multipaxos::MpMutation::NoLeaseWait))][seed as usize % 2];
+        let s = paxos_island::scenario::multipaxos_spec::random_multipaxos(seed, FaultSet::ALL, mm);
+        assert_valid(&v, &trace_of(&s), &format!("random multipaxos {seed}"));
     }
     // A model checker's counterexample: a scripted network, deliver and fire steps.
     let model = PaxosModel { mutation: Some(PaxosMutation::PickFirstVote), ..PaxosModel::default() };

@@ -130,8 +130,9 @@ pub fn note_fields(n: &Namer, note: &MpNote, m: &mut Map<String, J>) {
     };
     match note {
         MpNote::Asked { cmd } => put("cmd", cmd_json(n, cmd)),
+        // `cmd_seq`, not `seq`: an event's own `seq` is its place in the trace.
         MpNote::Answered { seq, outcome } => {
-            put("seq", json!(seq));
+            put("cmd_seq", json!(seq));
             put("outcome", outcome_json(n, outcome));
         }
         MpNote::BallotStarted { ballot, from } => {
@@ -181,7 +182,7 @@ pub fn note_fields(n: &Namer, note: &MpNote, m: &mut Map<String, J>) {
         MpNote::LeaseLost { why } => put("why", json!(why.as_str())),
         MpNote::ReadServed { client, seq, key: k, value, version } => {
             put("client", n.node(*client));
-            put("seq", json!(seq));
+            put("cmd_seq", json!(seq));
             put("key", json!(key(*k)));
             put("value", value.map(|v| json!(v.as_str())).unwrap_or(J::Null));
             put("version", json!(version.0));
