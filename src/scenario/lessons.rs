@@ -6,7 +6,8 @@
 //! The roadmap follows the seminar outline (`seeds/004_…`): why consensus
 //! still matters (its Part 0), why the network
 //! is different, the parliament, ballots and B1–B3, the phases, fault
-//! tolerance, dueling proposers, leases and two masters, commit — and then
+//! tolerance, dueling proposers, Multi-Paxos and the master lease, where
+//! Paxos lives (its Part 2), leases and two masters, commit — and then
 //! the article (`seeds/000_…`): the lease loop is not a chat completion.
 
 use crate::check::Mutation;
@@ -149,6 +150,25 @@ pub const LESSONS: &[LessonDef] = &[
             },
         ],
     },
+    // The seminar's Part 2 (where Paxos lives), bridging to Part 3's cast.
+    // What runs is the core of a Chubby cell, a Multi-Paxos group with a
+    // master lease; sessions, KeepAlives and sequencers are told, not run
+    // (the lease lab's fencing token stands in for the sequencer).
+    LessonDef {
+        id: "where-paxos-lives",
+        steps: &[
+            read(),
+            watch("multi-calm", 0),
+            // Five replicas; the master Α crashed at 215 ms, and the promises
+            // its last heartbeat won (received at 130 ms) last until 1.13 s:
+            // Β (0.82 s) and Γ (1.02 s) are refused, Δ is elected at 1.24 s
+            // and holds the lease from 1.26 s.
+            Stage::Predict { scenario: "multi-leader-crash", at_us: 800_000, reveal_us: 1_280_000, options: 3, answer: 1 },
+            read(),
+            watch("kleppmann", 0),
+            read(),
+        ],
+    },
     LessonDef {
         id: "two-masters",
         steps: &[
@@ -221,5 +241,33 @@ mod tests {
                 assert!(at < end && reveal <= end, "{}: {name} ends at {end} µs, the step needs {at}…{reveal}", l.id);
             }
         }
+    }
+
+    /// "Where Paxos lives", the master dies: what the run shows by the reveal
+    /// is the answer. Every candidate is refused while the promises to the
+    /// dead master last (until 1.13 s), and the one election after the
+    /// question comes after them and before the reveal.
+    #[test]
+    fn where_paxos_lives_the_new_master_waits_for_the_promises() {
+        use crate::protocol::multipaxos::MpNote;
+        use crate::protocol::Note;
+        use crate::sim::EventKind;
+        let l = find("where-paxos-lives").expect("the lesson");
+        let Some(&Stage::Predict { scenario, at_us, reveal_us, answer, .. }) = l.steps.iter().find(|s| matches!(s, Stage::Predict { .. })) else {
+            panic!("no question")
+        };
+        assert_eq!((scenario, answer), ("multi-leader-crash", 1));
+        let run = crate::scenario::run::Run::record(&builtin::get(scenario).unwrap()).unwrap();
+        let (mut refused, mut elected) = (Vec::new(), Vec::new());
+        for e in &run.trace {
+            match &e.kind {
+                EventKind::Note(Note::Multipaxos(MpNote::LeaseRefused { .. })) => refused.push(e.t.0),
+                EventKind::Note(Note::Multipaxos(MpNote::Elected { .. })) if e.t.0 > at_us => elected.push(e.t.0),
+                _ => {}
+            }
+        }
+        assert!(!refused.is_empty() && refused.iter().all(|&t| t > at_us && t < 1_130_000), "refusals at {refused:?}");
+        assert_eq!(elected.len(), 1, "elections after the question: {elected:?}");
+        assert!(elected[0] > 1_130_000 && elected[0] <= reveal_us, "elected at {} µs", elected[0]);
     }
 }

@@ -10,7 +10,7 @@ after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
 // Steps added for issue 14 (Part 0, the roles, the lease lab's objections and
 // flags): the walk photographs each at its run's end, in both languages.
 const NEW_STEPS = { 'why-paxos': [1, 2, 3], phases: [1], 'llm-lease': [5, 6, 9, 10] };
-const LESSONS = ['why-paxos', 'latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'multi-paxos', 'master-lease', 'two-masters', 'commit', 'llm-lease'];
+const LESSONS = ['why-paxos', 'latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'multi-paxos', 'master-lease', 'where-paxos-lives', 'two-masters', 'commit', 'llm-lease'];
 // Words that are the same in both languages on purpose.
 const SAME = /^(English|Paxos Island|Paxos|LLM|TTL|Seed|SVG|PNG|JSON|ShiViz|Mermaid|B[123]|[ΑΒΓΔΕΖΗΘΙ]|[αβγδεζηθι]|W\d|store|orders|llm|[-–—×▶◀|?✓✕☰↻↓\d\s.,:()%/+≤≥µ]+)$/;
 

@@ -662,6 +662,129 @@ pub const LESSONS: &[LessonText] = &[
             },
         ],
     },
+    // ─────────────────────────────────────────────────── where-paxos-lives
+    LessonText {
+        id: "where-paxos-lives",
+        title: "Where Paxos lives",
+        summary: "The seminar's Part 2: Chubby under GFS and BigTable, Borg, Mesos and ZooKeeper, Azure. The core of a Chubby cell runs live — five replicas, a master lease, a fail-over; its sessions and sequencers are told, not yet simulated.",
+        steps: &[
+            StepText {
+                title: "Paxos beneath the systems",
+                body: "Before its Part 3 explains how Paxos works, the seminar's Part 2 shows what it does in real \
+                       systems. Chubby, the distributed lock service that Google's GFS and BigTable both used, is an \
+                       implementation of Paxos. Borg, Google's cluster manager, called its secret weapon and kept \
+                       kept unpublished for over ten years until it was first made public in 2015, uses Paxos for its persistent store. \
+                       Apache Mesos, open source and inspired by Borg, elects its master through a ZooKeeper quorum. \
+                       And in Azure the seminar shows replicated data nodes: reads from a primary, writes that follow \
+                       a quorum.\n\n\
+                       What this page runs, and what it only tells. It runs the core of a Chubby cell: a Multi-Paxos \
+                       group whose master holds a master lease. It does not run a whole Chubby cell: client sessions, \
+                       KeepAlives and sequencers are described in this lesson, not simulated. Nor does it run Borg, \
+                       Mesos, ZooKeeper or Azure. The sources behind this course say what part consensus plays in \
+                       them, not how each is built, and this lesson says no more than they do. In particular they do \
+                       not describe the protocol ZooKeeper itself runs; the seminar says only that the same idea runs \
+                       beneath Mesos and ZooKeeper.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "A cell at work: one master, clients by RPC",
+                body: "The seminar draws Chubby as five servers, one of them the master, with clients that call it by \
+                       RPC (p.72). The servers keep copies of one small database, and Paxos keeps the copies the \
+                       same: every write becomes a command in a replicated log, one Synod instance per slot. That is \
+                       Multi-Paxos, from the lesson \"From one decree to a log\". In Part 3's terms, the master is the \
+                       one proposer that is active; every replica is an acceptor and a learner.\n\n\
+                       This run has three replicas and two clients; the next step has five replicas. Α is elected at \
+                       20 ms and holds a master lease of 1 s from 40 ms, renewed with every heartbeat. Writes go \
+                       through phase 2: Α proposes, a majority votes. Reads do not: while its lease lasts, Α answers \
+                       them alone, from its own copy. Chubby's master does the same.",
+                watch: "Watch the clients send every request to Α. Each write costs a 2a and the 2b votes. The reads \
+                        at 190 ms and 195 ms cost no message between replicas: Α answers x = 4 and z = 3 from its \
+                        own copy.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "The master dies",
+                body: "Five replicas now, as in a Chubby cell, with the same 1 s master lease: with each heartbeat, \
+                       every replica promises to follow no other master for T = 1 s, by its own clock. Α is the \
+                       master. Its last heartbeat reached the others at 130 ms; at 215 ms it crashes, in the middle \
+                       of three writes. (What happens to those writes is the story of the lesson \"From one decree to \
+                       a log\"; here, watch who holds the chair.)\n\n\
+                       It is 0.8 s. The clients have tried Β, which sent them back to Α: Β has not yet noticed that \
+                       Α is gone.",
+                question: "When will the cell have a new master?",
+                options: &[
+                    "At about 0.82 s, when the first replica's election timer runs out: four replicas are alive, a clear majority",
+                    "Not before 1.13 s: at 130 ms the replicas promised Α to follow no one else for 1 s, and they keep that promise although Α is dead",
+                    "Never: only Α could give up its lease, and Α is gone",
+                ],
+                explain: "Β runs for master at 0.82 s and Γ at 1.02 s; every replica refuses both, because of its \
+                          promise to Α. The promises end at 1.13 s. Δ runs at 1.22 s, is elected at 1.24 s with \
+                          ballot (4,Δ), recovers the slots Α left, and holds the master lease from 1.26 s. Nobody \
+                          takes a dead master's lease away: it runs out. About a second without a master is the \
+                          price, and it is what makes a master that is only cut off, not dead, harmless (the lesson \
+                          \"Two masters and the master lease\").\n\n\
+                          Chubby works the same way: its replicas hold a new election only after their master leases \
+                          lapse, and its paper reports elections of a few seconds (6 s and 4 s typical, up to 30 s \
+                          seen). A new Chubby master also picks a new epoch number and rejects client calls that \
+                          carry an older one. This page has no Chubby clients, so it has no such epochs; the nearest \
+                          thing here is the ballot: (4,Δ) is higher than (1,Α), so a replica that has promised Δ \
+                          refuses anything from Α's old ballot.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Sessions, KeepAlives and sequencers: told, not yet run",
+                body: "A Chubby cell also looks after its clients, and that part does not run in this page yet. What \
+                       follows is told from the Chubby paper (Burrows, 2006), not simulated.\n\n\
+                       Sessions. Each client has a session with the master, kept alive by KeepAlive calls. Each \
+                       KeepAlive extends the session lease, by 12 s by default; the master never shortens it. The \
+                       client keeps its own conservative estimate of when the lease ends, assuming the master's clock \
+                       runs no faster than a known factor times its own. When that estimate runs out, the session is \
+                       in jeopardy: the client empties its cache and waits out a grace period of 45 s. It is told \
+                       each stage: jeopardy, then safe if a master answers in time, or expired.\n\n\
+                       Fail-over. A new master picks a new epoch number, rejects calls that carry an older one, and \
+                       assumes the longest session lease its predecessor might have granted.\n\n\
+                       Locks and sequencers. A sequencer holds a lock's name, its mode and a lock generation number. \
+                       Servers check it and reject stale requests, so it works as a fencing token. Servers that \
+                       cannot check sequencers rely on lock-delay instead: a lock lost by a failed holder cannot be \
+                       taken for up to a minute.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "A stale token, refused by the server",
+                body: "The page cannot run a sequencer yet, but the lease lab runs the same idea with a plainer token: \
+                       a number, where a sequencer also names the lock and its mode. The lab's lease store stands in \
+                       for the cell. Here it is a single node, where in Chubby it would be the five replicas of the \
+                       last steps. W1 holds the lease with epoch 33, its generation number; orders plays the server \
+                       that checks the token of every write.\n\n\
+                       At 1.05 s W1 pauses for 10 s, like a long garbage collection, holding a write it has not sent. \
+                       The store lets its lease expire at 4.01 s, and W2 takes it with 34 at 4.21 s. Any number that \
+                       only grows with each new holder will do as the token; Kleppmann names a ZooKeeper zxid or \
+                       znode version.",
+                watch: "Watch W2 write with 34 from 4.33 s, then W1 wake at 11.05 s and send its write with 33: at \
+                        11.06 s orders refuses it, because it has already taken 34. W1 believed it held the lease \
+                        until it woke; only the server's own check kept its stale write out.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "Azure: reads from the primary, writes to a quorum",
+                body: "The seminar's first example in Part 2 is Azure's storage. Its data nodes are replicated: a read \
+                       is served by the primary, a write follows a quorum (p.50). Then reconfiguration: a primary may \
+                       fail, a secondary may be removed and a replica may be repaired, all overlapping, and the design \
+                       stays safe when they do (p.51). The outline gives this shape, not the protocol behind it, and \
+                       so does this lesson.\n\n\
+                       Two threads of this course run through it. A quorum write holds for the reason B2 gives: any \
+                       two quorums share a member, so every later quorum includes someone who has the write. And a \
+                       read from the primary alone raises the two-masters question: is it still the primary? In \
+                       Chubby a lease answers it; the outline does not say how Azure does.\n\n\
+                       This page does not change a group's membership yet. The nearest runs are a replica that fell \
+                       behind and catches up (\"Multi-Paxos: a replica catches up\") and a new master after a crash \
+                       (the third step). In every example of Part 2 the job is the same: a few replicas agree on what \
+                       happened, in order, and on who may act for them. Part 3's proposers, acceptors and learners are \
+                       how they agree.",
+                ..StepText::EMPTY
+            },
+        ],
+    },
     // ───────────────────────────────────────────────────────── two-masters
     LessonText {
         id: "two-masters",
