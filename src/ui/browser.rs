@@ -102,6 +102,18 @@ pub fn download_png(name: &str, svg: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Scroll the page and its scrolling panes back to their tops.
+pub fn scroll_to_top() {
+    let Some(w) = web_sys::window() else { return };
+    w.scroll_to_with_x_and_y(0.0, 0.0);
+    let Some(list) = w.document().and_then(|d| d.query_selector_all("main, .stage, .player").ok()) else { return };
+    for i in 0..list.length() {
+        if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+            el.set_scroll_top(0);
+        }
+    }
+}
+
 /// Run `f` as a new task, at once after the browser has had its chance to
 /// paint: a message to ourselves, which (unlike a nested `setTimeout`) is
 /// not held back 4 ms. Long work is cut into such tasks so the page stays live.

@@ -133,10 +133,17 @@ pub fn install(app: App) {
                 app.help_open.update(|h| *h = !*h);
                 true
             }
+            // Escape closes one thing, the innermost: the help, else the
+            // selected seat, else presenter mode (a teacher closing the help
+            // must not lose the projector layout).
             "Escape" => {
-                app.help_open.set(false);
-                app.selected.set(None);
-                app.presenter.set(false);
+                if app.help_open.get_untracked() {
+                    app.help_open.set(false);
+                } else if app.selected.get_untracked().is_some() {
+                    app.selected.set(None);
+                } else {
+                    app.presenter.set(false);
+                }
                 true
             }
             "p" | "P" => {

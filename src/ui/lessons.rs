@@ -135,6 +135,9 @@ fn Player(lesson: usize) -> impl IntoView {
         let s = app.step.get();
         mark_done(lesson, s);
         browser::replace_hash(&format!("lesson={}&step={}", def.id, s + 1));
+        // Each step opens at its top (the page's scroll used to carry over
+        // and hide the step's title, or Back and Next).
+        browser::soon(browser::scroll_to_top);
     });
     let text = move || app.lang.get().lessons().get(lesson);
     view! {

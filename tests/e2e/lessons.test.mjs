@@ -132,6 +132,32 @@ test('presenter keys move through the steps, and a link opens a step', async () 
   assert.deepEqual(errors, []);
 });
 
+test('presenter mode first: the tabs still reach the lessons, Escape closes the help before the mode, each step opens at its top', async () => {
+  const { page, errors } = await open(ctx, { viewport: { width: 1280, height: 600 } });
+  await page.keyboard.press('p');
+  assert.match(await page.getByTestId('app').getAttribute('class'), /presenter/);
+  await page.getByTestId('tab-lessons').click();
+  await page.getByTestId('start-phases').click();
+  await page.getByTestId('player').waitFor();
+  // Escape closes the help, and only the help.
+  await page.keyboard.press('?');
+  await page.getByTestId('help').waitFor();
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getByTestId('help').count(), 0, 'the help is still open');
+  assert.match(await page.getByTestId('app').getAttribute('class'), /presenter/, 'Escape on the help left presenter mode');
+  // Scrolled down in a step, the next step opens at its top.
+  const scrolled = () => page.evaluate(() => Math.max(window.scrollY, ...[...document.querySelectorAll('main, .stage, .player')].map((e) => e.scrollTop)));
+  await page.evaluate(() => { window.scrollTo(0, 10_000); for (const e of document.querySelectorAll('main, .stage, .player')) e.scrollTop = 10_000; });
+  assert.ok(await scrolled() > 0, 'the step is not taller than the window: nothing to scroll');
+  await page.getByTestId('step-next').click();
+  await page.waitForFunction(() => Math.max(window.scrollY, ...[...document.querySelectorAll('main, .stage, .player')].map((e) => e.scrollTop)) === 0);
+  await shot(page, 'lesson-presenter-from-start');
+  // A second Escape, with nothing else open, leaves presenter mode.
+  await page.keyboard.press('Escape');
+  assert.doesNotMatch(await page.getByTestId('app').getAttribute('class'), /presenter/);
+  assert.deepEqual(errors, []);
+});
+
 test('progress is saved in the browser', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('tab-lessons').click();
