@@ -497,6 +497,8 @@ pub trait Speak: Sync {
     fn import_error(&self, e: &crate::trace::import::ImportError) -> String;
     /// Why a share link could not be opened.
     fn share_error(&self, e: &crate::trace::share::ShareError) -> String;
+    /// The address's `#…` is neither a scenario link nor a lesson link.
+    fn unknown_link(&self, fragment: &str) -> String;
     /// How an imported trace was shown: 0 verified (hash), 1 different version
     /// (first difference at `n`), 2 events only (`why`).
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;

@@ -390,8 +390,10 @@ fn Root() -> impl IntoView {
         let hash = browser::hash();
         if let Some((lesson, step)) = lessons::from_link(&hash) {
             lessons::open(app, lesson, step);
-        } else if hash.starts_with("s=") {
+        } else if hash.starts_with("s=") || crate::trace::share::looks_like_link(&hash) {
             files::open_link(app, &hash);
+        } else if !hash.trim().is_empty() {
+            app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true)));
         }
     });
     on_cleanup(move || hc.remove());
@@ -495,6 +497,23 @@ fn Root() -> impl IntoView {
 #[component]
 fn Toast() -> impl IntoView {
     let app = use_app();
+    // A toast closes by itself: news after 6 s, a problem after 15 s (time
+    // to read it); a newer toast restarts the count.
+    let shown = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let Some((_, bad)) = app.toast.get() else { return };
+        let id = shown.get_value() + 1;
+        shown.set_value(id);
+        let ms = if bad { 15_000 } else { 6_000 };
+        set_timeout(
+            move || {
+                if shown.get_value() == id {
+                    app.toast.set(None);
+                }
+            },
+            std::time::Duration::from_millis(ms),
+        );
+    });
     move || {
         app.toast.get().map(|(msg, bad)| {
             view! {

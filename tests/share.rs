@@ -48,6 +48,16 @@ fn a_cut_link_says_it_is_cut() {
 }
 
 #[test]
+fn a_character_no_link_contains_is_named_not_taken_for_a_cut() {
+    assert_eq!(share::decode("#s=s1.%%%zz"), Err(ShareError::BadChar('%')));
+    let link = share::encode(&builtin::get("forced").unwrap());
+    let escaped = format!("{}%20{}", &link[..10], &link[10..]);
+    assert_eq!(share::decode(&escaped), Err(ShareError::BadChar('%')));
+    let msg = ShareError::BadChar('%').to_string();
+    assert!(msg.contains("'%'") && msg.contains("no Paxos Island link contains"), "{msg}");
+}
+
+#[test]
 fn a_changed_character_fails_the_checksum() {
     let link = share::encode(&builtin::get("lossy").unwrap());
     let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -88,7 +98,7 @@ fn a_link_that_unpacks_to_something_else_is_refused_with_the_reason() {
     // Well sealed, but not base64url / not deflate / not a scenario / not valid.
     assert!(matches!(
         share::decode(&share::seal("not*base64")),
-        Err(ShareError::Damaged(_))
+        Err(ShareError::BadChar('*'))
     ));
     assert!(matches!(
         share::decode(&share::seal("AAAAAAAA")),

@@ -850,6 +850,11 @@ impl Speak for En {
         format!("This link cannot be opened: {e}. Your current work is unchanged.")
     }
 
+    fn unknown_link(&self, fragment: &str) -> String {
+        let f: String = fragment.chars().take(40).collect();
+        format!("Nothing here opens “#{f}”: a scenario link starts with #s=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
+    }
+
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {
         match how {
             0 => format!("Verified replay: re-simulating the scenario gives the same {n} events (trace hash {text})."),

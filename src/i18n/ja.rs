@@ -893,12 +893,18 @@ impl Speak for Ja {
             E::TooLong(n) => format!("リンクが長すぎます（{n} 文字）"),
             E::UnknownVersion(v) => format!("別の版のリンクです（形式 {v}）"),
             E::Cut => "リンクが途中で切れています。最後の文字まで全部コピーしてください".into(),
+            E::BadChar(c) => format!("このアプリのリンクには現れない文字 {c:?} が入っています（打ち間違いか、受け渡したプログラムがエスケープしていませんか）"),
             E::Changed => "リンクが変更されたか打ち間違えられています（チェックサムが合いません）".into(),
             E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
             E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{why}）"),
             E::Invalid(why) => format!("シナリオを実行できません（{why}）"),
         };
         format!("このリンクは開けません：{what}。いまの作業はそのままです。")
+    }
+
+    fn unknown_link(&self, fragment: &str) -> String {
+        let f: String = fragment.chars().take(40).collect();
+        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
     }
 
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {

@@ -40,6 +40,8 @@ pub enum ShareError {
     UnknownVersion(String),
     #[error("the link is cut short: copy the whole link, up to its very last character")]
     Cut,
+    #[error("the link holds {0:?}, a character no Paxos Island link contains (was it mistyped, or escaped by the program that passed it on?)")]
+    BadChar(char),
     #[error("the link has been changed or mistyped: its checksum does not match its contents")]
     Changed,
     #[error("the link is damaged and does not unpack ({0})")]
@@ -120,6 +122,11 @@ pub fn decode(text: &str) -> Result<Scenario, ShareError> {
     }
     if version != VERSION {
         return Err(ShareError::UnknownVersion(version.chars().take(12).collect()));
+    }
+    // A character outside base64url is damage, not a cut (which only ever
+    // loses the end).
+    if let Some(c) = rest.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))) {
+        return Err(ShareError::BadChar(c));
     }
     let Some((payload, check)) = rest.rsplit_once('.') else {
         return Err(ShareError::Cut);

@@ -29,9 +29,11 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
             Err(e) => (saved.unwrap_or_else(calm), Some((lang.speak().share_error(&e), true)), None),
         };
     }
+    // Anything else after `#` (but a lesson link) is said, not ignored.
+    let odd = (!hash.trim().is_empty() && super::lessons::from_link(&hash).is_none()).then(|| (lang.speak().unknown_link(&hash), true));
     match saved {
-        Some(s) => (s, None, None),
-        None => (calm(), None, None),
+        Some(s) => (s, odd, None),
+        None => (calm(), odd, None),
     }
 }
 

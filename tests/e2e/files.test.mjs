@@ -81,7 +81,7 @@ test('Multi-Paxos and commit: the exported trace verifies on the command line an
   }
 });
 
-test('a share link reproduces the run exactly; a cut or edited one is refused with the reason', async () => {
+test('a share link reproduces the run exactly; a cut, edited or unknown address is refused with the reason', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('scenario').selectOption('partition-heal');
   await page.getByTestId('seed').fill('77');
@@ -100,7 +100,15 @@ test('a share link reproduces the run exactly; a cut or edited one is refused wi
   await p2.getByTestId('app').waitFor();
   assert.equal(await hashOf(p2), hash);
   // Cut short, and one character changed: both refused, the page still works.
-  for (const [bad, why] of [[link.slice(0, link.length - 9), /cut short/], [link.replace(/s1\.(.)/, (m, c) => `s1.${c === 'A' ? 'B' : 'A'}`), /changed or mistyped/]]) {
+  // A character no link contains is named; an address we do not know is said, not ignored.
+  const base = link.slice(0, link.indexOf('#'));
+  for (const [bad, why] of [
+    [link.slice(0, link.length - 9), /cut short/],
+    [link.replace(/s1\.(.)/, (m, c) => `s1.${c === 'A' ? 'B' : 'A'}`), /changed or mistyped/],
+    [`${base}#s=s1.%%%zz`, /"%", a character no Paxos Island link contains|'%', a character no Paxos Island link contains/],
+    [`${base}#hello`, /Nothing here opens “#hello”/],
+    [`${base}#lesson=no-such-lesson`, /Nothing here opens “#lesson=no-such-lesson”/],
+  ]) {
     await p2.goto('about:blank');
     await p2.goto(bad);
     await p2.getByTestId('toast').waitFor();
