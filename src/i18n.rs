@@ -554,6 +554,12 @@ pub enum BallotFinding {
     B2Holds,
     /// B2: the quorums of these two ballots share no priest.
     B2Disjoint { a: i64, b: i64 },
+    /// B3 over the whole table: `forced` ballots keep the decree their
+    /// quorum's latest earlier vote forces, `free` ones have none.
+    B3Holds { forced: usize, free: usize },
+    /// B3 over the whole table: these ballots propose another decree than
+    /// the one forced on them.
+    B3Broken { numbers: String },
     /// B3 for one ballot: free.
     Free,
     /// B3: forced to `decree` by the vote of `voters` in ballot `by`.

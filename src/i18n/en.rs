@@ -902,6 +902,12 @@ impl Speak for En {
             B1Duplicate { number, count } => format!("B1 broken: {count} ballots are numbered {number}."),
             B2Holds => "B2 holds: every two quorums share a priest.".into(),
             B2Disjoint { a, b } => format!("B2 broken: the quorums of ballots {a} and {b} share no priest."),
+            B3Holds { forced, free } => format!(
+                "B3 holds: each of the {forced} forced ballot{} keeps the decree of the latest earlier vote in its quorum; {free} {} free.",
+                if *forced == 1 { "" } else { "s" },
+                if *free == 1 { "is" } else { "are" }
+            ),
+            B3Broken { numbers } => format!("B3 broken: ballot {numbers} proposes another decree than the one its quorum's latest earlier vote forces."),
             Free => "free: no quorum member voted in an earlier ballot".into(),
             Forced { by, decree, voters, satisfied, ambiguous } => format!(
                 "{}forced to {decree} by {voters}'s vote in ballot {by}{}",

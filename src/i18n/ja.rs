@@ -948,6 +948,10 @@ impl Speak for Ja {
             B1Duplicate { number, count } => format!("B1 違反：{count} つの投票が同じ番号 {number} を持っています。"),
             B2Holds => "B2 成立：どの 2 つのクォーラムにも共通の司祭がいます。".into(),
             B2Disjoint { a, b } => format!("B2 違反：投票 {a} と {b} のクォーラムに共通の司祭がいません。"),
+            B3Holds { forced, free } => format!(
+                "B3 成立：強制される {forced} つの投票はどれも、クォーラム内でそれより前の最新の賛成票の法令を守っています。自由な投票は {free} つです。"
+            ),
+            B3Broken { numbers } => format!("B3 違反：投票 {numbers} は、クォーラム内でそれより前の最新の賛成票が強制する法令とは別の法令を提案しています。"),
             Free => "自由：クォーラムの誰も、これより前の投票で賛成していません".into(),
             Forced { by, decree, voters, satisfied, ambiguous } => format!(
                 "{}投票 {by} での {voters} の賛成票により {decree} に強制{}",

@@ -95,6 +95,15 @@ fn findings(edits: &[Edit]) -> (Vec<Vec<F>>, Vec<F>) {
     for p in &report.b2 {
         global.push(F::B2Disjoint { a: num(p.first), b: num(p.second) });
     }
+    // B3 named in the list too (each row says its own case).
+    let broken: Vec<String> =
+        report.rows.iter().filter(|r| matches!(r.b3, B3::Forced { satisfied: false, .. })).map(|r| num(r.row).to_string()).collect();
+    if broken.is_empty() {
+        let forced = report.rows.iter().filter(|r| matches!(r.b3, B3::Forced { .. })).count();
+        global.push(F::B3Holds { forced, free: report.rows.len() - forced });
+    } else {
+        global.push(F::B3Broken { numbers: broken.join(", ") });
+    }
     let c = &report.consistency;
     for (a, b) in &c.disagreements {
         global.push(F::Disagree { a: num(*a), b: num(*b) });
@@ -232,7 +241,7 @@ pub fn BallotExplorer() -> impl IntoView {
                     found.with(|(_, g)| {
                         g.iter()
                             .map(|f| {
-                                let bad = matches!(f, F::B1Duplicate { .. } | F::B2Disjoint { .. } | F::Disagree { .. });
+                                let bad = matches!(f, F::B1Duplicate { .. } | F::B2Disjoint { .. } | F::B3Broken { .. } | F::Disagree { .. });
                                 view! { <li class:bad=bad>{sp.ballot_finding(f)}</li> }
                             })
                             .collect_view()

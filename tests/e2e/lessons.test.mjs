@@ -176,12 +176,14 @@ test('the ballot explorer: Figure 1 holds, a changed decree breaks B3, a disjoin
   const conditions = () => page.getByTestId('conditions').textContent();
   assert.match(await conditions(), /B1 holds/);
   assert.match(await conditions(), /B2 holds/);
+  assert.match(await conditions(), /B3 holds: each of the \d forced ballots keeps the decree/);
   assert.match(await conditions(), /ballot 27 succeeded/);
   assert.match(await page.getByTestId('b3-2').textContent(), /forced to α by Δ's vote in ballot 2/);
   assert.match(await page.getByTestId('b3-4').textContent(), /reconstructed/);
   // Ballot 14 (row 2) says β: B3 says no, naming the vote that forces α.
   await page.getByTestId('decree-2').fill('β');
   assert.match(await page.getByTestId('b3-2').textContent(), /B3 broken: forced to α by Δ's vote in ballot 2/);
+  assert.match(await conditions(), /B3 broken: ballot 14 proposes another decree/);
   await page.getByTestId('figure1').click();
   assert.doesNotMatch(await page.getByTestId('b3-2').textContent(), /broken/);
   // Ballot 14's quorum becomes {Β, Ε}: disjoint from ballot 27's {Α, Γ, Δ}.
