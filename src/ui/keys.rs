@@ -77,6 +77,17 @@ pub fn install(app: App) {
         if native_owns(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
+        // The help is modal: it keeps the focus (Tab stays on its Close
+        // button) and the page behind it takes no keys until it closes.
+        if app.help_open.get_untracked() {
+            match e.key().as_str() {
+                "Escape" | "?" => app.help_open.set(false),
+                "Tab" => focus_help_close(),
+                _ => return,
+            }
+            e.prevent_default();
+            return;
+        }
         // In an open lesson, the presenter's clicker keys move between steps.
         if app.view.get_untracked() == super::View::Lessons && app.lesson.get_untracked().is_some() {
             let by = match e.key().as_str() {
@@ -159,6 +170,17 @@ pub fn install(app: App) {
     on_cleanup(move || h.remove());
 }
 
+/// Put the focus on the help's Close button (its only control).
+fn focus_help_close() {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("[data-testid=help-close]").ok().flatten())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(el) = el {
+        let _ = el.focus();
+    }
+}
+
 #[component]
 pub fn Help() -> impl IntoView {
     let app = use_app();
@@ -175,6 +197,12 @@ pub fn Help() -> impl IntoView {
             (w.key_help, w.help.to_string()),
         ]
     };
+    // Opened, the help takes the focus (after it is drawn).
+    Effect::new(move |_| {
+        if app.help_open.get() {
+            super::browser::soon(focus_help_close);
+        }
+    });
     view! {
         <Show when=move || app.help_open.get()>
             <div class="dialog-backdrop" on:click=move |_| app.help_open.set(false)>
@@ -197,7 +225,9 @@ pub fn Help() -> impl IntoView {
                             }}
                         </tbody>
                     </table>
-                    <button class="btn" on:click=move |_| app.help_open.set(false)>{move || app.words().close}</button>
+                    <button class="btn" data-testid="help-close" on:click=move |_| app.help_open.set(false)>
+                        {move || app.words().close}
+                    </button>
                 </div>
             </div>
         </Show>

@@ -152,10 +152,20 @@ test('a mutation breaks agreement and the badge turns red with a jump to the ste
   assert.deepEqual(errors, []);
 });
 
-test('keyboard: ? opens the help, Escape closes it; P presents', async () => {
+test('keyboard: ? opens the help, which keeps the focus and the keys; Escape closes it; P presents', async () => {
   const { page, errors } = await open(ctx);
   await page.keyboard.press('?');
   await page.getByTestId('help').waitFor();
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'help-close');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(), 'help-close', 'Tab left the help');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(), 'help-close', 'Shift+Tab left the help');
+  // The page behind takes no keys while the help is open.
+  const t0 = await page.getByTestId('time').getAttribute('data-us');
+  await page.keyboard.press('End');
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), t0);
   await page.keyboard.press('Escape');
   assert.equal(await page.getByTestId('help').count(), 0);
   await page.keyboard.press('p');
