@@ -38,6 +38,8 @@
 
 use super::Invariant;
 use crate::sim::rng::{Rng, Stream};
+use crate::scenario::{Scheduled, Step};
+use crate::sim::fault::Fault;
 use crate::sim::{Ctx, NodeId, Output, Protocol, SimTime};
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -796,6 +798,26 @@ where
             cur[me.index()] = self.nodes.id(ran.node.clone());
             f(self, a, ran);
         }
+    }
+
+    /// `path` as a scenario's faults — one scripted step per millisecond,
+    /// a reboot as a crash and a restart — and the instant the replay
+    /// stops. `names` are the scenario's node names.
+    pub fn script_faults(&mut self, path: &[Action], names: &[String]) -> (Vec<Scheduled<String>>, u64) {
+        let mut faults = Vec::new();
+        for (k, step) in self.script(path).into_iter().enumerate() {
+            let at_us = (k as u64 + 1) * 1_000;
+            let mut push = |f: Fault<String>| faults.push(Scheduled { at_us, fault: Step::Fault(f) });
+            match step {
+                Scripted::Deliver { send } => push(Fault::Deliver { id: send }),
+                Scripted::Fire { node, timer } => push(Fault::Fire { node: names[node.index()].clone(), timer: timer.into() }),
+                Scripted::Reboot { node } => {
+                    push(Fault::Crash { node: names[node.index()].clone() });
+                    push(Fault::Restart { node: names[node.index()].clone() });
+                }
+            }
+        }
+        (faults, (path.len() as u64 + 2) * 1_000)
     }
 
     /// The steps of `path` as a simulator script. The simulator numbers

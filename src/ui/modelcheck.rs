@@ -243,6 +243,15 @@ fn spawn(
     opts.set_type(web_sys::WorkerType::Module);
     let worker = web_sys::Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("{e:?}"))?;
     let total = sizes::known(&model);
+    // Free the worker (and its states) once the search is over — after the
+    // handler that says so returns, since dropping the search drops it.
+    let free = move || {
+        super::browser::soon(move || {
+            if generation.get_value() == id {
+                search.set_value(None);
+            }
+        })
+    };
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
         if generation.get_value() != id {
             return; // cancelled, or replaced by a new search
@@ -273,13 +282,7 @@ fn spawn(
             Reply::Failed { message } => Phase::Failed { why: message },
         };
         phase.set(next);
-        // The verdict is in: free the worker (and its states) — after this
-        // handler returns, since dropping the search drops this closure.
-        super::browser::soon(move || {
-            if generation.get_value() == id {
-                search.set_value(None);
-            }
-        });
+        free();
     });
     let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
         if generation.get_value() != id {
@@ -290,11 +293,7 @@ fn spawn(
             m => m,
         };
         phase.set(Phase::Failed { why });
-        super::browser::soon(move || {
-            if generation.get_value() == id {
-                search.set_value(None);
-            }
-        });
+        free();
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));

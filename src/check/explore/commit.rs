@@ -17,13 +17,12 @@
 //! "prepared"), and per-instance agreement (F+1 acceptors' 2b for one value
 //! in one ballot choose it; two values chosen in one instance break it).
 
-use super::{Action, Explorer, Found, Limits, Scripted, Spec, Stop};
+use super::{Action, Explorer, Found, Limits, Spec, Stop};
 use crate::check::Invariant;
 use crate::protocol::commit::{Algorithm, Ballot, CommitMsg, CommitMutation, CommitNode, CommitNote, Outcome, RmState, RmVote};
 use crate::protocol::{Mutation, NodeState};
 use crate::scenario::commit_spec::{transaction, Placement, Shape};
-use crate::scenario::{Scenario, Scheduled, Step};
-use crate::sim::fault::Fault;
+use crate::scenario::Scenario;
 use crate::sim::{NodeId, Output, Protocol};
 
 /// What the student (or the command line) chooses.
@@ -127,22 +126,8 @@ impl CommitModel {
     /// network, one step of the script per millisecond.
     pub fn counterexample(&self, x: &mut CommitExplorer, path: &[Action], name: &str) -> Scenario {
         let mut s = self.scenario(name);
-        let names = s.node_names();
         s.network.scripted = true;
-        s.faults.clear();
-        for (k, step) in x.script(path).into_iter().enumerate() {
-            let at_us = (k as u64 + 1) * 1_000;
-            let mut push = |f: Fault<String>| s.faults.push(Scheduled { at_us, fault: Step::Fault(f) });
-            match step {
-                Scripted::Deliver { send } => push(Fault::Deliver { id: send }),
-                Scripted::Fire { node, timer } => push(Fault::Fire { node: names[node.index()].clone(), timer: timer.into() }),
-                Scripted::Reboot { node } => {
-                    push(Fault::Crash { node: names[node.index()].clone() });
-                    push(Fault::Restart { node: names[node.index()].clone() });
-                }
-            }
-        }
-        s.stop_at_us = (path.len() as u64 + 2) * 1_000;
+        (s.faults, s.stop_at_us) = x.script_faults(path, &s.node_names());
         s
     }
 }

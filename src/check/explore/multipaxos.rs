@@ -29,13 +29,12 @@
 //! break it); from the nodes: no two replicas hold different commands as
 //! chosen in one slot (their logs are prefixes of one another).
 
-use super::{Action, Explorer, Found, Limits, Scripted, Spec, Stop};
+use super::{Action, Explorer, Found, Limits, Spec, Stop};
 use crate::check::Invariant;
 use crate::protocol::multipaxos::{Ballot, Cmd, MpMsg, MpMutation, MpNode, Slot};
 use crate::protocol::{Mutation, NodeState};
 use crate::scenario::multipaxos_spec::{group, ClientScript, MultiSpec, ScriptOp};
-use crate::scenario::{Scenario, Scheduled, Step};
-use crate::sim::fault::Fault;
+use crate::scenario::Scenario;
 use crate::sim::{NodeId, Output, Protocol};
 use crate::trace::multipaxos::cmd_label;
 
@@ -142,22 +141,8 @@ impl MultiModel {
     /// network, one step of the script per millisecond.
     pub fn counterexample(&self, x: &mut MultiExplorer, path: &[Action], name: &str) -> Scenario {
         let mut s = self.scenario(name);
-        let names = s.node_names();
         s.network.scripted = true;
-        s.faults.clear();
-        for (k, step) in x.script(path).into_iter().enumerate() {
-            let at_us = (k as u64 + 1) * 1_000;
-            let mut push = |f: Fault<String>| s.faults.push(Scheduled { at_us, fault: Step::Fault(f) });
-            match step {
-                Scripted::Deliver { send } => push(Fault::Deliver { id: send }),
-                Scripted::Fire { node, timer } => push(Fault::Fire { node: names[node.index()].clone(), timer: timer.into() }),
-                Scripted::Reboot { node } => {
-                    push(Fault::Crash { node: names[node.index()].clone() });
-                    push(Fault::Restart { node: names[node.index()].clone() });
-                }
-            }
-        }
-        s.stop_at_us = (path.len() as u64 + 2) * 1_000;
+        (s.faults, s.stop_at_us) = x.script_faults(path, &s.node_names());
         s
     }
 }

@@ -16,13 +16,12 @@
 //! `maxVBal ≤ maxBal`, no 2b below a promise, no promise ever goes down,
 //! learner consistency.
 
-use super::{Action, Explorer, Found, Limits, Scripted, Spec, Stop};
+use super::{Action, Explorer, Found, Limits, Spec, Stop};
 use crate::check::Invariant;
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, Phase, Proposer, Synod};
 use crate::protocol::{Kind, Mutation, Value};
 use crate::scenario::names::{DECREES, GREEK};
-use crate::scenario::{NodeSpec, PaxosSpec, Proposal, Role, Scenario, Scheduled, Step};
-use crate::sim::fault::Fault;
+use crate::scenario::{NodeSpec, PaxosSpec, Proposal, Role, Scenario};
 use crate::sim::network::NetworkConfig;
 use crate::sim::{NodeId, Output, Protocol, SimDuration};
 use std::sync::Arc;
@@ -119,20 +118,7 @@ impl PaxosModel {
     /// restart that legislator.
     pub fn counterexample(&self, x: &mut PaxosExplorer, path: &[Action], name: &str) -> Scenario {
         let names = self.names();
-        let mut faults = Vec::new();
-        for (k, step) in x.script(path).into_iter().enumerate() {
-            let at_us = (k as u64 + 1) * 1_000;
-            let mut push = |f: Fault<String>| faults.push(Scheduled { at_us, fault: Step::Fault(f) });
-            match step {
-                Scripted::Deliver { send } => push(Fault::Deliver { id: send }),
-                Scripted::Fire { node, timer } => push(Fault::Fire { node: names[node.index()].clone(), timer: timer.into() }),
-                Scripted::Reboot { node } => {
-                    push(Fault::Crash { node: names[node.index()].clone() });
-                    push(Fault::Restart { node: names[node.index()].clone() });
-                }
-            }
-        }
-        let stop_at_us = (path.len() as u64 + 2) * 1_000;
+        let (faults, stop_at_us) = x.script_faults(path, &names);
         Scenario {
             name: name.to_string(),
             protocol: Kind::Paxos,
