@@ -86,24 +86,50 @@ pub const LESSONS: &[LessonDef] = &[
         steps: &[
             read(),
             read(),
+            // The cut first with Paxos's rule: only the side of three decides.
+            Stage::Predict { scenario: "partition-heal", at_us: 500_000, reveal_us: 2_600_000, options: 3, answer: 2 },
             Stage::Watch { scenario: "partition-heal", at_us: 0, mutation: Some(Mutation::Paxos(PaxosMutation::MinorityQuorum)) },
         ],
     },
     LessonDef {
         id: "latency",
-        steps: &[read(), Stage::Latency, read()],
+        steps: &[
+            read(),
+            Stage::Latency,
+            // What one decree costs: Α knows α passed after two round trips.
+            Stage::Predict { scenario: "calm", at_us: 0, reveal_us: 370_000, options: 3, answer: 1 },
+            read(),
+        ],
     },
     LessonDef {
         id: "network",
-        steps: &[read(), fig(Figure::Progression), watch("lossy", 0), read()],
+        steps: &[
+            read(),
+            fig(Figure::Progression),
+            // Lost, duplicated, overtaken: α still passes, and nothing else.
+            Stage::Predict { scenario: "lossy", at_us: 150_000, reveal_us: 520_000, options: 3, answer: 0 },
+            read(),
+        ],
     },
     LessonDef {
         id: "parliament",
-        steps: &[fig(Figure::Island), watch("calm", 0), Stage::Try { scenario: "calm", at_us: 0 }, watch("restart", 0)],
+        steps: &[
+            fig(Figure::Island),
+            watch("calm", 0),
+            Stage::Try { scenario: "calm", at_us: 0 },
+            // Γ and Δ came back at 1.2 s; Β, who wants β, has just asked for promises.
+            Stage::Predict { scenario: "restart", at_us: 1_550_000, reveal_us: 1_950_000, options: 3, answer: 2 },
+        ],
     },
     LessonDef {
         id: "ballots",
-        steps: &[read(), Stage::Ballots, read()],
+        steps: &[
+            read(),
+            Stage::Ballots,
+            read(),
+            // The Lemma in a run: after the heal, Α's ballot (3,Α) is forced to ε.
+            Stage::Predict { scenario: "partition-heal", at_us: 5_300_000, reveal_us: 5_640_000, options: 3, answer: 0 },
+        ],
     },
     LessonDef {
         id: "phases",
@@ -126,7 +152,13 @@ pub const LESSONS: &[LessonDef] = &[
     },
     LessonDef {
         id: "dueling",
-        steps: &[watch("dueling", 0), watch("dueling-backoff", 0), watch("dueling-leader", 0), read()],
+        steps: &[
+            // Α was pre-empted at 150 ms and started (2,Α) at once.
+            Stage::Predict { scenario: "dueling", at_us: 200_000, reveal_us: 6_000_000, options: 3, answer: 1 },
+            watch("dueling-backoff", 0),
+            watch("dueling-leader", 0),
+            read(),
+        ],
     },
     LessonDef {
         id: "multi-paxos",
@@ -218,6 +250,11 @@ pub fn find(id: &str) -> Option<&'static LessonDef> {
 mod tests {
     use super::*;
     use crate::scenario::builtin;
+    use crate::protocol::paxos::{Choice, Members, PaxosMsg, PaxosNote};
+    use crate::protocol::{Msg, Note};
+    use crate::scenario::run::Run;
+    use crate::sim::{fault::Fault, NodeId};
+    use crate::trace::EventKind;
 
     #[test]
     fn every_step_names_a_real_scenario_and_a_moment_inside_it() {
@@ -237,10 +274,219 @@ mod tests {
                 // Not the scenario's stop time: the moment its run really ends
                 // (a run with nothing left to do ends early, and a question
                 // waiting past it would never be explained).
-                let end = crate::scenario::run::Run::record(&sc).expect("built-ins run").end.0;
+                let end = Run::record(&sc).expect("built-ins run").end.0;
                 assert!(at < end && reveal <= end, "{}: {name} ends at {end} µs, the step needs {at}…{reveal}", l.id);
             }
         }
+    }
+
+    /// A lesson's one question, checked to ask about `scenario` with the
+    /// right answer at `answer`, and a replay of its run: (at, reveal, run).
+    /// What the run shows is then the answer, not a hard-coded index.
+    fn question(id: &str, scenario: &str, answer: u8) -> (u64, u64, Run) {
+        let l = find(id).expect("the lesson");
+        let mut asked = l.steps.iter().filter_map(|s| match *s {
+            Stage::Predict { scenario, at_us, reveal_us, answer, .. } => Some((scenario, at_us, reveal_us, answer)),
+            _ => None,
+        });
+        let (sc, at, reveal, right) = asked.next().unwrap_or_else(|| panic!("{id}: no question"));
+        assert!(asked.next().is_none(), "{id}: more than one question");
+        assert_eq!((sc, right), (scenario, answer), "{id}: the question's run and answer");
+        (at, reveal, Run::record(&builtin::get(scenario).unwrap()).unwrap())
+    }
+
+    fn name(run: &Run, n: NodeId) -> &str {
+        run.names.get(n.index()).map_or("net", |s| s.as_str())
+    }
+
+    fn who(run: &Run, m: Members) -> Vec<&str> {
+        m.iter().map(|n| name(run, n)).collect()
+    }
+
+    /// The Synod's facts of a run: (time, legislator, fact).
+    fn notes(run: &Run) -> Vec<(u64, &str, &PaxosNote)> {
+        run.trace
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Note(Note::Paxos(n)) => Some((e.t.0, name(run, e.node), n)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// "Why Paxos", the cut under Paxos's rule: before the heal only the side
+    /// of three decides (ε, at 900 ms), and Α, two ballots started with only
+    /// Β answering, never asks anyone to vote.
+    #[test]
+    fn why_paxos_only_the_majority_side_of_the_cut_decides() {
+        let (at, reveal, run) = question("why-paxos", "partition-heal", 2);
+        let heal = run.trace.iter().find(|e| matches!(e.kind, EventKind::Fault { fault: Fault::Heal })).unwrap().t.0;
+        assert!(reveal < heal, "the reveal comes before the heal at {heal} µs");
+        let notes: Vec<_> = notes(&run).into_iter().filter(|&(t, ..)| t <= reveal).collect();
+        let chosen: Vec<_> = notes
+            .iter()
+            .filter_map(|&(t, _, n)| match n {
+                PaxosNote::Chosen { value, members, .. } => Some((t / 1000, value.to_string(), who(&run, *members))),
+                _ => None,
+            })
+            .collect();
+        assert!(at < 900_000);
+        assert_eq!(chosen, [(900, "ε".to_string(), vec!["Γ", "Δ", "Ε"])]);
+        let learned: Vec<_> = notes.iter().filter(|(.., n)| matches!(n, PaxosNote::Learned { .. })).map(|&(_, w, _)| w).collect();
+        assert_eq!(learned, ["Ε", "Δ", "Γ"]);
+        let alpha = |f: fn(&PaxosNote) -> bool| notes.iter().filter(|&&(_, w, n)| w == "Α" && f(n)).count();
+        assert_eq!(alpha(|n| matches!(n, PaxosNote::BallotStarted { .. })), 2);
+        assert_eq!(alpha(|n| matches!(n, PaxosNote::ValuePicked { .. })), 0, "Α asked for votes");
+    }
+
+    /// "1 ns = 1 s", what one decree costs: Α's promises are in at 185 ms,
+    /// α is chosen at 300 ms and Α knows at 368 ms; before it knows, it has
+    /// sent the others two kinds of request, each answered: two round trips.
+    #[test]
+    fn latency_the_proposer_knows_its_decree_passed_after_two_round_trips() {
+        let (at, reveal, run) = question("latency", "calm", 1);
+        let notes = notes(&run);
+        let first = |f: fn(&PaxosNote) -> bool| notes.iter().find(|(.., n)| f(n)).map(|&(t, w, _)| (t, w)).unwrap();
+        let promised = first(|n| matches!(n, PaxosNote::PromiseQuorum { .. }));
+        let chosen = first(|n| matches!(n, PaxosNote::Chosen { .. }));
+        let knows = first(|n| matches!(n, PaxosNote::AcceptedQuorum { .. }));
+        assert_eq!((promised.1, knows.1), ("Α", "Α"));
+        assert_eq!((promised.0 / 1000, chosen.0 / 1000, knows.0 / 1000), (185, 300, 368));
+        assert!(at < promised.0 && knows.0 <= reveal);
+        let asked: std::collections::BTreeSet<_> = run
+            .trace
+            .iter()
+            .filter(|e| e.t.0 < knows.0 && name(&run, e.node) == "Α")
+            .filter_map(|e| match &e.kind {
+                EventKind::Send { to, msg: Msg::Paxos(m), .. } if name(&run, *to) != "Α" => Some(m.type_name()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(asked, ["accept", "prepare"].into());
+    }
+
+    /// "Why the network is different", the lossy run: no messenger is lost by
+    /// the question; by the reveal some are, α alone is chosen, four ledgers
+    /// hold it and Β's stays blank to the end; Γ never asks for a vote.
+    #[test]
+    fn network_only_alpha_passes_on_the_lossy_network() {
+        let (at, reveal, run) = question("network", "lossy", 0);
+        let count = |until: u64, f: fn(&EventKind) -> bool| run.trace.iter().filter(|e| e.t.0 <= until && f(&e.kind)).count();
+        assert_eq!(count(at, |k| matches!(k, EventKind::Drop { .. } | EventKind::Duplicate { .. })), 0);
+        assert!(count(reveal, |k| matches!(k, EventKind::Drop { .. })) > 0 && count(reveal, |k| matches!(k, EventKind::Duplicate { .. })) > 0);
+        let s = run.summary();
+        assert!(s.decided_at_us.is_some_and(|t| t > at && t <= reveal));
+        assert!(!s.chosen.is_empty() && s.chosen.iter().all(|v| v == "α"), "chosen: {:?}", s.chosen);
+        let mut learned: Vec<_> = s.learned.iter().map(|(w, v, t)| (w.as_str(), v.as_str(), *t <= reveal)).collect();
+        learned.sort();
+        assert_eq!(learned, [("Α", "α", true), ("Γ", "α", true), ("Δ", "α", true), ("Ε", "α", true)]);
+        assert!(!notes(&run).iter().any(|&(_, w, n)| w == "Γ" && matches!(n, PaxosNote::ValuePicked { .. })));
+    }
+
+    /// "The Paxos parliament", back from a crash: Γ and Δ came back at 1.2 s,
+    /// before the question; their promises to Β report the vote for α, so Β
+    /// is forced to α; nothing but α is ever chosen, and Β and Ε learn it.
+    #[test]
+    fn parliament_legislators_back_from_a_crash_still_report_their_votes() {
+        let (at, reveal, run) = question("parliament", "restart", 2);
+        let back: Vec<_> = run
+            .trace
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Fault { fault: Fault::Restart { node } } => Some((e.t.0, name(&run, *node))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(back, [(1_200_000, "Γ"), (1_200_000, "Δ")]);
+        assert!(back[0].0 < at);
+        let mut reports: Vec<_> = run
+            .trace
+            .iter()
+            .filter(|e| e.t.0 > at && e.t.0 <= reveal && ["Γ", "Δ"].contains(&name(&run, e.node)))
+            .filter_map(|e| match &e.kind {
+                EventKind::Send { to, msg: Msg::Paxos(PaxosMsg::Promise { last_vote, .. }), .. } if name(&run, *to) == "Β" => {
+                    Some((name(&run, e.node), last_vote.map(|v| v.value.to_string())))
+                }
+                _ => None,
+            })
+            .collect();
+        reports.sort();
+        assert_eq!(reports, [("Γ", Some("α".into())), ("Δ", Some("α".into()))]);
+        let picked: Vec<_> = notes(&run)
+            .into_iter()
+            .filter_map(|(t, w, n)| match n {
+                PaxosNote::ValuePicked { value, choice, .. } if w == "Β" => Some((t, value.to_string(), matches!(choice, Choice::Forced { .. }))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(picked.len(), 1);
+        assert!(picked[0].0 > at && picked[0].0 <= reveal);
+        assert_eq!((picked[0].1.as_str(), picked[0].2), ("α", true));
+        let s = run.summary();
+        assert!(s.chosen.iter().all(|v| v == "α") && s.learned.iter().all(|l| l.1 == "α"));
+        assert!(["Β", "Ε"].iter().all(|w| s.learned.iter().any(|l| l.0 == *w && l.2 <= reveal)));
+    }
+
+    /// "Ballots and B1–B3", the Lemma in a run: (1,Ε) succeeded with ε before
+    /// the question and Α's ballot (3,Α) had started with no vote reported
+    /// yet; its quorum then meets (1,Ε)'s (B2) and B3 forces it to ε.
+    #[test]
+    fn ballots_after_the_heal_the_lemma_forces_the_new_ballot_to_epsilon() {
+        let (at, reveal, run) = question("ballots", "partition-heal", 0);
+        let notes = notes(&run);
+        let succeeded: Vec<_> = notes
+            .iter()
+            .filter_map(|&(t, _, n)| match n {
+                PaxosNote::Chosen { ballot, value, members } => Some((t, *ballot, value.to_string(), who(&run, *members))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(succeeded.len(), 1);
+        let (t, first, ref value, ref quorum) = succeeded[0];
+        assert!(t < at && first.round == 1 && name(&run, first.node) == "Ε" && value == "ε" && *quorum == ["Γ", "Δ", "Ε"]);
+        let third = notes.iter().find_map(|&(t, w, n)| match n {
+            PaxosNote::BallotStarted { ballot } if w == "Α" && ballot.round == 3 => Some((t, *ballot)),
+            _ => None,
+        });
+        let (started, third) = third.expect("Α's third ballot");
+        assert!(started < at);
+        let votes_to_alpha = run.trace.iter().filter(|e| e.t.0 <= at).any(|e| match &e.kind {
+            EventKind::Send { to, msg: Msg::Paxos(PaxosMsg::Promise { last_vote: Some(_), .. }), .. } => name(&run, *to) == "Α",
+            _ => false,
+        });
+        assert!(!votes_to_alpha, "a vote was reported to Α before the question");
+        let quorum = notes.iter().find_map(|&(t, _, n)| match n {
+            PaxosNote::PromiseQuorum { ballot, members } if *ballot == third => Some((t, who(&run, *members))),
+            _ => None,
+        });
+        let (t, quorum) = quorum.expect("a quorum for (3,Α)");
+        assert!(t > at && quorum.iter().any(|w| ["Γ", "Δ", "Ε"].contains(w)), "{quorum:?}");
+        let picked = notes.iter().find_map(|&(t, _, n)| match n {
+            PaxosNote::ValuePicked { ballot, value, choice: Choice::Forced { by, .. } } if *ballot == third => Some((t, value.to_string(), *by)),
+            _ => None,
+        });
+        assert_eq!(picked.map(|(t, v, by)| (t <= reveal, v, by)), Some((true, "ε".into(), first)));
+        let s = run.summary();
+        assert!(["Α", "Β"].iter().all(|w| s.learned.iter().any(|l| l.0 == *w && l.1 == "ε" && l.2 <= reveal)));
+    }
+
+    /// "Dueling proposers": one pre-emption before the question (Α's, at
+    /// 150 ms); then, to the end of the run, 61 ballots and not one quorum
+    /// of promises, so no vote and no decree — and no broken rule.
+    #[test]
+    fn dueling_the_duel_passes_nothing_in_the_whole_run() {
+        let (at, reveal, run) = question("dueling", "dueling", 1);
+        assert_eq!(reveal, run.end.0, "the answer is the whole run");
+        let notes = notes(&run);
+        let early: Vec<_> = notes.iter().filter(|&&(t, _, n)| t <= at && matches!(n, PaxosNote::Preempted { .. })).map(|&(t, w, _)| (t, w)).collect();
+        assert_eq!(early, [(150_000, "Α")]);
+        assert!(!notes.iter().any(|(.., n)| matches!(
+            n,
+            PaxosNote::PromiseQuorum { .. } | PaxosNote::ValuePicked { .. } | PaxosNote::Chosen { .. } | PaxosNote::Learned { .. }
+        )));
+        let s = run.summary();
+        assert_eq!(s.ballots_started, 61);
+        assert!(s.violations.is_empty());
     }
 
     /// "Where Paxos lives", the master dies: what the run shows by the reveal
@@ -250,14 +496,7 @@ mod tests {
     #[test]
     fn where_paxos_lives_the_new_master_waits_for_the_promises() {
         use crate::protocol::multipaxos::MpNote;
-        use crate::protocol::Note;
-        use crate::sim::EventKind;
-        let l = find("where-paxos-lives").expect("the lesson");
-        let Some(&Stage::Predict { scenario, at_us, reveal_us, answer, .. }) = l.steps.iter().find(|s| matches!(s, Stage::Predict { .. })) else {
-            panic!("no question")
-        };
-        assert_eq!((scenario, answer), ("multi-leader-crash", 1));
-        let run = crate::scenario::run::Run::record(&builtin::get(scenario).unwrap()).unwrap();
+        let (at_us, reveal_us, run) = question("where-paxos-lives", "multi-leader-crash", 1);
         let (mut refused, mut elected) = (Vec::new(), Vec::new());
         for e in &run.trace {
             match &e.kind {

@@ -9,7 +9,7 @@ after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
 
 // Steps added for issue 14 (Part 0, the roles, the lease lab's objections and
 // flags): the walk photographs each at its run's end, in both languages.
-const NEW_STEPS = { 'why-paxos': [1, 2, 3], phases: [1], 'llm-lease': [5, 6, 9, 10] };
+const NEW_STEPS = { 'why-paxos': [1, 2, 4], phases: [1], 'llm-lease': [5, 6, 9, 10] };
 const LESSONS = ['why-paxos', 'latency', 'network', 'parliament', 'ballots', 'phases', 'fault-tolerance', 'dueling', 'multi-paxos', 'master-lease', 'where-paxos-lives', 'two-masters', 'commit', 'llm-lease'];
 // Words that are the same in both languages on purpose.
 const SAME = /^(English|Paxos Island|Paxos|LLM|TTL|Seed|SVG|PNG|JSON|ShiViz|Mermaid|B[123]|[ΑΒΓΔΕΖΗΘΙ]|[αβγδεζηθι]|W\d|store|orders|llm|[-–—×▶◀|?✓✕☰↻↓\d\s.,:()%/+≤≥µ]+)$/;
@@ -66,7 +66,7 @@ for (const [locale, broken] of [['en-US', /Learners agree/], ['ja-JP', /学習�
   test(`the new steps (${locale}): two laws without consensus, the cast, the article's objections and flags`, async () => {
     const { page, errors } = await open(ctx, { locale });
     // Part 0 ends in a run without consensus: the learners disagree.
-    await page.goto(ctx.url + '#lesson=why-paxos&step=3');
+    await page.goto(ctx.url + '#lesson=why-paxos&step=4');
     await page.getByTestId('player').waitFor();
     await page.keyboard.press('End');
     assert.equal(await page.getByTestId('inv-learner-consistency').getAttribute('data-state'), 'broken');

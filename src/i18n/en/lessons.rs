@@ -41,9 +41,34 @@ pub const LESSONS: &[LessonText] = &[
                 ..StepText::EMPTY
             },
             StepText {
+                title: "A cut, under Paxos's rule",
+                body: "First, the island as Paxos runs it. A partition cuts the five legislators into {Α, Β} and \
+                       {Γ, Δ, Ε}: no messenger crosses. Α wants decree α and starts at once; Ε wants ε and will start \
+                       at 600 ms. Paxos's rule: before anyone may call a vote, a majority of the five, three \
+                       legislators, must answer.\n\n\
+                       The run is paused at 0.5 s. Α's messengers to the other side were lost at the cut; only Β has \
+                       answered Α. Nothing has been decided yet. The partition will heal at 4 s.",
+                question: "What will the two sides do before the partition heals?",
+                options: &[
+                    "Each side passes its own decree: α for Α and Β, ε for the other three",
+                    "Neither side passes anything: nobody can reach all five legislators",
+                    "Γ, Δ and Ε pass ε; Α and Β pass nothing, since two of five is not a majority",
+                ],
+                explain: "Only the side of three decides. Ε asks at 600 ms; Γ, Δ and Ε answer and vote, ε is chosen \
+                          at 900 ms, and it is in their ledgers by 1.09 s.\n\n\
+                          On the other side Α hears only from itself and Β: two of five. Its hourglass runs out at \
+                          1 s; it tries again at 1.51 s, hears from the same two, and gives up again at 2.51 s. \
+                          Without a majority it never calls a vote, so α is passed nowhere. Α and Β have not learned \
+                          ε yet, but nothing on their side contradicts it.\n\n\
+                          A majority does not need everyone: three of five go on while two are cut off. And any two \
+                          majorities share a legislator, so two sides can never both have one. The next step breaks \
+                          exactly that rule.",
+                ..StepText::EMPTY
+            },
+            StepText {
                 title: "Two halves, two laws",
-                body: "What goes wrong without consensus? A partition cuts the five legislators into {Α, Β} and \
-                       {Γ, Δ, Ε}, and in this run each side may decide on its own: two legislators count as enough. \
+                body: "What goes wrong without consensus? The same partition, {Α, Β} against {Γ, Δ, Ε}, but in \
+                       this run each side may decide on its own: two legislators count as enough. \
                        That is a deliberate bug; the lessons to come show why a majority is needed.\n\n\
                        Α wants α, Ε wants ε. At 451 ms Α has passed α with Β's vote; at 854 ms Γ, Δ and Ε have \
                        chosen ε. By 1.1 s two ledgers say α and three say ε. When the partition heals at 4 s, nothing \
@@ -103,6 +128,31 @@ pub const LESSONS: &[LessonText] = &[
                     "LLM call, 1 s",
                     "LLM call, 30 s",
                 ],
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "What one decree costs",
+                body: "Back to the island of Paxos that gives this course its name. Five legislators, Α to Ε; Α \
+                       wants decree α passed. Its messengers take 60 to 140 ms each way, about as long as a packet \
+                       crossing an ocean.\n\n\
+                       Α may not simply declare α passed. First it must ask the others what they have already \
+                       promised or voted, and hear back from a majority (three of five, itself included). Only then \
+                       may it ask them to vote for α, and it knows that α has passed once a majority's votes have \
+                       come back. Afterwards it tells everyone.\n\n\
+                       The run is paused at the start: Α's first messengers are leaving.",
+                question: "How many round trips (there and back) must Α wait for before it knows that α has passed?",
+                options: &[
+                    "One: it asks for votes, and a majority's answers come back",
+                    "Two: one to hear from a majority, one to collect their votes",
+                    "Three: one for each step, asking, voting and telling everyone",
+                ],
+                explain: "Two. Α's questions leave at 0 ms, and by 185 ms the answers of Α, Γ and Δ are back: the \
+                          first round trip. Α asks for votes; at 300 ms a majority has voted and α has passed, but \
+                          nobody knows it yet. At 368 ms the votes of Α, Δ and Ε are back: the second round trip, \
+                          and now Α knows. Telling the others is a one-way trip that Α does not wait for.\n\n\
+                          So one decree costs at least two round trips, however fast the processors are. At \
+                          1 ns = 1 s, the 368 ms of this run become almost 12 years. Inside one datacenter, where a \
+                          round trip takes 500 µs, the two still become almost 12 days.",
                 ..StepText::EMPTY
             },
             StepText {
@@ -170,17 +220,26 @@ pub const LESSONS: &[LessonText] = &[
             },
             StepText {
                 title: "Lost, duplicated, overtaken",
-                body: "Α proposes α and, 400 ms later, Γ proposes γ, on a bad network: a fifth of the messengers are \
-                       lost, 15 % are duplicated and a fifth are held back and overtaken. Lamport's messengers behave \
-                       just so: they may be slow, repeat themselves or never arrive, but they never garble a message.\n\n\
-                       Δ's promise is lost, yet Α still gathers promises from Α, Β and Γ at 213 ms. An accept is \
-                       duplicated; a vote on its way back is lost. At 289 ms a majority has voted and α is chosen; \
-                       Α learns it at 415 ms.\n\n\
-                       Γ starts ballot (2,Γ) at 400 ms. Every majority that could promise it includes someone who \
-                       voted for α, so Γ could only have proposed α; it learns α from Α's announcement at 493 ms and \
-                       stops. The announcement to Β is lost, and Β's ledger stays blank: slow, not wrong.",
-                watch: "Watch for messengers that fall (lost), split in two (duplicated) or arrive out of order. Then \
-                        count the ledgers: four hold α in ink, Β's is blank, and none disagrees.",
+                body: "Α proposes α and, 400 ms later, Γ will propose γ, on a bad network: a fifth of the messengers \
+                       are lost, 15 % are duplicated and a fifth are held back and overtaken. Lamport's messengers \
+                       behave just so: they may be slow, repeat themselves or never arrive, but they never garble a \
+                       message.\n\n\
+                       The run is paused at 150 ms. Α has asked everyone for promises, and the first are on their \
+                       way back to it. No messenger has been lost yet.",
+                watch: "Watch for messengers that fall (lost), split in two (duplicated) or arrive out of order.",
+                question: "When the run is over, what will the five ledgers hold?",
+                options: &[
+                    "Only α: γ never passes, and a ledger the news does not reach stays blank, not wrong",
+                    "Nothing: with a fifth of the messengers lost, no ballot can gather a majority",
+                    "α in some and γ in others: with messengers lost, Γ cannot hear of α in time and passes γ",
+                ],
+                explain: "Δ's promise is lost, yet Α still gathers promises from Α, Β and Γ at 213 ms. An accept is \
+                          duplicated; a vote on its way back is lost. At 289 ms a majority has voted and α is \
+                          chosen; Α learns it at 415 ms.\n\n\
+                          Γ starts ballot (2,Γ) at 400 ms. Every majority that could promise it includes someone who \
+                          voted for α, so Γ could only have proposed α; it learns α from Α's announcement at 493 ms \
+                          and stops. The announcement to Β is lost, and Β's ledger stays blank: slow, not wrong.\n\n\
+                          Count the ledgers: four hold α in ink, Β's is blank, and none disagrees.",
                 ..StepText::EMPTY
             },
             StepText {
@@ -268,18 +327,26 @@ pub const LESSONS: &[LessonText] = &[
                 ..StepText::EMPTY
             },
             StepText {
-                title: "The ledger survives a restart",
+                title: "Back in the Chamber",
                 body: "A partition splits {Α, Γ, Δ} from {Β, Ε}. On its side Α passes α with Γ and Δ (chosen at \
                        300 ms), and the three write it in ink. Β and Ε hear nothing.\n\n\
                        Then Α leaves for good (600 ms), and Γ and Δ leave too (700 ms). The partition heals at 1 s; Γ \
-                       and Δ come back at 1.2 s and read their ledgers. At 1.5 s Β, who wants β, starts ballot (1,Β).\n\n\
-                       Γ and Δ promise, and their promises report their old votes for α, read from the notes at the \
-                       back of their ledgers. Β is \
-                       forced to propose α, and Β and Ε learn α by 1.95 s.\n\n\
-                       Had the votes been kept in pencil, Β would have passed β. To see it, choose \"forget on \
-                       restart\" under \"Break the algorithm\": two decrees pass, and the invariants turn red.",
-                watch: "Watch the promises Γ and Δ send Β after they come back: they still carry the vote for α in \
-                        ballot (1,Α).",
+                       and Δ come back at 1.2 s. At 1.5 s Β, who wants β, starts ballot (1,Β) and asks everyone for \
+                       promises.\n\n\
+                       The run is paused at 1.55 s: Β's messengers are on their way to Γ, Δ and Ε.",
+                question: "Β wants β, and Α, who proposed α, is gone for good. Will β pass?",
+                options: &[
+                    "Yes: Γ and Δ lost their memory when they left, so they promise as if nothing had happened",
+                    "Not yet: nothing can pass until Α, who proposed α, comes back",
+                    "No: Γ and Δ still have their votes for α, so Β must propose α",
+                ],
+                explain: "β does not pass. Γ promises at 1.57 s and Δ at 1.60 s, and each promise reports its vote for \
+                          α in ballot (1,Α), read from the notes at the back of its ledger: leaving the Chamber cost \
+                          them only their loose slips. At 1.68 s Β holds the promises of Β, Γ and Δ, so it is forced \
+                          to propose α, not β. Β, Ε, Δ and Γ vote for α, and Β and Ε learn it by 1.95 s.\n\n\
+                          Α was not needed: a majority that remembers its votes is enough.\n\n\
+                          Had the votes been kept in pencil, Β would have passed β. To see it, choose \"forget on \
+                          restart\" under \"Break the algorithm\": two decrees pass, and the invariants turn red.",
                 ..StepText::EMPTY
             },
         ],
@@ -334,6 +401,32 @@ pub const LESSONS: &[LessonText] = &[
                        Theorem 2 says the rules never deadlock: a new, higher ballot whose quorum meets all the others \
                        can always be added. The next lesson's protocol builds such ballots with messengers: unique \
                        numbers for B1, majorities for B2, and a first phase that collects the earlier votes for B3.",
+                ..StepText::EMPTY
+            },
+            StepText {
+                title: "B1–B3 in a real run",
+                body: "A first look at that protocol: the same five, Α to Ε, now with messengers. Ballots are \
+                       numbered (round, name), so no two share a number (B1), and a quorum is any three of the \
+                       five, a majority (B2). A partition cut {Α, Β} off from {Γ, Δ, Ε}. On the larger side Ε's \
+                       ballot (1,Ε) succeeded: its quorum, Γ, Δ and Ε, had all voted for ε by 900 ms. On the \
+                       smaller side Α, who wants α, failed twice: two legislators are not a quorum.\n\n\
+                       The partition healed at 4 s. At 5.24 s Α, still wanting α and knowing nothing of ε, starts \
+                       ballot (3,Α). Its quorum will be the first three legislators whose promises reach it, itself \
+                       included, and each promise reports that legislator's last vote. The run is paused at 5.3 s, \
+                       with Α's requests on their way.",
+                question: "Which decree will ballot (3,Α) carry?",
+                options: &[
+                    "ε: any three of the five include Γ, Δ or Ε (B2), and that vote for ε forces the ballot (B3)",
+                    "α: Α and Β never heard of ε, and a ballot may carry its own proposer's decree",
+                    "It depends on whose promises reach Α first: α, if the three have never voted",
+                ],
+                explain: "ε. At 5.38 s Α holds the promises of Α, Β and Δ. Α's and Β's report no vote; Δ's reports its \
+                          vote for ε in ballot (1,Ε). That is the highest earlier vote in the quorum, so by B3 the \
+                          ballot is forced: Α asks for ε, not α.\n\n\
+                          It could not have gone otherwise. Only Α and Β have never voted, and a quorum needs three, \
+                          so every quorum includes a member of (1,Ε)'s quorum (B2). That is Lamport's Lemma in a run: \
+                          once (1,Ε) succeeded, every later ballot carries ε. By 5.64 s Α and Β have ε in ink too, \
+                          and the island has one law.",
                 ..StepText::EMPTY
             },
         ],
@@ -493,17 +586,27 @@ pub const LESSONS: &[LessonText] = &[
         summary: "Two proposers can pre-empt each other for ever. Randomness or a president ends the duel; safety never depended on it.",
         steps: &[
             StepText {
-                title: "A livelock",
+                title: "Two proposers at once",
                 body: "Α and Β both want their own decree, and every messenger takes exactly 100 ms. Α starts ballot \
-                       (1,Α) at 0 ms; Β starts (1,Β), a higher ballot, at 50 ms.\n\n\
-                       Β's prepare voids Α's ballot before Α has collected its promises. Α, pre-empted at 150 ms, \
-                       immediately starts a higher ballot, (2,Α), which voids Β's; Β answers with (3,Β), and so on. \
-                       In 6 s they start 61 ballots and pass nothing.\n\n\
-                       Nothing unsafe happens: no two decrees, no broken promise. The protocol simply never finishes, \
-                       and that is allowed. Fischer, Lynch and Paterson (FLP) showed that in a fully asynchronous \
-                       system no deterministic algorithm can guarantee a decision once a process may fail.",
-                watch: "Watch the ballot numbers climb, (1,Α), (1,Β), (2,Α), (3,Β) …, as one proposer gives up its \
-                        ballot every 100 ms.",
+                       (1,Α) at 0 ms; Β starts (1,Β), a higher ballot, at 50 ms. A proposer that sees a higher ballot \
+                       gives its own up and, in this run, at once starts a higher one.\n\n\
+                       At 150 ms Β's prepare reached Α before Α had collected its promises: Α gave (1,Α) up and \
+                       started (2,Α). The run is paused at 200 ms. The promises for Β's (1,Β) are on their way back \
+                       to Β, and Α's prepares for (2,Α) are on their way to everyone. The run lasts 6 s.",
+                question: "Will a decree pass in the 6 s of this run?",
+                options: &[
+                    "Yes: Β's ballot is higher, its promises are nearly in, and β passes within half a second",
+                    "No: each new ballot voids the other's before any vote is cast, again and again",
+                    "Yes, both: α and β each pass in their own ballot, and the invariants turn red",
+                ],
+                explain: "Nothing passes. At 250 ms Α's (2,Α) reaches Β just ahead of the promises of Γ, Δ and Ε: Β \
+                          gives (1,Β) up and starts (3,Β), which voids (2,Α) at 350 ms; Α answers with (4,Α), and so \
+                          on, one ballot given up every 100 ms. In 6 s they start 61 ballots, and not one reaches \
+                          phase 2.\n\n\
+                          Nothing unsafe happens either: no two decrees, no broken promise. The protocol simply never \
+                          finishes, and that is allowed. Fischer, Lynch and Paterson (FLP) showed that in a fully \
+                          asynchronous system no deterministic algorithm can guarantee a decision once a process may \
+                          fail.",
                 ..StepText::EMPTY
             },
             StepText {
