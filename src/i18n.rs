@@ -117,6 +117,7 @@ words!(
     app_title,
     tagline,
     press_space,
+    tap_play,
     // transport
     play,
     pause,
@@ -151,6 +152,7 @@ words!(
     // panels
     narration_title,
     narration_empty,
+    narration_empty_touch,
     invariants_title,
     inspector_title,
     inspector_hint,
@@ -289,6 +291,8 @@ words!(
     chart_validity,
     run_sweep,
     download_svg,
+    whole_run,
+    whole_run_hint,
     calls,
     count,
     seconds_log,

@@ -90,7 +90,10 @@ pub struct App {
     /// A short message for the user (errors, confirmations).
     pub toast: RwSignal<Option<(String, bool)>>,
     pub scenario_name: RwSignal<String>,
-    pub reduced_motion: bool,
+    /// Draw the diagrams' future too (the space-time diagram and the lease
+    /// lanes past the cursor). Off by default: a time machine that shows what
+    /// comes next spoils the demo. Never while a question holds the run.
+    pub whole_run: RwSignal<bool>,
     pub compare: RwSignal<Compare>,
     /// What an import or a link replaced, ready to be restored.
     pub previous: StoredValue<Option<Model>>,
@@ -110,7 +113,35 @@ pub struct App {
     pub snap_b: RwSignal<Option<Snap>>,
 }
 
+/// The speed a built-in scenario opens at, as log10 of simulated seconds per
+/// real second. Paxos and Multi-Paxos at a tenth, so each messenger can be
+/// followed across the chamber; a commit at a third (its blocking lasts
+/// seconds). A lease story is tens of simulated seconds of stalls and expiries
+/// whose messages matter less: it plays whole in about 20 s (the old default,
+/// a tenth, made the 30 s LLM scenario last five minutes).
+pub fn story_speed(kind: crate::protocol::Kind, end_us: u64) -> f64 {
+    use crate::protocol::Kind;
+    match kind {
+        Kind::Paxos | Kind::Multipaxos => -1.0,
+        Kind::Commit => -0.5,
+        Kind::Lease => (end_us.max(1) as f64 / 20e6).log10().clamp(-0.5, 0.5),
+    }
+}
+
+const WHOLE_RUN_KEY: &str = "paxos-island.whole-run";
+
 impl App {
+    /// Where the diagrams stop drawing (a fog covers what lies past it):
+    /// the cursor, unless the whole run is asked for and no question waits.
+    pub fn fog_from(&self) -> Option<u64> {
+        (!self.whole_run.get() || self.hold.get().is_some()).then(|| self.t.get())
+    }
+
+    pub fn set_whole_run(&self, on: bool) {
+        self.whole_run.set(on);
+        let _ = browser::local_set(WHOLE_RUN_KEY, if on { "1" } else { "0" });
+    }
+
     pub fn words(&self) -> &'static Words {
         self.lang.get().words()
     }
@@ -176,7 +207,9 @@ impl App {
 
     pub fn load_builtin(&self, name: &str) {
         if let Some(s) = builtin::get(name) {
-            let _ = self.load(s, false);
+            if self.load(s, false).is_ok() {
+                self.speed_log.set(self.model.with_value(|m| story_speed(m.kind(), m.end())));
+            }
             self.playing.set(false);
         }
     }
@@ -317,12 +350,6 @@ fn install_panic_hook() {
     }));
 }
 
-fn prefers_reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
-        .is_some_and(|m| m.matches())
-}
-
 fn browser_lang() -> Lang {
     web_sys::window()
         .and_then(|w| w.navigator().language())
@@ -355,7 +382,7 @@ fn Root() -> impl IntoView {
         help_open: RwSignal::new(false),
         toast: RwSignal::new(None),
         scenario_name: RwSignal::new(first.name.clone()),
-        reduced_motion: prefers_reduced_motion(),
+        whole_run: RwSignal::new(browser::local_get(WHOLE_RUN_KEY).as_deref() == Some("1")),
         compare: RwSignal::new(Compare::Off),
         previous: StoredValue::new(None),
         status: RwSignal::new(None),
@@ -475,6 +502,9 @@ fn Root() -> impl IntoView {
                     <narration::Invariants />
                     <Show when=move || app.view.get() == View::Parliament>
                         <inspector::Inspector />
+                    </Show>
+                    <Show when=move || app.view.get() == View::Lease>
+                        <section class="panel" data-testid="side-inject"><lease::controls::Inject /></section>
                     </Show>
                     <Show when=move || {
                         app.rev.get();

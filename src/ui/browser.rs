@@ -114,6 +114,50 @@ pub fn scroll_to_top() {
     }
 }
 
+/// Whether the user asked the system for less motion
+/// (`prefers-reduced-motion: reduce`); read once per page.
+pub fn reduced_motion() -> bool {
+    thread_local! {
+        static STILL: bool = web_sys::window()
+            .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+            .is_some_and(|m| m.matches());
+    }
+    STILL.with(|s| *s)
+}
+
+/// Whether the page is phone-sized (at most 600 px wide) when it opens: the
+/// chamber then shows its seats larger and lists the ledgers under them.
+pub fn narrow() -> bool {
+    thread_local! {
+        static NARROW: bool = web_sys::window()
+            .and_then(|w| w.match_media("(max-width: 600px)").ok().flatten())
+            .is_some_and(|m| m.matches());
+    }
+    NARROW.with(|s| *s)
+}
+
+/// Put the focus on the first element matching `selector`, if there is one.
+pub fn focus(selector: &str) {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(el) = el {
+        let _ = el.focus();
+    }
+}
+
+/// Whether the focus has fallen to the page itself (the element that had it
+/// was removed, e.g. the lesson list's Start button).
+pub fn focus_lost() -> bool {
+    let Some(d) = web_sys::window().and_then(|w| w.document()) else { return false };
+    match (d.active_element(), d.body()) {
+        (None, _) => true,
+        (Some(a), Some(b)) => a.is_same_node(Some(&b)),
+        _ => false,
+    }
+}
+
 /// Run `f` as a new task, at once after the browser has had its chance to
 /// paint: a message to ourselves, which (unlike a nested `setTimeout`) is
 /// not held back 4 ms. Long work is cut into such tasks so the page stays live.

@@ -59,7 +59,12 @@ fn Selected(i: u8) -> impl IntoView {
     let n5 = name.clone();
     view! {
         <div class="selected" data-testid="selected" data-name=name.clone()>
-            <h3>{name.clone()}</h3>
+            <div class="selected-head">
+                <h3>{name.clone()}</h3>
+                <button class="btn small" data-testid="deselect" on:click=move |_| app.selected.set(None)>
+                    "✕ " {move || app.words().close}
+                </button>
+            </div>
             <p class="status" data-testid="selected-status">
                 {move || match status() {
                     SeatStatus::Present => app.words().present_in_chamber.to_string(),

@@ -172,13 +172,7 @@ pub fn install(app: App) {
 
 /// Put the focus on the help's Close button (its only control).
 fn focus_help_close() {
-    let el = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("[data-testid=help-close]").ok().flatten())
-        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(el) = el {
-        let _ = el.focus();
-    }
+    crate::ui::browser::focus("[data-testid=help-close]");
 }
 
 #[component]

@@ -69,7 +69,7 @@ pub fn LeaseLab() -> impl IntoView {
                 </Show>
             </div>
             <div class="lab-bottom">
-                <controls::Controls />
+                <controls::Controls no_inject=true />
                 <flags::RedFlags />
                 <charts::Charts />
             </div>

@@ -137,7 +137,15 @@ fn Player(lesson: usize) -> impl IntoView {
         browser::replace_hash(&format!("lesson={}&step={}", def.id, s + 1));
         // Each step opens at its top (the page's scroll used to carry over
         // and hide the step's title, or Back and Next).
-        browser::soon(browser::scroll_to_top);
+        // and, when the focus fell to the page (the Start button that had it
+        // is gone), at its title: one Tab from there reaches the step's
+        // controls, a question's options first.
+        browser::soon(|| {
+            browser::scroll_to_top();
+            if browser::focus_lost() {
+                browser::focus("[data-testid=step-title]");
+            }
+        });
     });
     let text = move || app.lang.get().lessons().get(lesson);
     view! {

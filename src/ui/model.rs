@@ -223,7 +223,7 @@ impl Model {
         };
         let quorum = self.marks.quorum_at(t).cloned();
         let pick = self.marks.pick_at(t).cloned();
-        let mut messengers = parliament::messengers(&self.layout, &self.flights, t);
+        let mut messengers = parliament::messengers(&self.layout, &self.flights, t, super::browser::reduced_motion());
         // Sorted by id: components find their messenger by binary search.
         messengers.sort_by_key(|m| m.id);
         Snap {

@@ -38,7 +38,7 @@ pub fn Narration() -> impl IntoView {
             <h2 id="narration-title">{move || app.words().narration_title}</h2>
             <ol class="lines" data-testid="narration" aria-live="polite">
                 <Show when=move || lines.with(|l| l.is_empty())>
-                    <li class="empty">{move || app.words().narration_empty}</li>
+                    <li class="empty">{move || if super::browser::narrow() { app.words().narration_empty_touch } else { app.words().narration_empty }}</li>
                 </Show>
                 <For each=move || lines.get() key=|l| (l.0, l.2.clone()) let:l>
                     <li class:milestone=l.3 class:bad=l.4>

@@ -46,10 +46,16 @@ pub fn Parliament() -> impl IntoView {
         app.model.with_value(|m| m.layout.clone())
     };
     let n = move || app.snap.with(|s| s.seats.len());
+    // On a phone, and in presenter mode for the back row, the chamber shows
+    // its seats larger and the ledgers are listed under it in the page's
+    // (large) type: drawn on their cards they would be a few pixels high.
+    let narrow = super::browser::narrow();
+    let compact = move || narrow || app.presenter.get();
     view! {
         <svg
             class="parliament"
-            viewBox=move || layout().view_box()
+            class:narrow=compact
+            viewBox=move || if compact() { layout().seats_view_box() } else { layout().view_box() }
             role="img"
             aria-label=move || app.words().view_parliament
             data-testid="parliament"
@@ -62,12 +68,15 @@ pub fn Parliament() -> impl IntoView {
             <path class="floor" d=move || layout().floor_path() fill="none" />
             <Quorum />
             <ForcedLine />
+            // Beneath the legislators: a messenger just sent sits under its
+            // sender's seat instead of covering the sender's name.
+            <Messengers />
             <For each={move || (0..n()).map(|i| (i, app.rev.get())).collect::<Vec<_>>()} key={|k| *k} let:k>
                 <Legislator i=k.0 layout=layout() />
             </For>
-            <Messengers />
             <Banner />
         </svg>
+        <Show when=compact><LedgerList /></Show>
     }
 }
 
@@ -82,6 +91,8 @@ fn Banner() -> impl IntoView {
             {move || {
                 let w = app.words();
                 match chosen.get() {
+                    // A question is open: "Decree passed" would answer it.
+                    Some(_) if app.hold.get().is_some() => ().into_any(),
                     Some((v, _)) => {
                         view! {
                             <text x=mid() y=40 class="banner-text passed" data-testid="decided" data-value=v.to_string()>
@@ -93,7 +104,7 @@ fn Banner() -> impl IntoView {
                     None if at_start.get() && app.model.with_value(|m| m.is_paxos()) => {
                         view! {
                             <text x=mid() y=40 class="banner-text hint">
-                                {w.press_space}
+                                {if super::browser::narrow() { w.tap_play } else { w.press_space }}
                             </text>
                         }
                             .into_any()
@@ -102,6 +113,85 @@ fn Banner() -> impl IntoView {
                 }
             }}
         </g>
+    }
+}
+
+/// A ledger's three lines as words: the promise and the last vote (notes at
+/// the back), and the decree in ink.
+fn ledger_lines(app: super::App, names: &[String], s: &crate::viz::parliament::Seat) -> (String, String, String) {
+    let speak = app.lang.get().speak();
+    let wd = app.words();
+    let promised = s.max_bal.map(|b| speak.ballot(names, b)).unwrap_or_else(|| wd.nothing_yet.into());
+    let vote = s
+        .last_vote
+        .map(|v| format!("{} {}", speak.ballot(names, v.ballot), v.value))
+        .unwrap_or_else(|| wd.not_voted.into());
+    let learned = s.learned.map(|v| v.to_string()).unwrap_or_else(|| wd.nothing_yet.into());
+    (promised, vote, learned)
+}
+
+/// On a phone, the ledgers as a list under the seats, in the page's type
+/// size; a row selects its legislator like a tap on the seat.
+#[component]
+fn LedgerList() -> impl IntoView {
+    let app = use_app();
+    let rows = Memo::new(move |_| {
+        let names = names();
+        app.snap.with(|s| {
+            s.seats
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| (i, names.get(i).cloned().unwrap_or_default(), ledger_lines(app, &names, seat), seat.status.clone()))
+                .collect::<Vec<_>>()
+        })
+    });
+    // The selected legislator's Crash or Restart, right under the chamber
+    // (the inspector is far down a phone's page).
+    let actions = move || {
+        let i = app.selected.get()?;
+        let (_, name, _, status) = rows.with(|r| r.get(i as usize).cloned())?;
+        let w = app.words();
+        let node = name.clone();
+        Some(view! {
+            <div class="row-actions" data-testid="row-actions">
+                <strong class="seat-name">{name}</strong>
+                {if matches!(status, SeatStatus::Away) {
+                    view! { <button class="btn" data-testid="row-restart" on:click=move |_| app.inject(crate::sim::fault::Fault::Restart { node: node.clone() })>{w.restart}</button> }.into_any()
+                } else {
+                    view! { <button class="btn danger" data-testid="row-crash" on:click=move |_| app.inject(crate::sim::fault::Fault::Crash { node: node.clone() })>{w.crash}</button> }.into_any()
+                }}
+                <button class="btn" on:click=move |_| app.selected.set(None)>{w.close}</button>
+            </div>
+        })
+    };
+    view! {
+        {actions}
+        <ul class="ledger-list" data-testid="ledger-list">
+            {move || {
+                let w = app.words();
+                rows.get()
+                    .into_iter()
+                    .map(|(i, name, (promised, vote, learned), status)| {
+                        let status = match status {
+                            SeatStatus::Present => "",
+                            SeatStatus::Away => w.away,
+                            SeatStatus::Asleep { .. } => w.asleep,
+                        };
+                        view! {
+                            <li>
+                                <button class="ledger-row" data-testid=format!("ledger-row-{i}") class:selected=move || app.selected.get() == Some(i as u8)
+                                    on:click=move |_| app.selected.set(Some(i as u8))>
+                                    <strong class="seat-name">{name}</strong>
+                                    <span class="small">{format!("{} {} · {} {}", w.promised, promised, w.last_vote, vote)}</span>
+                                    <span class="ink">{format!("{} {}", w.learned, learned)}</span>
+                                    <span class="small hint">{status}</span>
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ul>
     }
 }
 
@@ -122,18 +212,7 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     let asleep = move || matches!(status(), SeatStatus::Asleep { .. });
     let selected = move || app.selected.get() == Some(i as u8);
     let names2 = names.clone();
-    let ink = Memo::new(move |_| {
-        let Some(s) = seat() else { return (String::new(), String::new(), String::new()) };
-        let speak = app.lang.get().speak();
-        let wd = app.words();
-        let promised = s.max_bal.map(|b| speak.ballot(&names2, b)).unwrap_or_else(|| wd.nothing_yet.into());
-        let vote = s
-            .last_vote
-            .map(|v| format!("{} {}", speak.ballot(&names2, v.ballot), v.value))
-            .unwrap_or_else(|| wd.not_voted.into());
-        let learned = s.learned.map(|v| v.to_string()).unwrap_or_else(|| wd.nothing_yet.into());
-        (promised, vote, learned)
-    });
+    let ink = Memo::new(move |_| seat().map(|s| ledger_lines(app, &names2, &s)).unwrap_or_default());
     let names3 = names.clone();
     let pencil = move || {
         seat().and_then(|s| s.pencil).map(|p| app.lang.get().speak().pencil(&names3, &p))
@@ -162,7 +241,10 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
             format!("{name}: {} — {st}", r.join(", "))
         }
     };
-    let select = move || app.selected.update(|s| *s = if *s == Some(i as u8) { None } else { Some(i as u8) });
+    // Clicking a selected seat keeps it selected: a second click used to hide
+    // the Crash and Restart buttons under the user's finger. Escape (or the
+    // inspector's close button) deselects.
+    let select = move || app.selected.set(Some(i as u8));
     view! {
         <g
             class="legislator"
@@ -388,7 +470,7 @@ fn markup(m: &Messenger, names: &[String]) -> String {
     let ink = if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" };
     let mut s = format!(
         "<g class=\"messenger {kind}\" data-testid=\"messenger\" data-kind=\"{kind}\">\
-         <rect x=\"{:.1}\" y=\"-12\" width=\"{width:.1}\" height=\"24\" rx=\"5\" fill=\"{colour}\"/>\
+         <g class=\"m-body\"><rect x=\"{:.1}\" y=\"-12\" width=\"{width:.1}\" height=\"24\" rx=\"5\" fill=\"{colour}\"/>\
          <text class=\"messenger-label\" x=\"0\" y=\"5\" fill=\"{ink}\">{}</text>",
         -width / 2.0,
         crate::trace::svg::escape(&label)
@@ -399,7 +481,7 @@ fn markup(m: &Messenger, names: &[String]) -> String {
     if m.blocked {
         s += "<text class=\"blocked\" x=\"0\" y=\"-16\">✕</text>";
     }
-    s + "</g>"
+    s + "</g></g>"
 }
 
 #[component]

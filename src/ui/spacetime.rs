@@ -90,6 +90,10 @@ pub fn SpaceTime() -> impl IntoView {
             <div class="spacetime-frame" on:click=seek>
                 <div class="spacetime-svg" inner_html=move || drawing.with(|d| d.0.clone())></div>
                 <svg class="spacetime-cursor" viewBox=move || format!("0 0 {WIDTH} {:.0}", drawing.with(|d| d.3)) preserveAspectRatio="none" aria-hidden="true">
+                    {move || app.fog_from().map(|_| {
+                        let a = cursor_x();
+                        view! { <rect class="fog" data-testid="fog" x=a y=16 width=(WIDTH - a).max(0.0) height=move || drawing.with(|d| d.3) /> }
+                    })}
                     <line x1=cursor_x x2=cursor_x y1=0 y2=move || drawing.with(|d| d.3) />
                 </svg>
             </div>

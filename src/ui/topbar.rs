@@ -49,9 +49,13 @@ pub fn TopBar() -> impl IntoView {
                 <img class="brand-mark" src="./assets/favicon.svg" alt="" width="28" height="28" />
                 {move || w().app_title}
             </h1>
-            <ScenarioPicker />
-            <MutationPicker />
-            <SeedField />
+            // A lesson chooses its runs; their titles in a picker would give
+            // a question's answer away ("Dueling proposers (livelock)").
+            <Show when=move || app.view.get() != View::Lessons>
+                <ScenarioPicker />
+                <MutationPicker />
+                <SeedField />
+            </Show>
             <nav class="tabs" role="tablist" aria-label=move || w().views>
                 {tab(View::Parliament, |w| w.view_parliament, "tab-parliament")}
                 {tab(View::Multi, |w| w.view_multi, "tab-multi")}

@@ -69,6 +69,11 @@ pub fn Transport() -> impl IntoView {
                     />
                     <output data-testid="speed-label">{move || speed_label(app.speed_log.get())}</output>
                 </label>
+                <label class="whole-run small" title=move || w().whole_run_hint>
+                    <input type="checkbox" data-testid="whole-run" prop:checked=move || app.whole_run.get()
+                        on:change=move |ev| app.set_whole_run(event_target_checked(&ev)) />
+                    " " {move || w().whole_run}
+                </label>
                 <span class="hash small" data-testid="trace-hash" title=move || app.words().trace_hash>
                     {move || {
                         app.rev.get();

@@ -82,6 +82,18 @@ impl Layout {
         format!("0 0 {:.0} {:.0}", self.width, self.height)
     }
 
+    /// The chamber without the ledger cards, for a phone: the seats, with
+    /// room above them for a door or a pause, below them for the role marks,
+    /// and the banner at the top. Its scale is about twice the full view's,
+    /// so seats stay large enough to tap; the ledgers are listed under it.
+    pub fn seats_view_box(&self) -> String {
+        let pad = SEAT_R + 30.0;
+        let (x0, x1) = self.seats.iter().fold((f64::MAX, f64::MIN), |(a, b), s| (a.min(s.x), b.max(s.x)));
+        let (x0, x1) = (x0 - pad, x1 + pad);
+        let bottom = self.seats.iter().map(|s| s.y).fold(0.0, f64::max) + SEAT_R + 26.0;
+        format!("{x0:.0} 12 {:.0} {:.0}", x1 - x0, bottom - 12.0)
+    }
+
     /// The chamber floor: an arc under the seats.
     pub fn floor_path(&self) -> String {
         let (c, r) = (self.centre, self.radius);
@@ -298,7 +310,15 @@ pub struct Messenger {
 /// How long a lost messenger keeps falling on screen (simulated µs).
 pub const FALL_US: u64 = 250_000;
 
-pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime) -> Vec<Messenger> {
+/// Where a messenger in flight stands when the page is asked not to move
+/// things (`prefers-reduced-motion`): still, two fifths of the way, so the
+/// two directions between a pair of seats do not cover each other.
+pub const STILL_AT: f64 = 0.4;
+
+/// The messengers at `t`. With `still`, a messenger in flight stays put on its
+/// path (it appears when sent and goes when it arrives) and a lost one fades
+/// where it stood instead of falling.
+pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime, still: bool) -> Vec<Messenger> {
     flights
         .at(t, FALL_US)
         .map(|f: &Flight| {
@@ -309,8 +329,9 @@ pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime) -> Vec<Messeng
                 }
                 _ => (None, f.progress(t)),
             };
+            let p = if still { STILL_AT } else { p };
             let mut at = layout.path_point(f.from, f.to, p);
-            if let Some(k) = falling {
+            if let (Some(k), false) = (falling, still) {
                 at.y += 70.0 * k * k;
             }
             Messenger {
@@ -405,6 +426,42 @@ mod tests {
     use super::*;
     use crate::scenario::builtin;
     use crate::scenario::run::Run;
+
+    /// With reduced motion a messenger in flight stands still on its path,
+    /// and a lost one fades where it stood: between two moments of the same
+    /// flight nothing moves, while the moving view does move.
+    #[test]
+    fn still_messengers_do_not_move_while_in_flight() {
+        let run = Run::record(&builtin::get("lossy").unwrap()).unwrap();
+        let flights = Flights::from_trace(&run.trace, run.end);
+        let layout = Layout::new(run.names.len());
+        let mut checked = 0;
+        for f in flights.list.iter().filter(|f| f.ended.0 > f.sent.0 + 2) {
+            let (a, b) = (SimTime(f.sent.0 + 1), SimTime(f.ended.0 - 1));
+            let pos = |t, still| messengers(&layout, &flights, t, still).into_iter().find(|m| m.id == f.id.0).map(|m| m.at);
+            let (Some(sa), Some(sb)) = (pos(a, true), pos(b, true)) else { continue };
+            assert_eq!((sa.x, sa.y), (sb.x, sb.y), "flight {} moved", f.id.0);
+            let (ma, mb) = (pos(a, false).unwrap(), pos(b, false).unwrap());
+            assert!((ma.x, ma.y) != (mb.x, mb.y), "flight {} does not move when motion is allowed", f.id.0);
+            checked += 1;
+        }
+        assert!(checked > 10, "only {checked} flights checked");
+    }
+
+    /// The phone's view box holds every seat whole, with its role marks
+    /// under it, and is less than three quarters of the full view's width.
+    #[test]
+    fn the_seats_view_holds_every_seat_and_zooms_in() {
+        for n in 1..=9 {
+            let l = Layout::new(n);
+            let v: Vec<f64> = l.seats_view_box().split(' ').map(|x| x.parse().unwrap()).collect();
+            for s in &l.seats {
+                assert!(s.x - SEAT_R >= v[0] && s.x + SEAT_R <= v[0] + v[2], "n={n}: seat outside");
+                assert!(s.y - SEAT_R >= v[1] && s.y + SEAT_R + 20.0 <= v[1] + v[3], "n={n}: seat outside");
+            }
+            assert!(v[2] < 0.75 * l.width, "n={n}: {} of {}", v[2], l.width);
+        }
+    }
 
     #[test]
     fn seats_and_cards_fit_the_stage_for_every_size() {

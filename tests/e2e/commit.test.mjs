@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, shot, ROOT } from './lib.mjs';
+import { start, open, shot, ROOT, seek } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -13,14 +13,6 @@ const SCENARIOS = ['commit-2pc', 'commit-2pc-tm-crash', 'commit-paxos', 'commit-
 const golden = (name) => readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(new RegExp(`\\("${name}", "([0-9a-f]{16})"\\)`))[1];
 const text = async (page, id) => (await page.getByTestId(id).textContent()).trim();
 
-async function seek(page, us) {
-  // The scrubber is a range over true time in µs.
-  await page.getByTestId('scrubber').evaluate((el, v) => {
-    el.value = String(v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, us);
-  await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us);
-}
 
 const lane = (page, rm, pane = 'commit-lanes') => page.locator(`[data-testid=${pane}] [data-testid=rm-lane-${rm}]`);
 

@@ -32,9 +32,13 @@ async function untranslated(page) {
 async function walk(locale, prefix) {
   const { page, errors } = await open(ctx, { locale });
   await page.getByTestId('tab-lessons').click();
+  let questions = 0;
   for (const id of LESSONS) {
+    const before = questions;
     await page.getByTestId(`start-${id}`).click();
     await page.getByTestId('player').waitFor();
+    // Started with the mouse, the focus is on the step's title, not lost.
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'step-title', `${id}: the focus fell to the page`);
     const count = await page.getByTestId('step-count').textContent();
     const n = Number(count.match(/\/\s*(\d+)/)[1]);
     await shot(page, `${prefix}-${id}-step1`);
@@ -46,6 +50,23 @@ async function walk(locale, prefix) {
         assert.match(title + (await page.getByTestId('step').textContent()), /[\u3040-\u30ff\u4e00-\u9fff]/, `${id} step ${s} is in Japanese`);
         assert.deepEqual(await untranslated(page), [], `${id} step ${s}: English left in the Japanese page`);
       }
+      // Every question: nothing that answers it is on screen while it is
+      // open (no "Decree passed" banner, the diagrams fogged past the
+      // cursor), one Tab from the step's title reaches its options, and
+      // once answered the run shows the answer and the explanation.
+      if (await page.getByTestId('predict').count()) {
+        questions++;
+        assert.equal(await page.getByTestId('decided').count(), 0, `${id} step ${s}: the banner answers the question`);
+        for (const fog of await page.getByTestId('fog').all()) assert.ok(await fog.isVisible(), `${id} step ${s}: the future is not fogged`);
+        await page.getByTestId('step-title').focus();
+        await page.keyboard.press('Tab');
+        assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'option-0', `${id} step ${s}: Tab from the title does not reach the options`);
+        await page.getByTestId('option-0').check();
+        await page.getByTestId('answer').click();
+        await page.keyboard.press('End');
+        await page.getByTestId('explanation').waitFor({ timeout: 20000 });
+        assert.ok((await page.getByTestId('explanation').textContent()).trim().length > 80, `${id} step ${s}: no explanation`);
+      }
       if ((NEW_STEPS[id] ?? []).includes(s)) {
         await page.keyboard.press('End');
         await shot(page, `${prefix}-${id}-step${s}`);
@@ -53,13 +74,15 @@ async function walk(locale, prefix) {
       }
       if (s < n) await page.getByTestId('step-next').click();
     }
+    assert.ok(questions > before, `${id} asks no question`);
     await page.getByTestId('lessons-home').click();
   }
+  assert.ok(questions >= LESSONS.length);
   assert.deepEqual(errors, []);
 }
 
-test('every lesson walks from its first to its last step in English', async () => { await walk('en-US', 'lesson-en'); });
-test('every lesson walks from its first to its last step in Japanese, with no English left', async () => { await walk('ja-JP', 'lesson-ja'); });
+test('every lesson walks from its first to its last step in English, each question answered and explained', async () => { await walk('en-US', 'lesson-en'); });
+test('every lesson walks from its first to its last step in Japanese, each question answered and explained, with no English left', async () => { await walk('ja-JP', 'lesson-ja'); });
 
 /// The new steps show what their texts say, in both languages.
 for (const [locale, broken] of [['en-US', /Learners agree/], ['ja-JP', /学習者の一致/]]) {

@@ -29,8 +29,9 @@ export async function start() {
 }
 
 /// A fresh page with error collection. `errors` must be empty at the end.
-export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 } } = {}) {
-  const context = await ctx.browser.newContext({ locale, viewport });
+/// `extra` goes to the browser context as it is (hasTouch, isMobile, reducedMotion …).
+export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 }, extra = {} } = {}) {
+  const context = await ctx.browser.newContext({ locale, viewport, ...extra });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
@@ -42,4 +43,14 @@ export async function open(ctx, { hash = '', locale = 'en-US', viewport = { widt
 
 export async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+/// Move the cursor to `us` µs with the scrubber (a range over true time) and
+/// wait until the page shows that moment.
+export async function seek(page, us) {
+  await page.getByTestId('scrubber').evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, us);
+  await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us);
 }

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, shot, ROOT } from './lib.mjs';
+import { start, open, shot, ROOT, seek } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -14,13 +14,6 @@ const SCENARIOS = ['multi-calm', 'multi-leader-crash', 'multi-catch-up', 'two-ma
 const golden = (name) => readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(new RegExp(`\\("${name}", "([0-9a-f]{16})"\\)`))[1];
 const text = async (page, id) => (await page.getByTestId(id).textContent()).trim();
 
-async function seek(page, us) {
-  await page.getByTestId('scrubber').evaluate((el, v) => {
-    el.value = String(v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, us);
-  await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us);
-}
 
 async function openMulti(page, name) {
   await page.getByTestId('tab-multi').click();

@@ -136,8 +136,11 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
     Ok(s)
 }
 
+/// The lab's settings form, and (with `inject`) the stall/pause injection;
+/// the lease tab keeps the injection in its side column instead, where it
+/// stays in view beside the lanes.
 #[component]
-pub fn Controls() -> impl IntoView {
+pub fn Controls(#[prop(optional)] no_inject: bool) -> impl IntoView {
     let app = use_app();
     let form = RwSignal::new(Form::default());
     let error = RwSignal::new(None::<String>);
@@ -223,14 +226,14 @@ pub fn Controls() -> impl IntoView {
                 <button class="btn primary" type="submit" data-testid="apply-settings">{move || app.words().apply_settings}</button>
             </form>
             <p class="field-error" role="alert" data-testid="settings-error">{move || error.get()}</p>
-            <Inject />
+            {(!no_inject).then(|| view! { <Inject /> })}
             <super::super::faultlist::FaultList />
         </section>
     }
 }
 
 #[component]
-fn Inject() -> impl IntoView {
+pub fn Inject() -> impl IntoView {
     let app = use_app();
     let who = RwSignal::new("W1".to_string());
     let secs_text = RwSignal::new("12".to_string());

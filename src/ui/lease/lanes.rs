@@ -73,6 +73,12 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
                 let lang = app.lang.get();
                 Some(draw(&lanes, &names, end(), lang))
             }}
+            // What lies past the cursor, under a fog unless the whole run is
+            // asked for (and never while a question waits).
+            {move || app.fog_from().map(|t| {
+                let a = x(t, end());
+                view! { <rect class="fog" data-testid="fog" x=a y=TOP - 4.0 width=(1000.0 - a).max(0.0) height=height() /> }
+            })}
             <line
                 class="cursor"
                 x1=move || x(app.t.get(), end())

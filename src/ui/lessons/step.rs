@@ -29,15 +29,8 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
             } else {
                 super::super::Compare::Off
             });
-            // Simulated seconds per real second: a lease story runs for tens of
-            // seconds; a transaction's messages need watching, and its blocking
-            // (seconds) must not take minutes.
-            app.speed_log.set(match s.protocol {
-                crate::protocol::Kind::Lease => 0.3,
-                crate::protocol::Kind::Commit => -0.5,
-                crate::protocol::Kind::Paxos | crate::protocol::Kind::Multipaxos => -1.0,
-            });
             if app.load(s, false).is_ok() {
+                app.speed_log.set(app.model.with_value(|m| super::super::story_speed(m.kind(), m.end())));
                 let at = match stage {
                     Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Compare { at_us, .. } | Stage::Predict { at_us, .. } => at_us,
                     _ => 0,
@@ -119,7 +112,7 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
     view! {
         <div class="step" class:has-stage=!matches!(stage, Stage::Read { figure: None }) data-testid="step">
             <article class="step-text">
-                <h3 data-testid="step-title">{move || text().map(|t| t.title).unwrap_or_default()}</h3>
+                <h3 data-testid="step-title" tabindex="-1">{move || text().map(|t| t.title).unwrap_or_default()}</h3>
                 <div class="step-body">{move || text().map(|t| paragraphs(t.body))}</div>
                 {move || {
                     let t = text()?;
@@ -142,6 +135,10 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
     }
 }
 
+/// How long (real µs) the run may take to reach a question's reveal once
+/// the answer is in.
+const REVEAL_REAL_US: f64 = 10e6;
+
 #[component]
 fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoView {
     let app = use_app();
@@ -159,7 +156,12 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
         locked.set(true);
         // The answer is in: let the run go on and show what happens.
         app.hold.set(None);
-        if app.end.get_untracked() > app.t.get_untracked() {
+        let (t, end) = (app.t.get_untracked(), app.end.get_untracked());
+        if end > t {
+            // The reveal plays in at most about ten seconds: a duel that
+            // lasts six simulated seconds would take a minute at a tenth.
+            let need = ((reveal_us.min(end) - t) as f64 / REVEAL_REAL_US).log10();
+            app.speed_log.update(|s| *s = s.max(need));
             app.playing.set(true);
         }
     };

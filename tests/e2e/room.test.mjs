@@ -1,0 +1,178 @@
+// For the room and for the phone: the future stays hidden until asked for,
+// speeds that tell a lease story in well under a minute, seats that stay
+// selected, still messengers for reduced motion, a presenter's chamber the
+// back row can read, and a phone-sized page that works with a thumb.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, open, shot, seek } from './lib.mjs';
+
+let ctx;
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+const PHONE = { viewport: { width: 390, height: 844 }, extra: { hasTouch: true, isMobile: true } };
+const box = (loc) => loc.boundingBox();
+
+test('the diagrams stop at the cursor unless the whole run is asked for, and the choice is remembered', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('tab-lease').click();
+  // At t = 0 the fog covers all of the lanes past the cursor.
+  const fog = page.getByTestId('lanes').getByTestId('fog');
+  const cursor = page.getByTestId('lanes').locator('line.cursor');
+  const [f, c, l] = [await box(fog), await box(cursor), await box(page.getByTestId('lanes'))];
+  assert.ok(Math.abs(f.x - c.x) < 3, `the fog starts at ${f.x}, the cursor at ${c.x}`);
+  assert.ok(f.x + f.width >= l.x + l.width - 2, 'the fog stops short of the lanes\' end');
+  // Halfway, it has moved with the cursor.
+  await seek(page, Math.round(7.5e6));
+  const f2 = await box(fog);
+  assert.ok(f2.x > f.x + 100, 'the fog did not follow the cursor');
+  await shot(page, 'room-lease-fog');
+  // The whole run, on request; kept over a reload.
+  await page.getByTestId('whole-run').check();
+  assert.equal(await page.getByTestId('fog').count(), 0);
+  await page.reload();
+  await page.getByTestId('tab-lease').click();
+  assert.equal(await page.getByTestId('whole-run').isChecked(), true);
+  assert.equal(await page.getByTestId('fog').count(), 0);
+  // The parliament's space-time diagram has the same fog.
+  await page.getByTestId('whole-run').uncheck();
+  await page.getByTestId('tab-parliament').click();
+  assert.equal(await page.getByTestId('spacetime').getByTestId('fog').count(), 1);
+  assert.deepEqual(errors, []);
+});
+
+test('even with the whole run shown, an open question fogs what comes after it', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('whole-run').check();
+  await page.goto(ctx.url + '#lesson=llm-lease&step=2');
+  await page.getByTestId('predict').waitFor();
+  assert.ok(await page.getByTestId('lanes').getByTestId('fog').isVisible());
+  await page.getByTestId('option-0').check();
+  await page.getByTestId('answer').click();
+  await page.getByTestId('explanation').waitFor({ timeout: 30000 });
+  assert.equal(await page.getByTestId('fog').count(), 0, 'answered, the whole run shows again');
+  assert.deepEqual(errors, []);
+});
+
+test('a lease story opens at a speed that plays it in well under a minute, with the injection in view', async () => {
+  const { page, errors } = await open(ctx, { viewport: { width: 1280, height: 800 } });
+  await page.getByTestId('tab-lease').click();
+  await page.getByTestId('scenario').selectOption('llm-in-loop');
+  // ×1.5: 30 simulated seconds in 20 real ones (it was ×0.1: five minutes).
+  assert.equal((await page.getByTestId('speed-label').textContent()).trim(), '×1.5');
+  const inject = await box(page.getByTestId('side-inject').getByTestId('inject-llm-stall'));
+  assert.ok(inject && inject.y + inject.height <= 800, `"Inject" is out of view (${JSON.stringify(inject)})`);
+  // Back in the parliament, messengers are slow enough to follow again.
+  await page.getByTestId('tab-parliament').click();
+  assert.equal((await page.getByTestId('speed-label').textContent()).trim(), '×0.1');
+  await shot(page, 'room-lease-1280');
+  assert.deepEqual(errors, []);
+});
+
+test('clicking a selected seat keeps its Crash and Restart; Close deselects', async () => {
+  const { page, errors } = await open(ctx);
+  const seat = page.locator('[data-testid=seat-0] circle.seat');
+  await seat.click();
+  await page.getByTestId('crash').waitFor();
+  await seat.click();
+  assert.ok(await page.getByTestId('crash').isVisible(), 'the second click hid the Crash button');
+  await page.getByTestId('deselect').click();
+  assert.equal(await page.getByTestId('crash').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test('with reduced motion a messenger stands still in flight, and moves without it', async () => {
+  const place = async (extra) => {
+    const { page, errors, context } = await open(ctx, { extra });
+    const at = async (us) => {
+      await seek(page, us);
+      return page.locator('[data-testid=messengers] > g').first().getAttribute('transform');
+    };
+    // Α's prepares are in flight from 0 to about 60 ms.
+    const [a, b] = [await at(5_000), await at(40_000)];
+    assert.deepEqual(errors, []);
+    await context.close();
+    return [a, b];
+  };
+  const [sa, sb] = await place({ reducedMotion: 'reduce' });
+  assert.equal(sa, sb, 'a messenger moved with reduced motion on');
+  const [ma, mb] = await place({ reducedMotion: 'no-preference' });
+  assert.notEqual(ma, mb, 'messengers do not move at all');
+});
+
+test('presenter mode at 1920×1080: the ledgers are listed in type the back row can read', async () => {
+  for (const locale of ['en-US', 'ja-JP']) {
+    const { page, errors, context } = await open(ctx, { locale, viewport: { width: 1920, height: 1080 } });
+    await page.keyboard.press('p');
+    await page.getByTestId('ledger-list').waitFor();
+    const size = await page.getByTestId('ledger-row-0').locator('.ink').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    assert.ok(size >= 24, `ledger text ${size}px`);
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(1500);
+    await shot(page, `room-presenter-${locale}`);
+    // In a lesson too.
+    await page.goto(ctx.url + '#lesson=phases&step=2');
+    await page.getByTestId('ledger-list').waitFor();
+    await shot(page, `room-presenter-lesson-${locale}`);
+    // Leaving presenter mode brings the cards back.
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByTestId('ledger-list').count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+for (const locale of ['en-US', 'ja-JP']) {
+  test(`a phone (${locale}, 390×844): the whole chamber, seats to tap, controls in thumb's reach, touch words, no sideways scroll`, async () => {
+    const { page, errors } = await open(ctx, { locale, ...PHONE });
+    const wide = () => page.evaluate(() => document.scrollingElement.scrollWidth);
+    assert.ok(await wide() <= 390, `the page scrolls sideways (${await wide()} px)`);
+    // Every seat is inside the screen and big enough for a finger.
+    for (let i = 0; i < 5; i++) {
+      const b = await box(page.locator(`[data-testid=seat-${i}] circle.seat`));
+      assert.ok(b.x >= 0 && b.x + b.width <= 390 && b.y + b.height <= 844, `seat ${i} at ${JSON.stringify(b)}`);
+      assert.ok(b.width >= 30, `seat ${i} is ${b.width} px wide`);
+    }
+    // The hint speaks of tapping.
+    assert.match(await page.getByTestId('banner').textContent(), locale.startsWith('ja') ? /タップ/ : /Tap/);
+    // Play sits in the bar at the bottom of the screen.
+    const play = await box(page.getByTestId('play'));
+    assert.ok(play.y > 844 - 180 && play.y + play.height <= 844 && play.height >= 44, `Play at ${JSON.stringify(play)}`);
+    await shot(page, `room-phone-${locale}`);
+    // A tap on a seat selects it; its Crash button appears under the
+    // chamber, on screen without scrolling, and Restart takes its place.
+    await page.locator('[data-testid=seat-4] circle.seat').tap();
+    const crash = await box(page.getByTestId('row-crash'));
+    assert.ok(crash.y + crash.height <= 844 - 100 && crash.height >= 44, `Crash at ${JSON.stringify(crash)}`);
+    await page.getByTestId('row-crash').tap();
+    assert.equal(await page.getByTestId('seat-4').getAttribute('data-status'), 'away');
+    await page.getByTestId('row-restart').waitFor();
+    // The ledgers are listed, readable, under the chamber.
+    const size = await page.getByTestId('ledger-row-0').locator('.ink').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    assert.ok(size >= 14, `ledger text ${size}px`);
+    await page.getByTestId('play').tap();
+    await page.waitForTimeout(2500);
+    await shot(page, `room-phone-playing-${locale}`);
+    // Every tab is reachable in the scrolling row; the lease lab and a lesson work.
+    await page.getByTestId('tab-lease').tap();
+    await page.getByTestId('lanes').waitFor();
+    assert.ok(await wide() <= 390, 'the lease lab scrolls sideways');
+    await shot(page, `room-phone-lease-${locale}`);
+    await page.getByTestId('tab-lessons').scrollIntoViewIfNeeded();
+    await page.getByTestId('tab-lessons').tap();
+    await page.getByTestId('start-phases').tap();
+    await page.getByTestId('player').waitFor();
+    await page.getByTestId('step-next').tap();
+    await page.getByTestId('step-next').tap();
+    await page.getByTestId('step-next').tap();
+    await page.getByTestId('predict').waitFor();
+    assert.ok(await wide() <= 390, 'the lesson scrolls sideways');
+    await page.getByTestId('option-1').tap();
+    await page.getByTestId('answer').tap();
+    await page.getByTestId('to-end').tap();
+    await page.getByTestId('explanation').waitFor({ timeout: 20000 });
+    await page.getByTestId('explanation').scrollIntoViewIfNeeded();
+    await shot(page, `room-phone-lesson-${locale}`);
+    assert.deepEqual(errors, []);
+  });
+}
