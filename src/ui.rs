@@ -23,6 +23,7 @@ pub mod modelcheck;
 pub mod narration;
 pub mod parliament;
 pub mod perf;
+pub mod qr;
 pub mod raf;
 pub mod spacetime;
 pub mod topbar;
@@ -94,6 +95,11 @@ pub struct App {
     /// lanes past the cursor). Off by default: a time machine that shows what
     /// comes next spoils the demo. Never while a question holds the run.
     pub whole_run: RwSignal<bool>,
+    /// Presenter mode's QR code of the moment on screen, when shown.
+    pub qr_open: RwSignal<bool>,
+    /// The moment (`t=` in the link the page opened with) a lesson step
+    /// moves to once it has opened at its own moment.
+    pub link_t: StoredValue<Option<u64>>,
     pub compare: RwSignal<Compare>,
     /// What an import or a link replaced, ready to be restored.
     pub previous: StoredValue<Option<Model>>,
@@ -383,6 +389,8 @@ fn Root() -> impl IntoView {
         toast: RwSignal::new(None),
         scenario_name: RwSignal::new(first.name.clone()),
         whole_run: RwSignal::new(browser::local_get(WHOLE_RUN_KEY).as_deref() == Some("1")),
+        qr_open: RwSignal::new(false),
+        link_t: StoredValue::new(None),
         compare: RwSignal::new(Compare::Off),
         previous: StoredValue::new(None),
         status: RwSignal::new(None),
@@ -409,16 +417,34 @@ fn Root() -> impl IntoView {
     if web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| q.contains("crashtest")) {
         set_timeout(|| panic!("crash-screen self-test"), std::time::Duration::from_millis(50));
     }
+    // A link's moment (`t=`): a lesson step takes it once open; a run at once.
+    let link_t = files::link_time(&browser::hash());
     if let Some((lesson, step)) = lessons::from_link(&browser::hash()) {
+        app.link_t.set_value(link_t);
         lessons::open(app, lesson, step);
+    } else if let Some(t) = link_t {
+        app.set_t(t.min(app.end.get_untracked()));
     }
     // A link pasted into the address bar of the open page.
     let hc = window_event_listener(leptos::ev::hashchange, move |_| {
         let hash = browser::hash();
+        let link_t = files::link_time(&hash);
         if let Some((lesson, step)) = lessons::from_link(&hash) {
+            app.link_t.set_value(link_t);
             lessons::open(app, lesson, step);
+        } else if let Some(run) = files::run_link(&hash) {
+            match run.map_err(|_| ()).and_then(|s| Model::new(&s).map_err(|_| ())) {
+                Ok(m) => {
+                    app.replace(m, None);
+                    app.set_t(link_t.unwrap_or(0).min(app.end.get_untracked()));
+                }
+                Err(()) => app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true))),
+            }
         } else if hash.starts_with("s=") || crate::trace::share::looks_like_link(&hash) {
             files::open_link(app, &hash);
+            if let Some(t) = link_t {
+                app.set_t(t.min(app.end.get_untracked()));
+            }
         } else if !hash.trim().is_empty() {
             app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true)));
         }
@@ -518,6 +544,7 @@ fn Root() -> impl IntoView {
                 <transport::Transport />
             </Show>
             <keys::Help />
+            <qr::QrPanel />
             <files::ShareDialog />
             <Toast />
         </div>

@@ -20,6 +20,15 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
     let saved = browser::local_get(AUTOSAVE).and_then(|t| import::scenario_from_text(&t).ok());
     let calm = || builtin::get("calm").expect("built in");
     let hash = browser::hash();
+    if let Some(run) = run_link(&hash) {
+        return match run {
+            Ok(s) => {
+                let kept = saved.filter(|old| *old != s);
+                (s, None, kept)
+            }
+            Err(()) => (saved.unwrap_or_else(calm), Some((lang.speak().unknown_link(&hash), true)), None),
+        };
+    }
     if share::looks_like_link(&hash) || hash.starts_with("s=") {
         return match share::decode(&hash) {
             Ok(s) => {
@@ -35,6 +44,58 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
         Some(s) => (s, odd, None),
         None => (calm(), odd, None),
     }
+}
+
+/// `t=<µs>` in a link's fragment: the moment the link shows.
+pub fn link_time(fragment: &str) -> Option<u64> {
+    fragment.trim_start_matches('#').split('&').find_map(|p| p.strip_prefix("t=")).and_then(|v| v.parse().ok())
+}
+
+/// `run=<built-in>&seed=<n>[&m=<mutation>]`: a built-in run as it comes, the
+/// short form of a share link (a QR code of it stays coarse enough for a
+/// phone at the back of a room). `None`: not this kind of link; `Err`: a
+/// name, seed or mutation that does not exist.
+pub fn run_link(fragment: &str) -> Option<Result<Scenario, ()>> {
+    let mut parts = fragment.trim_start_matches('#').split('&').filter_map(|p| p.split_once('='));
+    let name = parts.clone().find(|(k, _)| *k == "run")?.1;
+    let seed = parts.clone().find(|(k, _)| *k == "seed").map(|(_, v)| v.parse::<u64>());
+    let mutation = parts.find(|(k, _)| *k == "m").map(|(_, v)| crate::check::Mutation::parse(v));
+    Some((|| {
+        let mut s = builtin::get(name).ok_or(())?;
+        if let Some(seed) = seed {
+            s.seed = seed.map_err(|_| ())?;
+        }
+        if let Some(m) = mutation {
+            s.mutation = Some(m.ok_or(())?);
+        }
+        Ok(s)
+    })())
+}
+
+/// The link to the exact moment on screen: the lesson step, or the run (in
+/// its short form when it is a built-in one, else as a share link), and the
+/// time.
+pub fn moment_link(app: App) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    let t = app.t.get_untracked();
+    if let Some(l) = app.lesson.get_untracked() {
+        let id = crate::scenario::lessons::LESSONS[l].id;
+        return format!("{base}#lesson={id}&step={}&t={t}", app.step.get_untracked() + 1);
+    }
+    let short = app.model.with_value(|m| {
+        let s = m.scenario();
+        let mut b = builtin::get(&s.name)?;
+        b.seed = s.seed;
+        b.mutation = s.mutation;
+        (b == *s).then(|| {
+            let m = s.mutation.map(|m| format!("&m={}", m.as_str())).unwrap_or_default();
+            format!("{base}#run={}&seed={}{m}&t={t}", s.name, s.seed)
+        })
+    });
+    short.unwrap_or_else(|| format!("{}&t={t}", share_link(app)))
 }
 
 /// Save the work on screen (unless it is recorded events only).

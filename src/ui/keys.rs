@@ -68,6 +68,16 @@ pub fn toggle_presenter(app: App) {
     }
 }
 
+/// Show or hide presenter mode's QR code; shown, the run pauses so the code
+/// holds still while the room scans it.
+pub fn toggle_qr(app: App) {
+    let open = !app.qr_open.get_untracked();
+    if open {
+        app.playing.set(false);
+    }
+    app.qr_open.set(open);
+}
+
 pub fn nudge_speed(app: App, up: bool) {
     app.speed_log.update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(MIN_SPEED_LOG, 3.0));
 }
@@ -150,6 +160,8 @@ pub fn install(app: App) {
             "Escape" => {
                 if app.help_open.get_untracked() {
                     app.help_open.set(false);
+                } else if app.qr_open.get_untracked() {
+                    app.qr_open.set(false);
                 } else if app.selected.get_untracked().is_some() {
                     app.selected.set(None);
                 } else {
@@ -159,6 +171,10 @@ pub fn install(app: App) {
             }
             "p" | "P" => {
                 toggle_presenter(app);
+                true
+            }
+            "q" | "Q" if app.presenter.get_untracked() => {
+                toggle_qr(app);
                 true
             }
             _ => false,
@@ -187,6 +203,7 @@ pub fn Help() -> impl IntoView {
             (w.key_plus_minus, format!("{} / {}", w.faster, w.slower)),
             (w.key_home_end, format!("{} / {}", w.to_start, w.to_end)),
             (w.key_present, w.present.to_string()),
+            (w.key_qr, w.qr_title.to_string()),
             (w.key_page, format!("{} / {} ({})", w.back, w.next, w.view_lessons)),
             (w.key_help, w.help.to_string()),
         ]

@@ -82,6 +82,11 @@ pub fn TopBar() -> impl IntoView {
                 >
                     {move || w().large_type}
                 </button>
+                <Show when=move || app.presenter.get()>
+                    <button class="btn" data-testid="qr-button" aria-pressed=move || app.qr_open.get().to_string() on:click=move |_| super::keys::toggle_qr(app)>
+                        {move || w().qr_button}
+                    </button>
+                </Show>
                 <button class="btn" data-testid="present" on:click=move |_| super::keys::toggle_presenter(app)>
                     {move || if app.presenter.get() { w().exit_present } else { w().present }}
                 </button>

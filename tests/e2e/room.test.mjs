@@ -176,3 +176,72 @@ for (const locale of ['en-US', 'ja-JP']) {
     assert.deepEqual(errors, []);
   });
 }
+
+/// The QR code on screen, read back from a screenshot as a phone would.
+async function scanQr(page) {
+  const { PNG } = await import('pngjs');
+  const jsQR = (await import('jsqr')).default;
+  const png = PNG.sync.read(await page.getByTestId('qr-code').screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  assert.ok(code, 'no QR code could be read from the screenshot');
+  return code.data;
+}
+
+test('presenter mode shows a QR code of the moment on screen; scanned, it opens that moment', async () => {
+  const { page, errors } = await open(ctx, { viewport: { width: 1920, height: 1080 } });
+  // A built-in run with a changed seed, at 350 ms: the short link.
+  await page.getByTestId('seed').fill('7');
+  await page.getByTestId('seed-apply').click();
+  await seek(page, 350_000);
+  await page.keyboard.press('p');
+  await page.keyboard.press('q');
+  await page.getByTestId('qr-panel').waitFor();
+  await shot(page, 'room-qr-presenter');
+  const link = await scanQr(page);
+  assert.equal(link, (await page.getByTestId('qr-link').textContent()).trim());
+  assert.match(link, /#run=calm&seed=7&t=350000$/);
+  const hash = (await page.getByTestId('trace-hash').textContent()).trim();
+  // A student's phone opens it.
+  const phone = await open(ctx, { ...PHONE });
+  await phone.page.goto(link);
+  await phone.page.getByTestId('app').waitFor();
+  assert.equal(await phone.page.getByTestId('time').getAttribute('data-us'), '350000');
+  assert.equal((await phone.page.getByTestId('trace-hash').textContent()).trim(), hash);
+  await shot(phone.page, 'room-qr-opened-on-phone');
+  // A run with an injected crash travels as a full share link, with its time.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=seat-2] circle.seat').click();
+  await page.getByTestId('crash').click();
+  await seek(page, 420_000);
+  await page.keyboard.press('p');
+  await page.keyboard.press('q');
+  const full = await scanQr(page);
+  assert.match(full, /#s=s1\.[^&]+&t=420000$/);
+  const hash2 = (await page.getByTestId('trace-hash').textContent()).trim();
+  await phone.page.goto('about:blank');
+  await phone.page.goto(full);
+  await phone.page.getByTestId('app').waitFor();
+  assert.equal(await phone.page.getByTestId('time').getAttribute('data-us'), '420000');
+  assert.equal((await phone.page.getByTestId('trace-hash').textContent()).trim(), hash2);
+  // In a lesson: the step and the moment.
+  await page.keyboard.press('Escape');
+  await page.goto(ctx.url + '#lesson=dueling&step=2');
+  await page.getByTestId('player').waitFor();
+  await seek(page, 400_000);
+  await page.getByTestId('qr-button').click();
+  const lesson = await scanQr(page);
+  assert.match(lesson, /#lesson=dueling&step=2&t=400000$/);
+  await phone.page.goto('about:blank');
+  await phone.page.goto(lesson);
+  await phone.page.getByTestId('player').waitFor();
+  assert.match(await phone.page.getByTestId('step-count').textContent(), /2 \/ 4/);
+  await phone.page.waitForFunction(() => document.querySelector('[data-testid=time]').dataset.us === '400000');
+  // An odd short link is named, not ignored.
+  await phone.page.goto('about:blank');
+  await phone.page.goto(ctx.url + '#run=no-such-run&seed=1');
+  await phone.page.getByTestId('toast').waitFor();
+  assert.match(await phone.page.getByTestId('toast').textContent(), /no-such-run/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(phone.errors, []);
+});

@@ -39,6 +39,12 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 if let Stage::Predict { at_us, .. } = stage {
                     app.hold.set(Some(at_us));
                 }
+                // A link to a later moment of this step (a QR code from the
+                // teacher's screen), never past an open question.
+                if let Some(t) = app.link_t.try_update_value(|v| v.take()).flatten() {
+                    let cap = app.hold.get_untracked().unwrap_or(u64::MAX).min(app.end.get_untracked());
+                    app.set_t(t.min(cap));
+                }
             }
         }
     }
