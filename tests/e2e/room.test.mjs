@@ -245,3 +245,27 @@ test('presenter mode shows a QR code of the moment on screen; scanned, it opens 
   assert.deepEqual(errors, []);
   assert.deepEqual(phone.errors, []);
 });
+
+test('every figure fits its labels in their boxes, in both languages, at a laptop\'s and a phone\'s width', async () => {
+  const figures = ['#lesson=network&step=2', '#lesson=llm-lease&step=1'];
+  for (const locale of ['en-US', 'ja-JP']) {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }, { width: 390, height: 844 }]) {
+      const { page, errors, context } = await open(ctx, { locale, viewport });
+      for (const hash of figures) {
+        await page.goto(ctx.url + hash);
+        await page.getByTestId('figure').waitFor();
+        const spill = await page.evaluate(() => [...document.querySelectorAll('.fig-boxed')].flatMap((g) => {
+          const r = g.querySelector('rect').getBBox();
+          const t = g.querySelector('text').getBBox();
+          const inside = t.x >= r.x + 1 && t.x + t.width <= r.x + r.width - 1 && t.y >= r.y && t.y + t.height <= r.y + r.height;
+          return inside ? [] : [`${g.textContent} (${Math.round(t.width)} in ${Math.round(r.width)})`];
+        }));
+        assert.deepEqual(spill, [], `${hash} ${locale} ${viewport.width}: labels spill out of their boxes`);
+        assert.ok(await page.locator('.fig-boxed').count() >= 5);
+      }
+      await shot(page, `room-figure-${locale}-${viewport.width}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
