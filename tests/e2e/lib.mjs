@@ -52,5 +52,5 @@ export async function seek(page, us) {
     el.value = String(v);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, us);
-  await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us);
+  await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us, { polling: 50 });
 }

@@ -269,3 +269,19 @@ test('every figure fits its labels in their boxes, in both languages, at a lapto
     }
   }
 });
+
+test('large type and presenter mode reach inside the lanes; the lease lab\'s charts take the whole row', async () => {
+  const { page, errors } = await open(ctx, { viewport: { width: 1920, height: 1080 } });
+  await page.getByTestId('tab-lease').click();
+  const size = (sel) => page.locator(sel).first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  const normal = await size('[data-testid=lanes] .tick-label');
+  const charts = await box(page.getByTestId('charts'));
+  const lanes = await box(page.getByTestId('pane-a'));
+  assert.ok(charts.width >= lanes.width - 20, `the charts take ${charts.width} of ${lanes.width} px`);
+  await page.getByTestId('large').click();
+  assert.ok(await size('[data-testid=lanes] .tick-label') >= normal * 1.3, 'large type left the lanes alone');
+  await page.getByTestId('large').click();
+  await page.getByTestId('present').click();
+  assert.ok(await size('[data-testid=lanes] .row-name') >= 18);
+  assert.deepEqual(errors, []);
+});
