@@ -32,7 +32,7 @@ if [[ $profile == wasm-release ]]; then
   tests/e2e/node_modules/.bin/wasm-opt -O3 "${features[@]}" \
     dist/paxos-checker_bg.wasm -o dist/paxos-checker_bg.wasm
 fi
-cp index.html checker-worker.js dist/
+cp index.html loader.js checker-worker.js dist/
 cp -r style assets dist/
 printf 'built dist/ (%s): ' "$profile"
 du -sh dist | cut -f1

@@ -347,7 +347,7 @@ fn install_panic_hook() {
         // After a panic the wasm instance is unusable: use raw DOM calls only.
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
         if let Some(el) = doc.get_element_by_id("panic") {
-            let _ = el.set_attribute("style", "display:block");
+            let _ = el.remove_attribute("hidden");
             let msg = doc.get_element_by_id("panic-msg");
             if let Some(m) = msg {
                 m.set_text_content(Some(&info.to_string()));

@@ -36,6 +36,11 @@ export async function open(ctx, { hash = '', locale = 'en-US', viewport = { widt
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  // The page's Content-Security-Policy (index.html): any violation is an error
+  // of the test, whatever it tests.
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+  }));
   await page.goto(ctx.url + hash);
   await page.waitForSelector('[data-testid=app]');
   return { page, errors, context };

@@ -285,3 +285,19 @@ test('large type and presenter mode reach inside the lanes; the lease lab\'s cha
   assert.ok(await size('[data-testid=lanes] .row-name') >= 18);
   assert.deepEqual(errors, []);
 });
+
+test('the page runs under its Content-Security-Policy, which refuses inline script', async () => {
+  const { page, errors } = await open(ctx);
+  const csp = await page.locator('meta[http-equiv=Content-Security-Policy]').getAttribute('content');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(csp, /'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
+  // The app is running (under the policy) …
+  await page.getByTestId('play').click();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
+  // … and an inline script is refused, and reported.
+  await page.evaluate(() => { const s = document.createElement('script'); s.textContent = 'window.__inline = 1'; document.body.append(s); });
+  assert.equal(await page.evaluate(() => window.__inline), undefined);
+  assert.ok(errors.some((e) => /CSP violation: script-src/.test(e)), `no violation reported: ${errors}`);
+  // Nothing else went wrong (Chromium adds its own line about the same refusal).
+  assert.deepEqual(errors.filter((e) => !/CSP violation: script-src(-elem)? blocked inline|Executing inline script violates/.test(e)), []);
+});
