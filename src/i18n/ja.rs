@@ -195,7 +195,7 @@ pub const WORDS: Words = Words {
     run_sweep: "スイープを実行",
     qr_title: "この場面をスマートフォンで",
     qr_button: "QR コード",
-    key_qr: "Q",
+    key_qr: "Q キー",
     download_svg: "SVG をダウンロード",
     whole_run: "この先も表示",
     whole_run_hint: "カーソルより先の図も描きます（オフのときは図がカーソルで止まり、デモの結末を先に見せません）",
