@@ -46,11 +46,12 @@ pub fn Parliament() -> impl IntoView {
         app.model.with_value(|m| m.layout.clone())
     };
     let n = move || app.snap.with(|s| s.seats.len());
-    // On a phone, and in presenter mode for the back row, the chamber shows
-    // its seats larger and the ledgers are listed under it in the page's
-    // (large) type: drawn on their cards they would be a few pixels high.
+    // On a phone, in presenter mode for the back row and with large type,
+    // the chamber shows its seats larger and the ledgers are listed under it
+    // in the page's (large) type: drawn on their cards they would be a few
+    // pixels high.
     let narrow = super::browser::narrow();
-    let compact = move || narrow || app.presenter.get();
+    let compact = move || narrow || app.presenter.get() || app.large.get();
     view! {
         <svg
             class="parliament"

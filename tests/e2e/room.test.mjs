@@ -114,9 +114,14 @@ test('presenter mode at 1920×1080: the ledgers are listed in type the back row 
     await page.goto(ctx.url + '#lesson=phases&step=2');
     await page.getByTestId('ledger-list').waitFor();
     await shot(page, `room-presenter-lesson-${locale}`);
-    // Leaving presenter mode brings the cards back.
+    // Leaving presenter mode brings the cards back; large type lists them too.
     await page.keyboard.press('Escape');
     assert.equal(await page.getByTestId('ledger-list').count(), 0);
+    await page.getByTestId('large').click();
+    await page.getByTestId('ledger-list').waitFor();
+    const large = await page.getByTestId('ledger-row-0').locator('.ink').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    assert.ok(large >= 24, `ledger text with large type ${large}px`);
+    await page.getByTestId('large').click();
     assert.deepEqual(errors, []);
     await context.close();
   }
