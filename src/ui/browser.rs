@@ -114,13 +114,16 @@ pub fn scroll_to_top() {
     }
 }
 
+/// Whether a media query matches (read once per query by the callers below).
+fn media_matches(query: &str) -> bool {
+    web_sys::window().and_then(|w| w.match_media(query).ok().flatten()).is_some_and(|m| m.matches())
+}
+
 /// Whether the user asked the system for less motion
 /// (`prefers-reduced-motion: reduce`); read once per page.
 pub fn reduced_motion() -> bool {
     thread_local! {
-        static STILL: bool = web_sys::window()
-            .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
-            .is_some_and(|m| m.matches());
+        static STILL: bool = media_matches("(prefers-reduced-motion: reduce)");
     }
     STILL.with(|s| *s)
 }
@@ -129,9 +132,7 @@ pub fn reduced_motion() -> bool {
 /// chamber then shows its seats larger and lists the ledgers under them.
 pub fn narrow() -> bool {
     thread_local! {
-        static NARROW: bool = web_sys::window()
-            .and_then(|w| w.match_media("(max-width: 600px)").ok().flatten())
-            .is_some_and(|m| m.matches());
+        static NARROW: bool = media_matches("(max-width: 600px)");
     }
     NARROW.with(|s| *s)
 }

@@ -76,10 +76,7 @@ pub fn run_link(fragment: &str) -> Option<Result<Scenario, ()>> {
 /// its short form when it is a built-in one, else as a share link), and the
 /// time.
 pub fn moment_link(app: App) -> String {
-    let base = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or_default().to_string())
-        .unwrap_or_default();
+    let base = page_base();
     let t = app.t.get_untracked();
     if let Some(l) = app.lesson.get_untracked() {
         let id = crate::scenario::lessons::LESSONS[l].id;
@@ -224,13 +221,18 @@ pub fn import_file(app: App, file: web_sys::File) {
     });
 }
 
+/// The page's address without its fragment: what every link starts with.
+fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
 /// The share link of the scenario on screen.
 pub fn share_link(app: App) -> String {
     let code = app.model.with_value(|m| share::encode(m.scenario()));
-    let base = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or_default().to_string())
-        .unwrap_or_default();
+    let base = page_base();
     format!("{base}#s={code}")
 }
 
