@@ -41,6 +41,8 @@ const GOLDEN: &[(&str, &str)] = &[
     ("multi-catch-up", "03e3df33c05c4802"),
     ("two-masters", "661c517bfff2788e"),
     ("master-lease", "29a1ce7e17dee326"),
+    ("chubby-failover", "29fbdb763f5d84a5"),
+    ("chubby-sequencer", "3889750971c85309"),
     ("commit-2pc", "f28093a9207b732b"),
     ("commit-2pc-tm-crash", "9e3e128dbced834a"),
     ("commit-paxos", "6800a98347193f14"),

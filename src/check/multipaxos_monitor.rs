@@ -4,7 +4,8 @@
 //!   a command is chosen in a slot when a true majority of replicas has sent
 //!   `Accepted(b, slot, cmd)`; two different commands chosen in one slot
 //!   break it.
-//! - **Validity**: every 2a carries a client's command or a no-op.
+//! - **Validity**: every 2a carries a client's command, a no-op, or the end
+//!   of a session the proposing master said had timed out.
 //! - **Log prefix**: every replica applies the same command at each slot
 //!   (from the replicas' `applied` notes).
 //! - **Single master**: at most one replica believes it holds the master
@@ -14,15 +15,17 @@
 //! - **Fresh reads**: no read returns a value older than a write that
 //!   completed (its client had the answer) before the read began (its
 //!   client sent it) — from the clients' own notes.
+//! - **Fencing** (a Chubby cell): the generations the file server accepts
+//!   for a lock never decrease — from its answers on the wire.
 
 use super::{Finding, Invariant};
 use crate::protocol::multipaxos::{
-    Ballot, Cmd, LeaseEnd, Members, MpMsg, MpNode, MpNote, Op, Outcome, Replica, Slot, KEYS,
+    Ballot, Cmd, LeaseEnd, Members, MpMsg, MpNode, MpNote, Op, Outcome, Replica, Slot, Verdict, KEYS,
 };
 use crate::protocol::Note;
 use crate::sim::clock::Clock;
 use crate::sim::{NodeId, SimTime};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 #[derive(Clone, Debug)]
@@ -41,6 +44,10 @@ pub struct MultiMonitor {
     written: BTreeMap<u8, Vec<(u64, Slot)>>,
     /// Per node: the end of the master lease it believes it holds, in true time.
     lease: Vec<Option<u64>>,
+    /// Sessions a master said had timed out: (master, client).
+    timed_out: BTreeSet<(NodeId, NodeId)>,
+    /// Per lock: the highest generation the file server accepted a write with.
+    fenced: BTreeMap<u8, u32>,
 }
 
 impl MultiMonitor {
@@ -55,6 +62,8 @@ impl MultiMonitor {
             asked: BTreeMap::new(),
             written: BTreeMap::new(),
             lease: vec![None; n],
+            timed_out: BTreeSet::new(),
+            fenced: BTreeMap::new(),
         }
     }
 
@@ -69,7 +78,8 @@ impl MultiMonitor {
     pub fn on_send(&mut self, from: NodeId, msg: &MpMsg, found: &mut Vec<Finding>) {
         match *msg {
             MpMsg::Accept { cmd, slot, .. } => {
-                if !cmd.is_noop() && !self.asked.contains_key(&(cmd.client, cmd.seq)) {
+                let timed_out = matches!(cmd.op, Op::EndSession { client } if self.timed_out.contains(&(cmd.client, client)));
+                if !cmd.is_noop() && !timed_out && !self.asked.contains_key(&(cmd.client, cmd.seq)) {
                     found.push(Finding::Violation(
                         Invariant::Validity,
                         format!("slot {} is proposed {}, which no client asked for", slot.0, self.cmd(&cmd)),
@@ -77,6 +87,18 @@ impl MultiMonitor {
                 }
             }
             MpMsg::Accepted { ballot, slot, cmd } => self.on_vote(from, ballot, slot, cmd, found),
+            MpMsg::WriteReply { lock, generation, verdict: Verdict::Accepted } => {
+                let highest = *self.fenced.entry(lock).or_insert(generation);
+                if generation < highest {
+                    let detail = format!(
+                        "{} accepted a write under lock {lock} with generation {generation} after one with generation {highest}",
+                        self.name(from),
+                    );
+                    found.push(Finding::Violation(Invariant::FencingMonotonic, detail));
+                } else {
+                    self.fenced.insert(lock, generation);
+                }
+            }
             _ => {}
         }
     }
@@ -166,6 +188,9 @@ impl MultiMonitor {
                 }
             }
             MpNote::LeaseLost { why } => self.release(node, why, found),
+            MpNote::SessionTimedOut { client } => {
+                self.timed_out.insert((node, client));
+            }
             _ => {}
         }
     }

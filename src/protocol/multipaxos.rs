@@ -33,8 +33,20 @@
 //! Clients send each command to the replica they believe leads, follow
 //! redirects, and retry elsewhere after a timeout; a command is identified by
 //! (client, sequence number), so a retried one is applied once.
+//!
+//! - **A Chubby cell** (Burrows, OSDI 2006) when the group has a [`CellConfig`]:
+//!   a client opens a *session* through the log and keeps it alive with
+//!   KeepAlives to the master, which extends the session lease (never
+//!   shortens it) and, when no KeepAlive came for a whole lease, ends the
+//!   session through the log — freeing its locks. The client keeps its own,
+//!   shorter estimate; when that runs out the session is in *jeopardy* and a
+//!   *grace period* begins, during which it looks for a master (after a
+//!   failover, the new one, with a new *epoch*, assumes the longest lease its
+//!   predecessor could have granted). A lock grant carries a *sequencer*
+//!   (lock, generation), checked by a file server ([`fileserver`]).
 
 pub mod client;
+pub mod fileserver;
 pub mod machine;
 pub mod replica;
 
@@ -45,7 +57,8 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use super::ballot::{Ballot, Members};
-pub use client::Client;
+pub use client::{Action, Client, Session};
+pub use fileserver::{FileServer, Verdict};
 pub use machine::Machine;
 pub use replica::{Replica, Role};
 
@@ -76,11 +89,19 @@ pub enum Op {
     /// the lock's name, Chubby's sequencer, a fencing token.
     Acquire { lock: u8 },
     Release { lock: u8 },
+    /// Chubby: open a session for the sending client.
+    OpenSession,
+    /// Chubby: the master ends a session no KeepAlive renewed; its locks are freed.
+    EndSession { client: NodeId },
+    /// Chubby's CheckSequencer: is `generation` the lock's current grant?
+    Check { lock: u8, generation: u32 },
 }
 
 impl Op {
+    /// Answered from the state as it stands, without changing it — by a
+    /// master under its lease, from its own copy.
     pub fn is_read(&self) -> bool {
-        matches!(self, Op::Get { .. })
+        matches!(self, Op::Get { .. } | Op::Check { .. })
     }
 }
 
@@ -112,6 +133,11 @@ pub enum Outcome {
     Busy { holder: NodeId },
     Released,
     NotHeld,
+    SessionOpened,
+    /// A lock asked for without an open session.
+    NoSession,
+    /// CheckSequencer's answer.
+    Sequencer { current: bool },
 }
 
 /// One slot's vote, as a promise reports it.
@@ -153,6 +179,16 @@ pub enum MpMsg {
     CatchUp { from: Slot },
     /// Chosen slots, for a replica that is behind.
     Entries { entries: Arc<[(Slot, Cmd)]> },
+    /// Chubby: a client keeps its session alive; `epoch`: the master it last heard.
+    KeepAlive { epoch: Option<Ballot> },
+    /// Chubby: the session lease is extended by `lease_us`, from now, by the master of `epoch`.
+    KeepAliveReply { epoch: Ballot, lease_us: u64 },
+    /// Chubby: "your session has ended" (its locks are freed).
+    SessionGone,
+    /// To the file server: write `value` under the sequencer (lock, generation).
+    Write { lock: u8, generation: u32, value: Value },
+    /// The file server's answer.
+    WriteReply { lock: u8, generation: u32, verdict: Verdict },
 }
 
 impl MpMsg {
@@ -172,6 +208,11 @@ impl MpMsg {
             MpMsg::HeartbeatAck { .. } => "heartbeat_ack",
             MpMsg::CatchUp { .. } => "catch_up",
             MpMsg::Entries { .. } => "entries",
+            MpMsg::KeepAlive { .. } => "keep_alive",
+            MpMsg::KeepAliveReply { .. } => "keep_alive_reply",
+            MpMsg::SessionGone => "session_gone",
+            MpMsg::Write { .. } => "fs_write",
+            MpMsg::WriteReply { .. } => "fs_write_reply",
         }
     }
     /// The label drawn on a messenger.
@@ -190,6 +231,11 @@ impl MpMsg {
             MpMsg::Redirect { .. } => "→",
             MpMsg::CatchUp { .. } => "?",
             MpMsg::Entries { .. } => "log",
+            MpMsg::KeepAlive { .. } => "ka",
+            MpMsg::KeepAliveReply { .. } => "ka✓",
+            MpMsg::SessionGone => "✗",
+            MpMsg::Write { .. } => "w",
+            MpMsg::WriteReply { .. } => "w?",
         }
     }
     pub fn slot(&self) -> Option<Slot> {
@@ -217,6 +263,12 @@ pub enum MpTimer {
     Next,
     /// Client: no answer in time — try another replica.
     Retry,
+    /// Chubby client: send a KeepAlive.
+    KeepAlive,
+    /// Chubby client: its own estimate of the session lease runs out.
+    SessionEnd,
+    /// Chubby client: the grace period is over.
+    Grace,
 }
 
 impl MpTimer {
@@ -229,6 +281,9 @@ impl MpTimer {
             MpTimer::CatchUp => "catch_up",
             MpTimer::Next => "next",
             MpTimer::Retry => "retry",
+            MpTimer::KeepAlive => "keep_alive",
+            MpTimer::SessionEnd => "session_end",
+            MpTimer::Grace => "grace",
         }
     }
 }
@@ -258,6 +313,24 @@ impl LeaseEnd {
             LeaseEnd::Expired => "expired",
             LeaseEnd::SteppedDown => "stepped_down",
             LeaseEnd::Crashed => "crashed",
+        }
+    }
+}
+
+/// Why a client's session ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SessionEnd {
+    /// The grace period ran out with no master heard.
+    Grace,
+    /// The cell said the session had ended.
+    Ended,
+}
+
+impl SessionEnd {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SessionEnd::Grace => "grace_over",
+            SessionEnd::Ended => "ended_by_cell",
         }
     }
 }
@@ -300,6 +373,20 @@ pub enum MpNote {
     MasterLeaseHeld { holder: NodeId, until_local_us: u64, until_us: u64 },
     /// Monitor: a master's lease belief ended.
     MasterLeaseReleased { holder: NodeId, why: LeaseEnd },
+    /// Chubby master: no KeepAlive from `client` for a whole session lease —
+    /// it ends the session (through the log).
+    SessionTimedOut { client: NodeId },
+    /// Chubby client: its estimate of the session lease ran out; the grace
+    /// period begins.
+    Jeopardy,
+    /// Chubby client: a master answered in time; `failover`: a new epoch.
+    SessionSafe { epoch: Ballot, failover: bool },
+    /// Chubby client: the session is lost; it holds no lock any more.
+    SessionLost { why: SessionEnd },
+    /// Chubby client: it would write under `lock`, but holds no sequencer for it.
+    NotHolding { lock: u8 },
+    /// The file server's verdict on a write.
+    WriteChecked { client: NodeId, lock: u8, generation: u32, verdict: Verdict },
 }
 
 impl MpNote {
@@ -321,6 +408,12 @@ impl MpNote {
             MpNote::Chosen { .. } => "chosen",
             MpNote::MasterLeaseHeld { .. } => "master_lease_held",
             MpNote::MasterLeaseReleased { .. } => "master_lease_released",
+            MpNote::SessionTimedOut { .. } => "session_timed_out",
+            MpNote::Jeopardy => "jeopardy",
+            MpNote::SessionSafe { .. } => "session_safe",
+            MpNote::SessionLost { .. } => "session_lost",
+            MpNote::NotHolding { .. } => "not_holding",
+            MpNote::WriteChecked { .. } => "write_checked",
         }
     }
 }
@@ -396,6 +489,21 @@ impl MpMutation {
     }
 }
 
+/// A Chubby cell's settings: the client sessions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CellConfig {
+    /// The session lease a KeepAlive grants (the master's side).
+    pub session_lease: SimDuration,
+    /// The client's own estimate of it, counted from before it asked and
+    /// shortened by the drift bound: `T·(1−ρ)/(1+ρ) − margin`.
+    pub session_budget: SimDuration,
+    /// How long a client in jeopardy looks for a master before giving up.
+    pub grace: SimDuration,
+    pub keepalive_every: SimDuration,
+    /// The file server that checks sequencers, if any.
+    pub file_server: Option<NodeId>,
+}
+
 /// Settings every node of one group shares.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Group {
@@ -413,6 +521,8 @@ pub struct Group {
     /// How long a client waits before trying another replica.
     pub client_retry: SimDuration,
     pub mutation: Option<MpMutation>,
+    /// Sessions and sequencers (a Chubby cell); none: a bare group.
+    pub cell: Option<CellConfig>,
 }
 
 impl Group {
@@ -432,6 +542,7 @@ impl Group {
 pub enum MpNode {
     Replica(Replica),
     Client(Client),
+    FileServer(FileServer),
 }
 
 impl MpNode {
@@ -439,30 +550,37 @@ impl MpNode {
         match self {
             MpNode::Replica(r) => r.on_start(ctx),
             MpNode::Client(c) => c.on_start(ctx),
+            MpNode::FileServer(f) => f.on_start(ctx),
         }
     }
     pub fn on_message<H: Hosts<MpNode>>(&mut self, from: NodeId, msg: MpMsg, ctx: &mut Ctx<MpNode, H>) {
         match self {
             MpNode::Replica(r) => r.on_message(from, msg, ctx),
-            MpNode::Client(c) => c.on_message(from, msg, ctx),
+            MpNode::Client(c) => {
+                c.on_message(from, msg, ctx);
+            }
+            MpNode::FileServer(f) => f.on_message(from, msg, ctx),
         }
     }
     pub fn on_timer<H: Hosts<MpNode>>(&mut self, t: MpTimer, ctx: &mut Ctx<MpNode, H>) {
         match self {
             MpNode::Replica(r) => r.on_timer(t, ctx),
             MpNode::Client(c) => c.on_timer(t, ctx),
+            MpNode::FileServer(f) => f.cell.on_timer(t, ctx),
         }
     }
     pub fn on_crash(&mut self) {
         match self {
             MpNode::Replica(r) => r.on_crash(),
             MpNode::Client(c) => c.on_crash(),
+            MpNode::FileServer(f) => f.on_crash(),
         }
     }
     pub fn on_restart<H: Hosts<MpNode>>(&mut self, ctx: &mut Ctx<MpNode, H>) {
         match self {
             MpNode::Replica(r) => r.on_restart(ctx),
             MpNode::Client(c) => c.on_restart(ctx),
+            MpNode::FileServer(f) => f.cell.on_restart(ctx),
         }
     }
     pub fn on_command<H: Hosts<MpNode>>(&mut self, command: &MpCommand, ctx: &mut Ctx<MpNode, H>) -> bool {

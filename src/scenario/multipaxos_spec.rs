@@ -4,7 +4,7 @@
 use super::{NodeSpec, Role, Scenario, ScenarioError, Scheduled, Step};
 use crate::check::search::FaultSet;
 use crate::check::{Monitors, MultiMonitor};
-use crate::protocol::multipaxos::{key_index, Client, Group, MpMutation, MpNode, Op, Replica};
+use crate::protocol::multipaxos::{key_index, Action, CellConfig, Client, FileServer, Group, MpMutation, MpNode, Op, Replica};
 use crate::protocol::value::Value;
 use crate::protocol::{Kind, Mutation, NodeState};
 use crate::scenario::names::GREEK;
@@ -45,6 +45,39 @@ pub struct MultiSpec {
     /// What each client does.
     #[serde(default)]
     pub clients: Vec<ClientScript>,
+    /// A Chubby cell: client sessions kept alive, and sequencers checked by
+    /// a file server (the node with the `storage` role, if any).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<CellSpec>,
+}
+
+/// A Chubby cell's session settings (Chubby's defaults are a 12 s lease and
+/// a 45 s grace period; the demos shrink them with the master lease).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellSpec {
+    #[serde(default = "default_session_lease")]
+    pub session_lease_us: u64,
+    #[serde(default = "default_grace")]
+    pub grace_us: u64,
+    #[serde(default = "default_keepalive")]
+    pub keepalive_us: u64,
+}
+
+impl Default for CellSpec {
+    fn default() -> Self {
+        CellSpec { session_lease_us: default_session_lease(), grace_us: default_grace(), keepalive_us: default_keepalive() }
+    }
+}
+
+fn default_session_lease() -> u64 {
+    1_000_000
+}
+fn default_grace() -> u64 {
+    3_000_000
+}
+fn default_keepalive() -> u64 {
+    300_000
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +99,9 @@ pub struct ScriptOp {
     pub key: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+    /// The lock of `acquire`, `release` and `write` (0 … 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<u8>,
 }
 
 fn default_election() -> u64 {
@@ -95,16 +131,55 @@ impl Default for MultiSpec {
             margin_us: None,
             client_retry_us: default_retry(),
             clients: Vec::new(),
+            cell: None,
         }
     }
 }
 
 impl ScriptOp {
+    fn new(at_ms: u64, op: &str) -> Self {
+        ScriptOp { at_us: at_ms * 1_000, op: op.into(), key: None, value: None, lock: None }
+    }
     pub fn put(at_ms: u64, key: &str, value: &str) -> Self {
-        ScriptOp { at_us: at_ms * 1_000, op: "put".into(), key: Some(key.into()), value: Some(value.into()) }
+        ScriptOp { key: Some(key.into()), value: Some(value.into()), ..Self::new(at_ms, "put") }
     }
     pub fn get(at_ms: u64, key: &str) -> Self {
-        ScriptOp { at_us: at_ms * 1_000, op: "get".into(), key: Some(key.into()), value: None }
+        ScriptOp { key: Some(key.into()), ..Self::new(at_ms, "get") }
+    }
+    pub fn open(at_ms: u64) -> Self {
+        Self::new(at_ms, "open")
+    }
+    pub fn acquire(at_ms: u64, lock: u8) -> Self {
+        ScriptOp { lock: Some(lock), ..Self::new(at_ms, "acquire") }
+    }
+    pub fn write(at_ms: u64, lock: u8, value: &str) -> Self {
+        ScriptOp { lock: Some(lock), value: Some(value.into()), ..Self::new(at_ms, "write") }
+    }
+
+    /// The action, checked; the session and lock operations only in a cell.
+    fn to_action(&self, field: &str, cell: bool) -> Result<Action, ScenarioError> {
+        let lock = || match self.lock {
+            Some(l) if l < 4 => Ok(l),
+            Some(l) => Err(ScenarioError::setting(format!("{field}.lock"), format!("{l} is not a lock; use 0 to 3"))),
+            None => Err(ScenarioError::setting(format!("{field}.lock"), format!("{:?} needs a lock (0 to 3)", self.op))),
+        };
+        let value = || {
+            let v = self.value.as_deref().unwrap_or("");
+            Value::new(v).map_err(|e| ScenarioError::setting(format!("{field}.value"), e.to_string()))
+        };
+        if matches!(self.op.as_str(), "open" | "acquire" | "release" | "write") && !cell {
+            return Err(ScenarioError::setting(
+                format!("{field}.op"),
+                format!("{:?} needs a Chubby cell: add \"cell\": {{}} to the multipaxos section", self.op),
+            ));
+        }
+        Ok(match self.op.as_str() {
+            "open" => Action::Cell(Op::OpenSession),
+            "acquire" => Action::Cell(Op::Acquire { lock: lock()? }),
+            "release" => Action::Cell(Op::Release { lock: lock()? }),
+            "write" => Action::Write { lock: lock()?, value: value()? },
+            _ => Action::Cell(self.to_op(field)?),
+        })
     }
 
     fn to_op(&self, field: &str) -> Result<Op, ScenarioError> {
@@ -121,7 +196,10 @@ impl ScriptOp {
                 Ok(Op::Put { key: key()?, value })
             }
             "get" => Ok(Op::Get { key: key()? }),
-            other => Err(ScenarioError::setting(format!("{field}.op"), format!("{other:?} is not an operation; use put or get"))),
+            other => Err(ScenarioError::setting(
+                format!("{field}.op"),
+                format!("{other:?} is not an operation; use put, get, open, acquire, release or write"),
+            )),
         }
     }
 }
@@ -134,12 +212,16 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         _ => None,
     };
     for node in &s.nodes {
-        if node.roles.len() != 1 || !matches!(node.roles[0], Role::Replica | Role::Client) {
+        if node.roles.len() != 1 || !matches!(node.roles[0], Role::Replica | Role::Client | Role::Storage) {
             return Err(ScenarioError::setting(
                 format!("nodes.{}.roles", node.id),
-                "each Multi-Paxos node plays exactly one of: replica, client",
+                "each Multi-Paxos node plays exactly one of: replica, client, storage (a Chubby cell's file server)",
             ));
         }
+    }
+    let file_servers = s.nodes_with(Role::Storage);
+    if file_servers.len() > 1 || (!file_servers.is_empty() && spec.cell.is_none()) {
+        return Err(ScenarioError::setting("nodes", "at most one storage node (a file server), and only in a Chubby cell"));
     }
     let replicas = s.nodes_with(Role::Replica);
     if replicas.is_empty() || replicas.len() > MAX_REPLICAS {
@@ -173,6 +255,20 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
             Some((t, budget))
         }
     };
+    let cell = match &spec.cell {
+        None => None,
+        Some(c) => {
+            let lease = ms("cell.session_lease_us", c.session_lease_us, 1_000, 600_000_000)?;
+            let margin = lease.0 / 20;
+            Some(CellConfig {
+                session_lease: lease,
+                session_budget: crate::protocol::lease::LeaseShared::budget_for(lease.0, spec.rho_ppm, margin),
+                grace: ms("cell.grace_us", c.grace_us, 0, 600_000_000)?,
+                keepalive_every: ms("cell.keepalive_us", c.keepalive_us, 1_000, 600_000_000)?,
+                file_server: file_servers.first().copied(),
+            })
+        }
+    };
     let group = Arc::new(Group {
         quorum: Group::majority(replicas.len()),
         replicas: replicas.clone(),
@@ -182,8 +278,9 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         lease,
         client_retry: retry,
         mutation,
+        cell,
     });
-    let mut scripts: Vec<Option<Arc<[(SimTime, Op)]>>> = vec![None; s.nodes.len()];
+    let mut scripts: Vec<Option<Arc<[(SimTime, Action)]>>> = vec![None; s.nodes.len()];
     for (i, c) in spec.clients.iter().enumerate() {
         let id = s.resolve(&c.node, "multipaxos.clients")?;
         if !s.nodes[id.index()].roles.contains(&Role::Client) {
@@ -191,7 +288,7 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         }
         let mut ops = Vec::new();
         for (j, op) in c.ops.iter().enumerate() {
-            ops.push((SimTime(op.at_us), op.to_op(&format!("multipaxos.clients[{i}].ops[{j}]"))?));
+            ops.push((SimTime(op.at_us), op.to_action(&format!("multipaxos.clients[{i}].ops[{j}]"), spec.cell.is_some())?));
         }
         scripts[id.index()] = Some(ops.into());
     }
@@ -206,6 +303,7 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
                     nth += 1;
                     MpNode::Replica(Replica::new(group.clone(), nth - 1))
                 }
+                Role::Storage => MpNode::FileServer(FileServer::new(Client::new(group.clone(), Vec::new().into()))),
                 _ => MpNode::Client(Client::new(group.clone(), scripts[i].clone().unwrap_or_else(|| Vec::new().into()))),
             })
         })
@@ -213,7 +311,15 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     Ok((nodes, Monitors::for_multipaxos(MultiMonitor::new(names.clone(), replicas.len()))))
 }
 
-pub const BUILTIN_NAMES: [&str; 5] = ["multi-calm", "multi-leader-crash", "multi-catch-up", "two-masters", "master-lease"];
+pub const BUILTIN_NAMES: [&str; 7] = [
+    "multi-calm",
+    "multi-leader-crash",
+    "multi-catch-up",
+    "two-masters",
+    "master-lease",
+    "chubby-failover",
+    "chubby-sequencer",
+];
 
 fn f(at_ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
     Scheduled { at_us: at_ms * 1_000, fault: fault.into() }
@@ -329,8 +435,66 @@ pub fn builtin(name: &str) -> Option<Scenario> {
             s.stop_at_us = 4_500_000;
             s
         }
+        // A Chubby cell of five. C1 holds lock 0 when the master Α crashes.
+        // Its own estimate of the session lease runs out before a new master
+        // can be elected (the replicas wait out Α's master lease first): the
+        // session is in jeopardy. Within the grace period a KeepAlive reaches
+        // the new master, which assumed the longest lease Α could have
+        // granted: the session — and the lock — survive, and C1's next write
+        // passes the file server's check with the same sequencer.
+        "chubby-failover" => {
+            let spec = MultiSpec {
+                cell: Some(CellSpec::default()),
+                clients: vec![script(
+                    "C1",
+                    vec![
+                        ScriptOp::open(100),
+                        ScriptOp::acquire(0, 0),
+                        ScriptOp::write(0, 0, "a"),
+                        ScriptOp::write(2_900, 0, "b"),
+                    ],
+                )],
+                ..MultiSpec::default()
+            };
+            let mut s = cell(name, 5, 1, spec);
+            s.faults = vec![f(800, Fault::Crash { node: "Α".into() })];
+            s.stop_at_us = 4_000_000;
+            s
+        }
+        // C1 holds lock 0 (generation 1) and has written under it. It is
+        // paused for 3 s — a GC pause, a long call — just before its next
+        // write. The master hears no KeepAlive, ends C1's session through
+        // the log, and C2 gets the lock with generation 2. C1 wakes up still
+        // believing it holds the lock and writes with generation 1. The file
+        // server has seen no higher generation yet, so comparing alone would
+        // let it in; it asks the cell, which says generation 1 is no longer
+        // current: refused. C2's write with generation 2 then passes.
+        "chubby-sequencer" => {
+            let spec = MultiSpec {
+                cell: Some(CellSpec::default()),
+                clients: vec![
+                    script(
+                        "C1",
+                        vec![ScriptOp::open(100), ScriptOp::acquire(0, 0), ScriptOp::write(0, 0, "a"), ScriptOp::write(1_000, 0, "b")],
+                    ),
+                    script("C2", vec![ScriptOp::open(150), ScriptOp::acquire(600, 0), ScriptOp::acquire(2_500, 0), ScriptOp::write(4_500, 0, "c")]),
+                ],
+                ..MultiSpec::default()
+            };
+            let mut s = cell(name, 3, 2, spec);
+            s.faults = vec![f(900, Fault::Pause { node: "C1".into(), for_us: 3_000_000 })];
+            s.stop_at_us = 5_500_000;
+            s
+        }
         _ => return None,
     })
+}
+
+/// A Chubby cell: `group` plus a file server F (the `storage` role).
+fn cell(name: &str, replicas: usize, clients: usize, spec: MultiSpec) -> Scenario {
+    let mut s = group(name, replicas, clients, spec);
+    s.nodes.push(NodeSpec { id: "F".into(), roles: vec![Role::Storage] });
+    s
 }
 
 /// A random faulty Multi-Paxos run, for the random search.

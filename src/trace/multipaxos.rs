@@ -5,7 +5,7 @@
 use super::json::Namer;
 use super::label::{node_name, NoteClass};
 use crate::protocol::ballot::{Ballot, Members};
-use crate::protocol::multipaxos::{Cmd, MpMsg, MpNote, Op, Outcome, Pick, Slot, KEYS};
+use crate::protocol::multipaxos::{Cmd, MpMsg, MpNote, Op, Outcome, Pick, Slot, Verdict, KEYS};
 use crate::sim::NodeId;
 use serde_json::{json, Map, Value as J};
 
@@ -39,6 +39,18 @@ pub fn cmd_json(n: &Namer, c: &Cmd) -> J {
             m.insert("op".into(), json!("release"));
             m.insert("lock".into(), json!(lock));
         }
+        Op::OpenSession => {
+            m.insert("op".into(), json!("open_session"));
+        }
+        Op::EndSession { client } => {
+            m.insert("op".into(), json!("end_session"));
+            m.insert("session".into(), n.node(client));
+        }
+        Op::Check { lock, generation } => {
+            m.insert("op".into(), json!("check_sequencer"));
+            m.insert("lock".into(), json!(lock));
+            m.insert("generation".into(), json!(generation));
+        }
     }
     J::Object(m)
 }
@@ -54,6 +66,17 @@ pub fn outcome_json(n: &Namer, o: &Outcome) -> J {
         Outcome::Busy { holder } => json!({"result": "busy", "holder": n.node(holder)}),
         Outcome::Released => json!({"result": "released"}),
         Outcome::NotHeld => json!({"result": "not_held"}),
+        Outcome::SessionOpened => json!({"result": "session_opened"}),
+        Outcome::NoSession => json!({"result": "no_session"}),
+        Outcome::Sequencer { current } => json!({"result": "sequencer", "current": current}),
+    }
+}
+
+/// A file server's verdict: `"accepted"`, `"stale"` (with `highest`) or `"not_current"`.
+fn verdict_fields(v: Verdict, put: &mut impl FnMut(&str, J)) {
+    put("verdict", json!(v.as_str()));
+    if let Verdict::Stale { highest } = v {
+        put("highest", json!(highest));
     }
 }
 
@@ -117,6 +140,22 @@ pub fn msg_fields(n: &Namer, m: &MpMsg, out: &mut Map<String, J>) {
             "entries",
             J::Array(entries.iter().map(|(s, c)| json!({"slot": s.0, "cmd": cmd_json(n, c)})).collect()),
         ),
+        MpMsg::KeepAlive { epoch } => put("epoch", epoch.map(|e| n.ballot(e)).unwrap_or(J::Null)),
+        MpMsg::KeepAliveReply { epoch, lease_us } => {
+            put("epoch", n.ballot(*epoch));
+            put("lease_us", json!(lease_us));
+        }
+        MpMsg::SessionGone => {}
+        MpMsg::Write { lock, generation, value } => {
+            put("lock", json!(lock));
+            put("generation", json!(generation));
+            put("value", json!(value.as_str()));
+        }
+        MpMsg::WriteReply { lock, generation, verdict } => {
+            put("lock", json!(lock));
+            put("generation", json!(generation));
+            verdict_fields(*verdict, &mut put);
+        }
     }
 }
 
@@ -202,6 +241,20 @@ pub fn note_fields(n: &Namer, note: &MpNote, m: &mut Map<String, J>) {
             put("holder", n.node(*holder));
             put("why", json!(why.as_str()));
         }
+        MpNote::SessionTimedOut { client } => put("client", n.node(*client)),
+        MpNote::Jeopardy => {}
+        MpNote::SessionSafe { epoch, failover } => {
+            put("epoch", n.ballot(*epoch));
+            put("failover", json!(failover));
+        }
+        MpNote::SessionLost { why } => put("why", json!(why.as_str())),
+        MpNote::NotHolding { lock } => put("lock", json!(lock)),
+        MpNote::WriteChecked { client, lock, generation, verdict } => {
+            put("client", n.node(*client));
+            put("lock", json!(lock));
+            put("generation", json!(generation));
+            verdict_fields(*verdict, &mut put);
+        }
     }
 }
 
@@ -219,6 +272,9 @@ pub fn cmd_label(c: &Cmd) -> String {
         Op::Get { key: k } => format!("get {}", key(k)),
         Op::Acquire { lock } => format!("lock {lock}"),
         Op::Release { lock } => format!("unlock {lock}"),
+        Op::OpenSession => "open session".into(),
+        Op::EndSession { .. } => "end session".into(),
+        Op::Check { lock, generation } => format!("check {lock}/g{generation}"),
     }
 }
 
@@ -232,6 +288,10 @@ fn outcome_label(o: &Outcome) -> String {
         Outcome::Busy { .. } => "busy".into(),
         Outcome::Released => "released".into(),
         Outcome::NotHeld => "not held".into(),
+        Outcome::SessionOpened => "session open".into(),
+        Outcome::NoSession => "no session".into(),
+        Outcome::Sequencer { current: true } => "current".into(),
+        Outcome::Sequencer { current: false } => "not current".into(),
     }
 }
 
@@ -255,6 +315,14 @@ pub fn msg_label(names: &[String], m: &MpMsg) -> String {
         MpMsg::HeartbeatAck { round, .. } => format!("♥✓ {round}"),
         MpMsg::CatchUp { from } => format!("catch up {}…", s(*from)),
         MpMsg::Entries { entries } => format!("{} slots", entries.len()),
+        MpMsg::KeepAlive { .. } => "KeepAlive".into(),
+        MpMsg::KeepAliveReply { .. } => "KeepAlive ✓".into(),
+        MpMsg::SessionGone => "session ended".into(),
+        MpMsg::Write { generation, value, .. } => format!("write {value} g{generation}"),
+        MpMsg::WriteReply { generation, verdict, .. } => match verdict {
+            Verdict::Accepted => format!("ok g{generation}"),
+            _ => format!("refused g{generation}"),
+        },
     }
 }
 
@@ -278,6 +346,14 @@ pub fn note_mark(names: &[String], n: &MpNote) -> Option<(NoteClass, String)> {
         ),
         MpNote::LeaseRefused { candidate, grantee } => {
             (NoteClass::Rejected, format!("refuses {}: lease to {}", name(*candidate), name(*grantee)))
+        }
+        MpNote::SessionTimedOut { client } => (NoteClass::Lease, format!("ends {}'s session", name(*client))),
+        MpNote::Jeopardy => (NoteClass::Lease, "session in jeopardy".into()),
+        MpNote::SessionSafe { .. } => (NoteClass::Lease, "session safe".into()),
+        MpNote::SessionLost { .. } => (NoteClass::Rejected, "session lost".into()),
+        MpNote::WriteChecked { generation, verdict: Verdict::Accepted, .. } => (NoteClass::Info, format!("accepts g{generation}")),
+        MpNote::WriteChecked { generation, verdict, .. } => {
+            (NoteClass::Rejected, format!("refuses g{generation} ({})", verdict.as_str().replace('_', " ")))
         }
         _ => return None,
     })

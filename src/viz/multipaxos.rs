@@ -97,6 +97,9 @@ fn outcome_short(o: &crate::protocol::multipaxos::Outcome) -> String {
         Outcome::Busy { .. } => "busy".into(),
         Outcome::Released => "released".into(),
         Outcome::NotHeld => "not held".into(),
+        Outcome::SessionOpened => "session".into(),
+        Outcome::NoSession => "no session".into(),
+        Outcome::Sequencer { current } => if current { "current" } else { "stale" }.into(),
     }
 }
 

@@ -53,6 +53,8 @@ pub fn message_colour(m: &Msg) -> &'static str {
             MpMsg::Heartbeat { .. } | MpMsg::HeartbeatAck { .. } => PURPLE,
             MpMsg::Request { .. } | MpMsg::Reply { .. } | MpMsg::Redirect { .. } => YELLOW,
             MpMsg::CatchUp { .. } | MpMsg::Entries { .. } => GREY,
+            MpMsg::KeepAlive { .. } | MpMsg::KeepAliveReply { .. } | MpMsg::SessionGone => SKY,
+            MpMsg::Write { .. } | MpMsg::WriteReply { .. } => VERMILLION,
         },
     }
 }

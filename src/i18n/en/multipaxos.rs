@@ -2,7 +2,7 @@
 
 use super::{name, En};
 use crate::i18n::{join_names, Speak};
-use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, KEYS};
+use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict, KEYS};
 use crate::sim::NodeId;
 
 fn key(k: u8) -> &'static str {
@@ -16,6 +16,9 @@ pub fn cmd(c: &Cmd) -> String {
         Op::Get { key: k } => format!("read {}", key(k)),
         Op::Acquire { lock } => format!("take lock {lock}"),
         Op::Release { lock } => format!("release lock {lock}"),
+        Op::OpenSession => "open a session".into(),
+        Op::EndSession { .. } => "end a session that was not kept alive".into(),
+        Op::Check { lock, generation } => format!("is generation {generation} lock {lock}'s current holder?"),
     }
 }
 
@@ -29,6 +32,18 @@ fn outcome(names: &[String], o: &Outcome) -> String {
         Outcome::Busy { holder } => format!("busy, {} holds it", name(names, holder)),
         Outcome::Released => "released".into(),
         Outcome::NotHeld => "not held".into(),
+        Outcome::SessionOpened => "the session is open".into(),
+        Outcome::NoSession => "refused: no open session".into(),
+        Outcome::Sequencer { current: true } => "yes, still current".into(),
+        Outcome::Sequencer { current: false } => "no, no longer current".into(),
+    }
+}
+
+fn verdict(v: Verdict) -> String {
+    match v {
+        Verdict::Accepted => "written".into(),
+        Verdict::Stale { highest } => format!("refused: it has already seen generation {highest}"),
+        Verdict::NotCurrent => "refused: the cell says that sequencer is no longer current".into(),
     }
 }
 
@@ -42,6 +57,11 @@ pub fn msg_kind(m: &MpMsg) -> String {
         MpMsg::CatchUp { .. } => "catch-up request".into(),
         MpMsg::Entries { .. } => "log entries".into(),
         MpMsg::Nack { .. } => "refusal".into(),
+        MpMsg::KeepAlive { .. } => "KeepAlive".into(),
+        MpMsg::KeepAliveReply { .. } => "KeepAlive reply".into(),
+        MpMsg::SessionGone => "session ended".into(),
+        MpMsg::Write { .. } => "file write".into(),
+        MpMsg::WriteReply { .. } => "file server's answer".into(),
         other => format!("{} ({})", other.type_name(), other.phase()),
     }
 }
@@ -86,6 +106,15 @@ pub fn message(s: &En, names: &[String], f: &str, to: &str, m: &MpMsg, many: boo
         MpMsg::HeartbeatAck { round, .. } => format!("{f} acknowledges heartbeat {round} to {to}."),
         MpMsg::CatchUp { from } => format!("{f} is behind and asks {to} for the slots from {} on.", from.0),
         MpMsg::Entries { entries } => format!("{f} sends {to} {} chosen slot{}.", entries.len(), if entries.len() == 1 { "" } else { "s" }),
+        MpMsg::KeepAlive { .. } => format!("{f} sends {to} a KeepAlive for its session."),
+        MpMsg::KeepAliveReply { epoch, lease_us } => {
+            format!("{f}, master of epoch {}, extends {to}'s session lease by {}.", b(*epoch), s.duration(*lease_us))
+        }
+        MpMsg::SessionGone => format!("{f} tells {to}: your session has ended, and your locks with it."),
+        MpMsg::Write { lock, generation, value } => {
+            format!("{f} writes {value} to {to}, with the sequencer of lock {lock}, generation {generation}.")
+        }
+        MpMsg::WriteReply { generation, verdict: v, .. } => format!("{f} answers {to}'s write (generation {generation}): {}.", verdict(*v)),
     }
 }
 
@@ -141,6 +170,29 @@ pub fn note(s: &En, names: &[String], who: &str, n: &MpNote) -> String {
             s.duration(*until_us)
         ),
         MpNote::MasterLeaseReleased { holder, why } => format!("{}'s master lease ends: {}.", nm(*holder), lease_end(*why)),
+        MpNote::SessionTimedOut { client } => format!(
+            "{who} has had no KeepAlive from {} for a whole session lease: it ends the session through the log, freeing its locks.",
+            nm(*client)
+        ),
+        MpNote::Jeopardy => format!(
+            "{who}'s own estimate of its session lease has run out: the session is in jeopardy, and the grace period begins."
+        ),
+        MpNote::SessionSafe { epoch, failover: true } => {
+            format!("A new master, epoch {}, answered {who} within the grace period: the session is safe, its locks kept.", b(*epoch))
+        }
+        MpNote::SessionSafe { .. } => format!("A master answered {who} in time: the session is safe again."),
+        MpNote::SessionLost { why } => format!("{who}'s session is lost ({}): it holds no lock any more.", session_end(*why)),
+        MpNote::NotHolding { lock } => format!("{who} would write under lock {lock}, but knows it no longer holds it: it does not write."),
+        MpNote::WriteChecked { client, generation, verdict: v, .. } => {
+            format!("{who} checks {}'s write with generation {generation}: {}.", nm(*client), verdict(*v))
+        }
+    }
+}
+
+fn session_end(w: SessionEnd) -> &'static str {
+    match w {
+        SessionEnd::Grace => "the grace period ran out",
+        SessionEnd::Ended => "the cell ended it",
     }
 }
 

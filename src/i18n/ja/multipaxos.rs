@@ -2,7 +2,7 @@
 
 use super::{name, Ja};
 use crate::i18n::{join_names, Speak};
-use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, KEYS};
+use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict, KEYS};
 use crate::sim::NodeId;
 
 fn key(k: u8) -> &'static str {
@@ -16,6 +16,9 @@ pub fn cmd(c: &Cmd) -> String {
         Op::Get { key: k } => format!("{} の読み出し", key(k)),
         Op::Acquire { lock } => format!("ロック {lock} の取得"),
         Op::Release { lock } => format!("ロック {lock} の解放"),
+        Op::OpenSession => "セッションを開く".into(),
+        Op::EndSession { .. } => "保たれなかったセッションを終える".into(),
+        Op::Check { lock, generation } => format!("ロック {lock} の世代 {generation} はまだ有効か"),
     }
 }
 
@@ -29,6 +32,18 @@ fn outcome(names: &[String], o: &Outcome) -> String {
         Outcome::Busy { holder } => format!("使用中（{} が保持）", name(names, holder)),
         Outcome::Released => "解放済み".into(),
         Outcome::NotHeld => "保持していない".into(),
+        Outcome::SessionOpened => "セッションが開いた".into(),
+        Outcome::NoSession => "拒否：セッションが開いていない".into(),
+        Outcome::Sequencer { current: true } => "はい、まだ有効".into(),
+        Outcome::Sequencer { current: false } => "いいえ、もう有効ではない".into(),
+    }
+}
+
+fn verdict(v: Verdict) -> String {
+    match v {
+        Verdict::Accepted => "書き込みました".into(),
+        Verdict::Stale { highest } => format!("拒否：すでに世代 {highest} を見ています"),
+        Verdict::NotCurrent => "拒否：セルによればそのシーケンサはもう有効ではありません".into(),
     }
 }
 
@@ -42,6 +57,11 @@ pub fn msg_kind(m: &MpMsg) -> String {
         MpMsg::CatchUp { .. } => "追いつき要求".into(),
         MpMsg::Entries { .. } => "ログの送付".into(),
         MpMsg::Nack { .. } => "拒否".into(),
+        MpMsg::KeepAlive { .. } => "キープアライブ".into(),
+        MpMsg::KeepAliveReply { .. } => "キープアライブの応答".into(),
+        MpMsg::SessionGone => "セッション終了の通知".into(),
+        MpMsg::Write { .. } => "ファイルへの書き込み".into(),
+        MpMsg::WriteReply { .. } => "ファイルサーバの応答".into(),
         other => format!("{}（{}）", other.type_name(), other.phase()),
     }
 }
@@ -81,6 +101,15 @@ pub fn message(s: &Ja, names: &[String], f: &str, to: &str, m: &MpMsg, many: boo
         MpMsg::HeartbeatAck { round, .. } => format!("{f} がハートビート {round} を {to} に確認します。"),
         MpMsg::CatchUp { from } => format!("{f} は遅れていて、スロット {} 以降を {to} に求めます。", from.0),
         MpMsg::Entries { entries } => format!("{f} が {to} に決まったスロットを {} 個送ります。", entries.len()),
+        MpMsg::KeepAlive { .. } => format!("{f} がセッションのキープアライブを {to} に送ります。"),
+        MpMsg::KeepAliveReply { epoch, lease_us } => {
+            format!("エポック {} のマスター {f} が、{to} のセッションリースを {} 延ばします。", b(*epoch), s.duration(*lease_us))
+        }
+        MpMsg::SessionGone => format!("{f} が {to} に伝えます：あなたのセッションは終わり、ロックも解放されました。"),
+        MpMsg::Write { lock, generation, value } => {
+            format!("{f} がロック {lock} のシーケンサ（世代 {generation}）を付けて {value} を {to} に書き込みます。")
+        }
+        MpMsg::WriteReply { generation, verdict: v, .. } => format!("{f} が {to} の書き込み（世代 {generation}）に答えます：{}。", verdict(*v)),
     }
 }
 
@@ -136,6 +165,27 @@ pub fn note(s: &Ja, names: &[String], who: &str, n: &MpNote) -> String {
             s.duration(*until_us)
         ),
         MpNote::MasterLeaseReleased { holder, why } => format!("{} のマスターリースが終わります：{}。", nm(*holder), lease_end(*why)),
+        MpNote::SessionTimedOut { client } => format!(
+            "{who} はセッションリース一つ分、{} からキープアライブを受け取っていません。ログを通してセッションを終え、そのロックを解放します。",
+            nm(*client)
+        ),
+        MpNote::Jeopardy => format!("{who} 自身のセッションリースの見積もりが切れました。セッションは危険状態（jeopardy）に入り、猶予期間が始まります。"),
+        MpNote::SessionSafe { epoch, failover: true } => {
+            format!("新しいマスター（エポック {}）が猶予期間内に {who} に答えました。セッションは安全で、ロックも保たれます。", b(*epoch))
+        }
+        MpNote::SessionSafe { .. } => format!("マスターが間に合って {who} に答えました。セッションは再び安全です。"),
+        MpNote::SessionLost { why } => format!("{who} のセッションが失われました（{}）。もうどのロックも持っていません。", session_end(*why)),
+        MpNote::NotHolding { lock } => format!("{who} はロック {lock} の下で書こうとしますが、もう持っていないと知っているので書きません。"),
+        MpNote::WriteChecked { client, generation, verdict: v, .. } => {
+            format!("{who} が {} の書き込み（世代 {generation}）を確かめます：{}。", nm(*client), verdict(*v))
+        }
+    }
+}
+
+fn session_end(w: SessionEnd) -> &'static str {
+    match w {
+        SessionEnd::Grace => "猶予期間が切れた",
+        SessionEnd::Ended => "セルが終わらせた",
     }
 }
 
@@ -161,6 +211,12 @@ pub fn mark(names: &[String], n: &MpNote) -> Option<String> {
             format!("{} を読む = {}", key(*k), value.map(|v| v.to_string()).unwrap_or_else(|| "値なし".into()))
         }
         MpNote::LeaseRefused { candidate, .. } => format!("{} を拒否（リース中）", nm(*candidate)),
+        MpNote::SessionTimedOut { client } => format!("{} のセッションを終える", nm(*client)),
+        MpNote::Jeopardy => "セッション危険".into(),
+        MpNote::SessionSafe { .. } => "セッション安全".into(),
+        MpNote::SessionLost { .. } => "セッション喪失".into(),
+        MpNote::WriteChecked { generation, verdict: Verdict::Accepted, .. } => format!("世代 {generation} の書き込みを受理"),
+        MpNote::WriteChecked { generation, .. } => format!("世代 {generation} の書き込みを拒否"),
         _ => return None,
     })
 }

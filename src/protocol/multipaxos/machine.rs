@@ -7,11 +7,16 @@
 //! instead of writing twice. A lock grant carries a generation number that
 //! grows with every grant: with the lock's name it is Chubby's *sequencer*,
 //! the fencing token a server checks.
+//!
+//! In a Chubby cell (`cell`), locks belong to sessions: a client must open
+//! one before it may lock, and when the master ends a session (no KeepAlive
+//! for a whole lease) its locks are freed — so a later grant gets a higher
+//! generation, and the old holder's sequencer is no longer current.
 
 use super::{Cmd, Op, Outcome, Slot};
 use crate::protocol::value::Value;
 use crate::sim::NodeId;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Machine {
@@ -23,6 +28,10 @@ pub struct Machine {
     pub generations: BTreeMap<u8, u32>,
     /// Per client: its last applied seq and what it returned.
     pub done: BTreeMap<NodeId, (u32, Outcome)>,
+    /// A Chubby cell: locks need an open session.
+    pub cell: bool,
+    /// The open sessions.
+    pub sessions: BTreeSet<NodeId>,
 }
 
 impl Machine {
@@ -32,6 +41,17 @@ impl Machine {
         match self.store.get(&key) {
             Some(&(value, version)) => Outcome::Value { value: Some(value), version },
             None => Outcome::Value { value: None, version: Slot(0) },
+        }
+    }
+
+    /// A read-only operation ([`Op::is_read`]), as the current state answers it.
+    pub fn answer(&self, op: &Op) -> Option<Outcome> {
+        match *op {
+            Op::Get { key } => Some(self.read(key)),
+            Op::Check { lock, generation } => {
+                Some(Outcome::Sequencer { current: self.locks.get(&lock).is_some_and(|&(_, g)| g == generation) })
+            }
+            _ => None,
         }
     }
 
@@ -51,7 +71,8 @@ impl Machine {
                 self.store.insert(key, (value, slot));
                 Outcome::Written { version: slot }
             }
-            Op::Get { key } => self.read(key),
+            Op::Get { .. } | Op::Check { .. } => self.answer(&cmd.op).unwrap_or(Outcome::Done),
+            Op::Acquire { .. } if self.cell && !self.sessions.contains(&cmd.client) => Outcome::NoSession,
             Op::Acquire { lock } => match self.locks.get(&lock) {
                 Some(&(holder, generation)) if holder == cmd.client => Outcome::Granted { generation },
                 Some(&(holder, _)) => Outcome::Busy { holder },
@@ -69,6 +90,15 @@ impl Machine {
                 }
                 _ => Outcome::NotHeld,
             },
+            Op::OpenSession => {
+                self.sessions.insert(cmd.client);
+                Outcome::SessionOpened
+            }
+            Op::EndSession { client } => {
+                self.sessions.remove(&client);
+                self.locks.retain(|_, &mut (holder, _)| holder != client);
+                Outcome::Done
+            }
         };
         if cmd.seq != 0 {
             self.done.insert(cmd.client, (cmd.seq, outcome));

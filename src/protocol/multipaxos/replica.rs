@@ -4,13 +4,17 @@
 //! chosen slots, the state machine with its cursor (a snapshot), and the
 //! highest round this replica has tried. Everything else — who it follows,
 //! what it leads, the lease it believes or grants — is lost in a crash.
+//!
+//! In a Chubby cell the master also keeps the session leases — in memory,
+//! as Chubby's master does: a new master, not knowing what its predecessor
+//! granted, assumes the longest lease it could have (a full one from now).
 
 use super::{
     Ballot, Cmd, Group, LeaseEnd, Members, MpMsg, MpMutation, MpNode, MpNote, MpTimer, Op, Pick, Slot, SlotVote,
 };
 use super::machine::Machine;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
 
 /// What a replica is doing (volatile).
@@ -77,10 +81,15 @@ pub struct Replica {
     pub quiet_until: SimTime,
     /// A master's belief: its lease holds until this (local).
     pub lease: Option<SimTime>,
+    /// A Chubby master: each open session's lease (local).
+    pub sessions: BTreeMap<NodeId, SimTime>,
+    /// Sessions it is ending (through the log).
+    pub ending: BTreeSet<NodeId>,
 }
 
 impl Replica {
     pub fn new(group: Arc<Group>, index: usize) -> Self {
+        let machine = Machine { cell: group.cell.is_some(), ..Machine::default() };
         Replica {
             group,
             index,
@@ -88,7 +97,7 @@ impl Replica {
             votes: BTreeMap::new(),
             chosen: BTreeMap::new(),
             applied: Slot(1),
-            machine: Machine::default(),
+            machine,
             last_tried: 0,
             highest_seen: 0,
             role: Role::Follower,
@@ -96,6 +105,8 @@ impl Replica {
             grant: None,
             quiet_until: SimTime::ZERO,
             lease: None,
+            sessions: BTreeMap::new(),
+            ending: BTreeSet::new(),
         }
     }
 
@@ -157,7 +168,7 @@ impl Replica {
                     ctx.send(l, MpMsg::CatchUp { from: self.first_unchosen() });
                 }
             }
-            MpTimer::Next | MpTimer::Retry => {}
+            MpTimer::Next | MpTimer::Retry | MpTimer::KeepAlive | MpTimer::SessionEnd | MpTimer::Grace => {}
         }
     }
 
@@ -215,7 +226,13 @@ impl Replica {
                     ctx.note(MpNote::CaughtUp { from: before, to: after });
                 }
             }
-            MpMsg::Reply { .. } | MpMsg::Redirect { .. } => {}
+            MpMsg::KeepAlive { .. } => self.on_keep_alive(from, ctx),
+            MpMsg::Reply { .. }
+            | MpMsg::Redirect { .. }
+            | MpMsg::KeepAliveReply { .. }
+            | MpMsg::SessionGone
+            | MpMsg::Write { .. }
+            | MpMsg::WriteReply { .. } => {}
         }
     }
 
@@ -363,6 +380,10 @@ impl Replica {
         l.next = slot;
         l.ready_at = slot;
         self.role = Role::Leader(Box::new(l));
+        // A new epoch: whatever leases its predecessor granted, it will
+        // assume the longest (see `check_sessions`).
+        self.sessions.clear();
+        self.ending.clear();
         self.leader = Some(ctx.me);
         ctx.note(MpNote::Elected { ballot, forced, noops });
         for t in [MpTimer::PhaseTimeout, MpTimer::Election] {
@@ -415,10 +436,9 @@ impl Replica {
             ctx.send(client, MpMsg::Redirect { seq: cmd.seq, leader: self.leader.filter(|&l| l != ctx.me) });
             return;
         }
-        if let Op::Get { key } = cmd.op {
-            if self.serves_reads(ctx.now()) {
-                let outcome = self.machine.read(key);
-                if let super::Outcome::Value { value, version } = outcome {
+        if cmd.op.is_read() && self.serves_reads(ctx.now()) {
+            if let Some(outcome) = self.machine.answer(&cmd.op) {
+                if let (Op::Get { key }, super::Outcome::Value { value, version }) = (cmd.op, outcome) {
                     ctx.note(MpNote::ReadServed { client, seq: cmd.seq, key, value, version });
                 }
                 ctx.send(client, MpMsg::Reply { seq: cmd.seq, outcome, slot: None });
@@ -500,9 +520,10 @@ impl Replica {
             let slot = self.applied;
             let outcome = self.machine.apply(slot, &cmd);
             ctx.note(MpNote::Applied { slot, cmd, outcome });
-            if self.is_leader() && !cmd.is_noop() {
+            if self.is_leader() && !cmd.is_noop() && cmd.client != ctx.me {
                 ctx.send(cmd.client, MpMsg::Reply { seq: cmd.seq, outcome, slot: Some(slot) });
             }
+            self.sessions_applied(&cmd, ctx);
             self.applied = slot.next();
         }
         if self.chosen.keys().next_back().is_some_and(|&top| top > self.applied) {
@@ -527,6 +548,75 @@ impl Replica {
             ctx.send(r, MpMsg::Heartbeat { ballot, round, commit });
         }
         ctx.set_timer(MpTimer::Heartbeat, self.group.heartbeat_every);
+        self.check_sessions(ctx);
+    }
+
+    /// A leader that has applied what it recovered: it knows the open
+    /// sessions and the locks, and may speak for the cell.
+    fn ready(&self) -> bool {
+        matches!(&self.role, Role::Leader(l) if self.applied >= l.ready_at)
+    }
+
+    /// Chubby: a KeepAlive extends the session lease by a full T from now.
+    fn on_keep_alive<H: Hosts<MpNode>>(&mut self, client: NodeId, ctx: &mut Ctx<MpNode, H>) {
+        let Some(cell) = self.group.cell.as_ref() else { return };
+        let Role::Leader(l) = &self.role else {
+            ctx.send(client, MpMsg::Redirect { seq: 0, leader: self.leader.filter(|&l| l != ctx.me) });
+            return;
+        };
+        let ballot = l.ballot;
+        if !self.ready() {
+            return; // still recovering: the client will ask again
+        }
+        if !self.machine.sessions.contains(&client) || self.ending.contains(&client) {
+            ctx.send(client, MpMsg::SessionGone);
+            return;
+        }
+        let lease = cell.session_lease;
+        self.sessions.insert(client, ctx.now() + lease);
+        ctx.send(client, MpMsg::KeepAliveReply { epoch: ballot, lease_us: lease.0 });
+    }
+
+    /// Chubby: end, through the log, every session no KeepAlive renewed for
+    /// a whole lease. A session this master has not heard of yet (it took
+    /// over) gets the longest lease its predecessor could have granted.
+    fn check_sessions<H: Hosts<MpNode>>(&mut self, ctx: &mut Ctx<MpNode, H>) {
+        let Some(lease) = self.group.cell.as_ref().map(|c| c.session_lease) else { return };
+        if !self.ready() {
+            return;
+        }
+        let now = ctx.now();
+        let mut expired = Vec::new();
+        for &c in &self.machine.sessions {
+            let until = *self.sessions.entry(c).or_insert(now + lease);
+            if now >= until && !self.ending.contains(&c) {
+                expired.push(c);
+            }
+        }
+        for client in expired {
+            self.ending.insert(client);
+            ctx.note(MpNote::SessionTimedOut { client });
+            if let Role::Leader(l) = &mut self.role {
+                l.queue.push_back(Cmd { client: ctx.me, seq: 0, op: Op::EndSession { client } });
+            }
+        }
+        self.pump(ctx);
+    }
+
+    /// A master that applies a session's opening starts its lease; one that
+    /// applies its end forgets it.
+    fn sessions_applied<H: Hosts<MpNode>>(&mut self, cmd: &Cmd, ctx: &mut Ctx<MpNode, H>) {
+        let Some(lease) = self.group.cell.as_ref().map(|c| c.session_lease) else { return };
+        match cmd.op {
+            Op::OpenSession if self.is_leader() => {
+                self.sessions.insert(cmd.client, ctx.now() + lease);
+            }
+            Op::EndSession { client } => {
+                self.sessions.remove(&client);
+                self.ending.remove(&client);
+            }
+            _ => {}
+        }
     }
 
     fn on_heartbeat<H: Hosts<MpNode>>(
@@ -596,6 +686,8 @@ impl Replica {
         self.grant = None;
         self.lease = None;
         self.highest_seen = 0;
+        self.sessions.clear();
+        self.ending.clear();
     }
 
     pub fn on_restart<H: Hosts<MpNode>>(&mut self, ctx: &mut Ctx<MpNode, H>) {

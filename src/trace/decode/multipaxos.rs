@@ -8,7 +8,7 @@
 //! as Multi-Paxos's when any of its events is (see [`is_multipaxos`]).
 
 use super::{s, u, val, Decoder, O};
-use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpMsg, MpNote, MpTimer, Op, Outcome, Pick, Slot, SlotVote};
+use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpMsg, MpNote, MpTimer, Op, Outcome, Pick, SessionEnd, Slot, SlotVote, Verdict};
 use crate::protocol::{Msg, Note, Timer};
 use crate::trace::EventKind;
 use serde_json::Value as J;
@@ -18,7 +18,8 @@ use std::sync::Arc;
 const OWN: &[&str] = &[
     "request", "reply", "redirect", "nack", "heartbeat", "heartbeat_ack", "catch_up", "entries", "command", "answered", "elected",
     "slot_picked", "stepped_down", "lease_refused", "applied", "caught_up", "lease_held", "lease_lost", "read_served",
-    "master_lease_held", "master_lease_released",
+    "master_lease_held", "master_lease_released", "keep_alive", "keep_alive_reply", "session_gone", "fs_write",
+    "fs_write_reply", "session_timed_out", "jeopardy", "session_safe", "session_lost", "not_holding", "write_checked",
 ];
 
 /// Is this (checked) trace Multi-Paxos's? One event of its own decides.
@@ -50,6 +51,31 @@ fn lease_end(s: &str) -> Option<LeaseEnd> {
     })
 }
 
+fn session_end(s: &str) -> Option<SessionEnd> {
+    Some(match s {
+        "grace_over" => SessionEnd::Grace,
+        "ended_by_cell" => SessionEnd::Ended,
+        _ => return None,
+    })
+}
+
+fn lock(o: &O) -> Option<u8> {
+    u8::try_from(u(o, "lock")?).ok()
+}
+
+fn generation(o: &O) -> Option<u32> {
+    u32::try_from(u(o, "generation")?).ok()
+}
+
+fn verdict(o: &O) -> Option<Verdict> {
+    Some(match s(o, "verdict")? {
+        "accepted" => Verdict::Accepted,
+        "stale" => Verdict::Stale { highest: u32::try_from(u(o, "highest")?).ok()? },
+        "not_current" => Verdict::NotCurrent,
+        _ => return None,
+    })
+}
+
 pub fn timer(name: &str) -> Option<Timer> {
     Some(Timer::Multipaxos(match name {
         "election" => MpTimer::Election,
@@ -59,6 +85,9 @@ pub fn timer(name: &str) -> Option<Timer> {
         "catch_up" => MpTimer::CatchUp,
         "next" => MpTimer::Next,
         "retry" => MpTimer::Retry,
+        "keep_alive" => MpTimer::KeepAlive,
+        "session_end" => MpTimer::SessionEnd,
+        "grace" => MpTimer::Grace,
         _ => return None,
     }))
 }
@@ -70,8 +99,11 @@ impl Decoder<'_> {
             "noop" => Op::Noop,
             "put" => Op::Put { key: key(o)?, value: val(o, "value")? },
             "get" => Op::Get { key: key(o)? },
-            "acquire" => Op::Acquire { lock: u8::try_from(u(o, "lock")?).ok()? },
-            "release" => Op::Release { lock: u8::try_from(u(o, "lock")?).ok()? },
+            "acquire" => Op::Acquire { lock: lock(o)? },
+            "release" => Op::Release { lock: lock(o)? },
+            "open_session" => Op::OpenSession,
+            "end_session" => Op::EndSession { client: self.node(o, "session")? },
+            "check_sequencer" => Op::Check { lock: lock(o)?, generation: generation(o)? },
             _ => return None,
         };
         Some(Cmd { client: self.node(o, "client")?, seq: u32::try_from(u(o, "seq")?).ok()?, op })
@@ -93,6 +125,9 @@ impl Decoder<'_> {
             "busy" => Outcome::Busy { holder: self.node(o, "holder")? },
             "released" => Outcome::Released,
             "not_held" => Outcome::NotHeld,
+            "session_opened" => Outcome::SessionOpened,
+            "no_session" => Outcome::NoSession,
+            "sequencer" => Outcome::Sequencer { current: o.get("current")?.as_bool()? },
             _ => return None,
         })
     }
@@ -151,6 +186,16 @@ impl Decoder<'_> {
                 }
                 MpMsg::Entries { entries: Arc::from(entries) }
             }
+            "keep_alive" => MpMsg::KeepAlive {
+                epoch: match o.get("epoch")? {
+                    J::Null => None,
+                    _ => Some(b(self, "epoch")?),
+                },
+            },
+            "keep_alive_reply" => MpMsg::KeepAliveReply { epoch: b(self, "epoch")?, lease_us: u(o, "lease_us")? },
+            "session_gone" => MpMsg::SessionGone,
+            "fs_write" => MpMsg::Write { lock: lock(o)?, generation: generation(o)?, value: val(o, "value")? },
+            "fs_write_reply" => MpMsg::WriteReply { lock: lock(o)?, generation: generation(o)?, verdict: verdict(o)? },
             _ => return None,
         };
         Some(Msg::Multipaxos(m))
@@ -209,6 +254,17 @@ impl Decoder<'_> {
                 until_us: u(o, "until_us")?,
             },
             "master_lease_released" => MpNote::MasterLeaseReleased { holder: self.node(o, "holder")?, why: lease_end(s(o, "why")?)? },
+            "session_timed_out" => MpNote::SessionTimedOut { client: self.node(o, "client")? },
+            "jeopardy" => MpNote::Jeopardy,
+            "session_safe" => MpNote::SessionSafe { epoch: b(self, "epoch")?, failover: o.get("failover")?.as_bool()? },
+            "session_lost" => MpNote::SessionLost { why: session_end(s(o, "why")?)? },
+            "not_holding" => MpNote::NotHolding { lock: lock(o)? },
+            "write_checked" => MpNote::WriteChecked {
+                client: self.node(o, "client")?,
+                lock: lock(o)?,
+                generation: generation(o)?,
+                verdict: verdict(o)?,
+            },
             _ => return None,
         };
         Some(EventKind::Note(Note::Multipaxos(n)))
