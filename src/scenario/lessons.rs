@@ -183,9 +183,8 @@ pub const LESSONS: &[LessonDef] = &[
         ],
     },
     // The seminar's Part 2 (where Paxos lives), bridging to Part 3's cast.
-    // What runs is the core of a Chubby cell, a Multi-Paxos group with a
-    // master lease; sessions, KeepAlives and sequencers are told, not run
-    // (the lease lab's fencing token stands in for the sequencer).
+    // What runs is a small Chubby cell: a Multi-Paxos group with a master
+    // lease, client sessions kept alive, and a file server checking sequencers.
     LessonDef {
         id: "where-paxos-lives",
         steps: &[
@@ -196,8 +195,10 @@ pub const LESSONS: &[LessonDef] = &[
             // Β (0.82 s) and Γ (1.02 s) are refused, Δ is elected at 1.24 s
             // and holds the lease from 1.26 s.
             Stage::Predict { scenario: "multi-leader-crash", at_us: 800_000, reveal_us: 1_280_000, options: 3, answer: 1 },
-            read(),
-            watch("kleppmann", 0),
+            watch("chubby-failover", 0),
+            // C1 woke at 3.9 s and sent its write with generation 1; F's
+            // verdict comes at 3.93 s, C2's write passes at 4.53 s.
+            Stage::Predict { scenario: "chubby-sequencer", at_us: 3_905_000, reveal_us: 4_600_000, options: 3, answer: 1 },
             read(),
         ],
     },
@@ -280,18 +281,18 @@ mod tests {
         }
     }
 
-    /// A lesson's one question, checked to ask about `scenario` with the
-    /// right answer at `answer`, and a replay of its run: (at, reveal, run).
-    /// What the run shows is then the answer, not a hard-coded index.
+    /// A lesson's one question about `scenario`, checked to have the right
+    /// answer at `answer`, and a replay of its run: (at, reveal, run). What
+    /// the run shows is then the answer, not a hard-coded index.
     fn question(id: &str, scenario: &str, answer: u8) -> (u64, u64, Run) {
         let l = find(id).expect("the lesson");
         let mut asked = l.steps.iter().filter_map(|s| match *s {
-            Stage::Predict { scenario, at_us, reveal_us, answer, .. } => Some((scenario, at_us, reveal_us, answer)),
+            Stage::Predict { scenario: sc, at_us, reveal_us, answer, .. } if sc == scenario => Some((at_us, reveal_us, answer)),
             _ => None,
         });
-        let (sc, at, reveal, right) = asked.next().unwrap_or_else(|| panic!("{id}: no question"));
-        assert!(asked.next().is_none(), "{id}: more than one question");
-        assert_eq!((sc, right), (scenario, answer), "{id}: the question's run and answer");
+        let (at, reveal, right) = asked.next().unwrap_or_else(|| panic!("{id}: no question about {scenario}"));
+        assert!(asked.next().is_none(), "{id}: more than one question about {scenario}");
+        assert_eq!(right, answer, "{id}: the question's answer");
         (at, reveal, Run::record(&builtin::get(scenario).unwrap()).unwrap())
     }
 
@@ -508,5 +509,36 @@ mod tests {
         assert!(!refused.is_empty() && refused.iter().all(|&t| t > at_us && t < 1_130_000), "refusals at {refused:?}");
         assert_eq!(elected.len(), 1, "elections after the question: {elected:?}");
         assert!(elected[0] > 1_130_000 && elected[0] <= reveal_us, "elected at {} µs", elected[0]);
+    }
+
+    /// "Where Paxos lives", the paused lock holder: when the question is
+    /// asked C1 has sent its write with generation 1 while F has seen no
+    /// higher one; before the reveal F refuses it as not current (the live
+    /// check), then accepts C2's generation 2.
+    #[test]
+    fn where_paxos_lives_the_file_server_refuses_the_stale_sequencer_by_asking_the_cell() {
+        use crate::protocol::multipaxos::{MpMsg, MpNote, Verdict};
+        use crate::protocol::Msg;
+        let (at_us, reveal_us, run) = question("where-paxos-lives", "chubby-sequencer", 1);
+        let sent = run.trace.iter().find(|e| {
+            matches!(&e.kind, EventKind::Send { msg: Msg::Multipaxos(MpMsg::Write { generation: 1, .. }), .. }) && e.t.0 > 900_000
+        });
+        let sent = sent.expect("C1 writes with generation 1 after its pause").t.0;
+        assert!(sent <= at_us, "the write left at {sent} µs, before the question at {at_us} µs");
+        let verdicts: Vec<(u64, u32, Verdict)> = run
+            .trace
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Note(Note::Multipaxos(MpNote::WriteChecked { generation, verdict, .. })) => Some((e.t.0, *generation, *verdict)),
+                _ => None,
+            })
+            .collect();
+        let after: Vec<_> = verdicts.iter().filter(|v| v.0 > at_us).collect();
+        assert_eq!(after.len(), 2, "{verdicts:?}");
+        assert_eq!((after[0].1, after[0].2), (1, Verdict::NotCurrent));
+        assert_eq!((after[1].1, after[1].2), (2, Verdict::Accepted));
+        assert!(after[1].0 <= reveal_us, "the reveal shows C2's write too");
+        // Comparing alone would have let it in: F had accepted nothing above 1.
+        assert!(verdicts.iter().filter(|v| v.0 < at_us).all(|v| v.1 <= 1));
     }
 }

@@ -12,7 +12,8 @@ use crate::protocol::multipaxos::{MpCommand, KEYS};
 use crate::protocol::Command;
 use crate::sim::fault::Fault;
 use crate::sim::SimTime;
-use crate::viz::multipaxos::{lease_lanes, snapshot, Ink, LeaseLanes, Snapshot};
+use crate::protocol::multipaxos::Verdict;
+use crate::viz::multipaxos::{lease_lanes, session_lanes, snapshot, Ink, LeaseLanes, SessionLanes, SessionMark, Snapshot};
 use leptos::prelude::*;
 
 /// `controls`: the caption, the crash and write buttons (a lesson's watch and
@@ -32,6 +33,7 @@ pub fn MultiView(#[prop(default = true)] controls: bool) -> impl IntoView {
             })}
             <Log />
             <LeaseLane />
+            <SessionLane />
             <section class="pane">
                 <PaneDiagram pane=Pane::A id="multi-diagram" window_us=1_500_000 />
             </section>
@@ -78,16 +80,65 @@ fn Log() -> impl IntoView {
             <ul class="mp-clients" data-testid="mp-clients">
                 {move || snap.with(|s| s.clients.iter().map(|c| {
                     let w = app.words();
+                    let holds = (!c.holds.is_empty()).then(|| {
+                        let list: Vec<String> = c.holds.iter().map(|(l, g)| format!("{} {l} ({} {g})", w.mp_lock, w.mp_generation)).collect();
+                        view! { <span class="holds" data-testid=format!("mp-holds-{}", c.name)>{format!(" · {} {}", w.mp_holds, list.join(", "))}</span> }
+                    });
                     view! {
                         <li data-testid=format!("mp-client-{}", c.name)>
                             <b>{c.name.clone()}</b>
+                            {c.session.map(|m| view! {
+                                <span class=format!("session {}", m.as_str()) data-testid=format!("mp-session-{}", c.name) data-session=m.as_str()>
+                                    {format!(" · {}: {}", w.mp_session, session_word(w, m))}
+                                </span>
+                            })}
+                            {holds}
                             {c.waiting.clone().map(|x| view! { <span class="waiting">{format!(" · {} {x}", w.mp_waits)}</span> })}
                             {c.last.clone().map(|x| view! { <span class="heard">{format!(" · {}: {x}", w.mp_heard)}</span> })}
                         </li>
                     }
                 }).collect_view())}
+                {move || snap.with(|s| s.file.clone().map(|f| {
+                    let w = app.words();
+                    let file = match &f.file {
+                        Some((v, g)) => format!("{v} ({} {g})", w.mp_generation),
+                        None => w.mp_file_empty.to_string(),
+                    };
+                    let last = f.last.map(|(who, g, v)| {
+                        let class = if v == Verdict::Accepted { "verdict ok" } else { "verdict refused" };
+                        view! {
+                            <span class=class data-testid="mp-file-verdict" data-verdict=v.as_str()>
+                                {format!(" · {}: {who}, {} {g} — {}", w.mp_last_check, w.mp_generation, verdict_word(w, v))}
+                            </span>
+                        }
+                    });
+                    view! {
+                        <li class="file-server" data-testid="mp-file-server">
+                            <b>{f.name.clone()}</b>
+                            {format!(" ({}) · {}: ", w.mp_file_server, w.mp_file)}
+                            <span data-testid="mp-file">{file}</span>
+                            {last}
+                        </li>
+                    }
+                }))}
             </ul>
         </section>
+    }
+}
+
+fn session_word(w: &crate::i18n::Words, m: SessionMark) -> &'static str {
+    match m {
+        SessionMark::Safe => w.mp_session_safe,
+        SessionMark::Jeopardy => w.mp_session_jeopardy,
+        SessionMark::Lost => w.mp_session_lost,
+    }
+}
+
+fn verdict_word(w: &crate::i18n::Words, v: Verdict) -> &'static str {
+    match v {
+        Verdict::Accepted => w.mp_verdict_accepted,
+        Verdict::Stale { .. } => w.mp_verdict_stale,
+        Verdict::NotCurrent => w.mp_verdict_not_current,
     }
 }
 
@@ -219,6 +270,77 @@ fn lease_svg(l: LeaseLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl I
                         {spans.iter().filter(|s| s.from.0 <= t).map(|s| {
                             let (a, z) = (x(s.from.0, end), x(s.to.0.min(t), end));
                             view! { <rect class="mp-lease-span" x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
+                        }).collect_view()}
+                    </g>
+                }
+            }).collect_view()}
+            <line class="cursor" x1=x(t, end) x2=x(t, end) y1=TOP - 6.0 y2=height />
+        </svg>
+    }
+}
+
+/// A Chubby cell's sessions, one lane per client as the client sees its
+/// session — safe, in jeopardy, lost — with the file server's verdict on
+/// each of its writes (✓ accepted, ✗ refused), drawn up to the cursor.
+#[component]
+fn SessionLane() -> impl IntoView {
+    let app = use_app();
+    let lanes = Memo::new(move |_| {
+        app.rev.get();
+        app.model.with_value(|m| session_lanes(&m.run))
+    });
+    let end = move || app.end.get();
+    move || {
+        lanes.with(|l| {
+            (!l.lanes.is_empty()).then(|| {
+                view! {
+                    <section class="pane mp-session-pane">
+                        <h3 class="pane-title">{app.words().mp_sessions_title}</h3>
+                        {session_svg(l.clone(), app.t.get(), end(), app.lang.get())}
+                        <ul class="mp-legend">
+                            <li><span class="mp-swatch safe"></span>{app.words().mp_session_safe}</li>
+                            <li><span class="mp-swatch jeopardy"></span>{app.words().mp_session_jeopardy}</li>
+                            <li><span class="mp-swatch lost"></span>{app.words().mp_session_lost}</li>
+                            <li>"✓ "{app.words().mp_verdict_accepted}</li>
+                            <li>"✗ "{app.words().mp_verdict_not_current}</li>
+                        </ul>
+                    </section>
+                }
+            })
+        })
+    }
+}
+
+fn session_svg(l: SessionLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+    let speak = lang.speak();
+    let height = TOP + l.lanes.len() as f64 * LANE_H + 4.0;
+    let step = [100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000].into_iter().find(|s| end / s <= 10).unwrap_or(10_000_000);
+    view! {
+        <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-session-lanes" role="img" aria-label=lang.words().mp_sessions_title>
+            <g class="axis">
+                {(0..=end / step).map(|k| k * step).map(|k| view! {
+                    <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=height - 4.0 />
+                    <text class="tick-label" x=x(k, end) y=TOP - 8.0>{speak.duration(k)}</text>
+                }).collect_view()}
+            </g>
+            {l.lanes.iter().enumerate().map(|(i, (node, name, spans))| {
+                let y = TOP + i as f64 * LANE_H;
+                let now = spans.iter().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map_or("none", |s| s.mark.as_str());
+                view! {
+                    <g class="mp-session-lane" data-testid=format!("mp-session-lane-{name}") data-session=now>
+                        <text class="row-name" x=8 y=y + 17.0>{name.clone()}</text>
+                        {spans.iter().filter(|s| s.from.0 <= t).map(|s| {
+                            let (a, z) = (x(s.from.0, end), x(s.to.0.min(t), end));
+                            view! { <rect class=format!("mp-session-span {}", s.mark.as_str()) x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
+                        }).collect_view()}
+                        {l.writes.iter().filter(|w| w.writer == *node && w.at.0 <= t).map(|w| {
+                            let ok = w.verdict == Verdict::Accepted;
+                            view! {
+                                <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(w.at.0, end) y=y + 17.0
+                                    data-testid="mp-write-mark" data-verdict=w.verdict.as_str()>
+                                    {format!("{} g{}", if ok { "✓" } else { "✗" }, w.generation)}
+                                </text>
+                            }
                         }).collect_view()}
                     </g>
                 }

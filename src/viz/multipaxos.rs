@@ -6,7 +6,7 @@
 //! data computed from the trace (never from node internals); the view draws it.
 
 use crate::protocol::ballot::Ballot;
-use crate::protocol::multipaxos::{Cmd, MpMsg, MpNote};
+use crate::protocol::multipaxos::{Cmd, MpMsg, MpNote, Op, Outcome, Verdict};
 use crate::protocol::{Msg, Note};
 use crate::scenario::run::Run;
 use crate::scenario::Role;
@@ -59,6 +59,41 @@ pub struct ClientRow {
     pub waiting: Option<String>,
     /// What it last heard: "x=1 → ok #0".
     pub last: Option<String>,
+    /// A Chubby client: its session as it sees it.
+    pub session: Option<SessionMark>,
+    /// The sequencers it believes it holds: (lock, generation).
+    pub holds: Vec<(u8, u32)>,
+    /// The operation it waits on (to read the answer by).
+    asked: Option<Op>,
+}
+
+/// A Chubby client's session, as the client sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SessionMark {
+    Safe,
+    Jeopardy,
+    Lost,
+}
+
+impl SessionMark {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SessionMark::Safe => "safe",
+            SessionMark::Jeopardy => "jeopardy",
+            SessionMark::Lost => "lost",
+        }
+    }
+}
+
+/// A Chubby cell's file server: the file, and its last verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileRow {
+    pub node: NodeId,
+    pub name: String,
+    /// The file's contents and the generation that wrote them.
+    pub file: Option<(String, u32)>,
+    /// The last write checked: (writer, generation, verdict).
+    pub last: Option<(String, u32, Verdict)>,
 }
 
 /// The picture at one moment.
@@ -68,6 +103,8 @@ pub struct Snapshot {
     pub clients: Vec<ClientRow>,
     /// Slots 1 … `slots − 1` appear in some log (slot numbers start at 1).
     pub slots: u32,
+    /// A Chubby cell's file server.
+    pub file: Option<FileRow>,
 }
 
 /// A span of true time during which a replica believed it held the master lease.
@@ -99,7 +136,7 @@ fn outcome_short(o: &crate::protocol::multipaxos::Outcome) -> String {
         Outcome::NotHeld => "not held".into(),
         Outcome::SessionOpened => "session".into(),
         Outcome::NoSession => "no session".into(),
-        Outcome::Sequencer { current } => if current { "current" } else { "stale" }.into(),
+        Outcome::Sequencer { current } => if current { "current" } else { "not current" }.into(),
     }
 }
 
@@ -124,9 +161,16 @@ pub fn snapshot(run: &Run, trace: &[TraceEvent]) -> Snapshot {
             lease: false,
         })
         .collect();
-    let mut clients: Vec<ClientRow> =
-        s.nodes_with(Role::Client).into_iter().map(|node| ClientRow { node, name: name(node), waiting: None, last: None }).collect();
+    let mut clients: Vec<ClientRow> = s
+        .nodes_with(Role::Client)
+        .into_iter()
+        .map(|node| ClientRow { node, name: name(node), waiting: None, last: None, session: None, holds: Vec::new(), asked: None })
+        .collect();
+    let mut file =
+        s.nodes_with(Role::Storage).first().map(|&node| FileRow { node, name: name(node), file: None, last: None });
     let mut slots = 0u32;
+    // Writes delivered to the file server: (writer, generation, value).
+    let mut pending: Vec<(NodeId, u32, String)> = Vec::new();
     for e in trace {
         let r = replicas.iter().position(|r| r.node == e.node);
         let c = clients.iter().position(|c| c.node == e.node);
@@ -195,17 +239,74 @@ pub fn snapshot(run: &Run, trace: &[TraceEvent]) -> Snapshot {
                 MpNote::Asked { cmd } => {
                     if let Some(i) = c {
                         clients[i].waiting = Some(cmd_label(cmd));
+                        clients[i].asked = Some(cmd.op);
                     }
                 }
                 MpNote::Answered { outcome, .. } => {
                     if let Some(i) = c {
-                        let asked = clients[i].waiting.take().unwrap_or_default();
-                        clients[i].last = Some(format!("{asked} → {}", outcome_short(outcome)));
+                        let row = &mut clients[i];
+                        let asked = row.waiting.take().unwrap_or_default();
+                        row.last = Some(format!("{asked} → {}", outcome_short(outcome)));
+                        match (row.asked.take(), outcome) {
+                            (Some(Op::OpenSession), Outcome::SessionOpened) => row.session = Some(SessionMark::Safe),
+                            (Some(Op::Acquire { lock }), Outcome::Granted { generation }) => {
+                                row.holds.retain(|h| h.0 != lock);
+                                row.holds.push((lock, *generation));
+                            }
+                            (Some(Op::Release { lock }), _) => row.holds.retain(|h| h.0 != lock),
+                            _ => {}
+                        }
+                    }
+                }
+                MpNote::Jeopardy => {
+                    if let Some(i) = c {
+                        clients[i].session = Some(SessionMark::Jeopardy);
+                    }
+                }
+                MpNote::SessionSafe { .. } => {
+                    if let Some(i) = c {
+                        clients[i].session = Some(SessionMark::Safe);
+                    }
+                }
+                MpNote::SessionLost { .. } => {
+                    if let Some(i) = c {
+                        clients[i].session = Some(SessionMark::Lost);
+                        clients[i].holds.clear();
+                    }
+                }
+                MpNote::WriteChecked { client, lock, generation, verdict } => {
+                    if let Some(f) = file.as_mut().filter(|f| f.node == e.node) {
+                        f.last = Some((name(*client), *generation, *verdict));
+                    }
+                    // Told its sequencer is stale, the writer drops it.
+                    if *verdict != Verdict::Accepted {
+                        if let Some(w) = clients.iter_mut().find(|c| c.node == *client) {
+                            w.holds.retain(|h| h.0 != *lock);
+                        }
                     }
                 }
                 _ => {}
             },
+            // The file's contents come with the write the server accepts.
+            EventKind::Send { msg: Msg::Multipaxos(MpMsg::WriteReply { generation, verdict: Verdict::Accepted, .. }), to, .. } => {
+                if let Some(f) = file.as_mut().filter(|f| f.node == e.node) {
+                    let value = pending.iter().find(|p| p.0 == *to && p.1 == *generation).map(|p| p.2.clone());
+                    f.file = value.map(|v| (v, *generation));
+                }
+            }
+            EventKind::Deliver { msg: Msg::Multipaxos(MpMsg::Write { generation, value, .. }), from, .. } => {
+                if file.as_ref().is_some_and(|f| f.node == e.node) {
+                    pending.push((*from, *generation, value.to_string()));
+                }
+            }
             EventKind::Fault { fault: Fault::Crash { node } } => {
+                if let Some(w) = clients.iter_mut().find(|c| c.node == *node) {
+                    if w.session.is_some() {
+                        w.session = Some(SessionMark::Lost);
+                    }
+                    w.holds.clear();
+                    w.waiting = None;
+                }
                 if let Some(row) = replicas.iter_mut().find(|r| r.node == *node) {
                     row.down = true;
                     row.leads = None;
@@ -228,7 +329,90 @@ pub fn snapshot(run: &Run, trace: &[TraceEvent]) -> Snapshot {
             _ => {}
         }
     }
-    Snapshot { replicas, clients, slots }
+    Snapshot { replicas, clients, slots, file }
+}
+
+/// A span of a Chubby client's session, as the client saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionSpan {
+    pub from: SimTime,
+    pub to: SimTime,
+    pub mark: SessionMark,
+}
+
+/// A write the file server judged, at the instant it judged it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WriteMark {
+    pub at: SimTime,
+    pub writer: NodeId,
+    pub generation: u32,
+    pub verdict: Verdict,
+}
+
+/// A Chubby cell's session lanes over the whole run: per client, when its
+/// session was safe, in jeopardy or lost (by its own notes), and the file
+/// server's verdicts on its writes.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SessionLanes {
+    pub lanes: Vec<(NodeId, String, Vec<SessionSpan>)>,
+    pub writes: Vec<WriteMark>,
+}
+
+pub fn session_lanes(run: &Run) -> SessionLanes {
+    let s = &run.scenario;
+    if s.multipaxos.as_ref().is_none_or(|m| m.cell.is_none()) {
+        return SessionLanes::default();
+    }
+    let mut lanes: Vec<(NodeId, String, Vec<SessionSpan>)> = s
+        .nodes_with(Role::Client)
+        .into_iter()
+        .map(|n| (n, run.names.get(n.index()).cloned().unwrap_or_default(), Vec::new()))
+        .collect();
+    let mut open: Vec<Option<(SimTime, SessionMark)>> = vec![None; lanes.len()];
+    let mut writes = Vec::new();
+    let mut asked: Vec<Option<Op>> = vec![None; lanes.len()];
+    for e in &run.trace {
+        let subject = match &e.kind {
+            EventKind::Fault { fault: Fault::Crash { node } } => *node,
+            _ => e.node,
+        };
+        let i = lanes.iter().position(|l| l.0 == subject);
+        let mark = match &e.kind {
+            EventKind::Note(Note::Multipaxos(n)) => match n {
+                MpNote::Asked { cmd } => {
+                    if let Some(i) = i {
+                        asked[i] = Some(cmd.op);
+                    }
+                    None
+                }
+                MpNote::Answered { outcome: Outcome::SessionOpened, .. } => {
+                    i.filter(|&i| asked[i] == Some(Op::OpenSession)).map(|_| SessionMark::Safe)
+                }
+                MpNote::Jeopardy => Some(SessionMark::Jeopardy),
+                MpNote::SessionSafe { .. } => Some(SessionMark::Safe),
+                MpNote::SessionLost { .. } => Some(SessionMark::Lost),
+                MpNote::WriteChecked { client, generation, verdict, .. } => {
+                    writes.push(WriteMark { at: e.t, writer: *client, generation: *generation, verdict: *verdict });
+                    None
+                }
+                _ => None,
+            },
+            EventKind::Fault { fault: Fault::Crash { .. } } => i.and_then(|i| open[i]).map(|_| SessionMark::Lost),
+            _ => None,
+        };
+        let (Some(i), Some(mark)) = (i, mark) else { continue };
+        if let Some((from, m)) = open[i].take() {
+            lanes[i].2.push(SessionSpan { from, to: e.t, mark: m });
+        }
+        // A lost session stays lost: drawn to the end of the run.
+        open[i] = Some((e.t, mark));
+    }
+    for (i, o) in open.into_iter().enumerate() {
+        if let Some((from, mark)) = o {
+            lanes[i].2.push(SessionSpan { from, to: run.end, mark });
+        }
+    }
+    SessionLanes { lanes, writes }
 }
 
 /// When each replica believed it held the master lease, in true time, from

@@ -769,7 +769,7 @@ pub const LESSONS: &[LessonText] = &[
     LessonText {
         id: "where-paxos-lives",
         title: "Where Paxos lives",
-        summary: "The seminar's Part 2: Chubby under GFS and BigTable, Borg, Mesos and ZooKeeper, Azure. The core of a Chubby cell runs live — five replicas, a master lease, a fail-over; its sessions and sequencers are told, not yet simulated.",
+        summary: "The seminar's Part 2: Chubby under GFS and BigTable, Borg, Mesos and ZooKeeper, Azure. A Chubby cell runs live — five replicas, a master lease, a fail-over, client sessions that outlive it, and a file server that refuses a stale sequencer.",
         steps: &[
             StepText {
                 title: "Paxos beneath the systems",
@@ -780,10 +780,10 @@ pub const LESSONS: &[LessonText] = &[
                        Apache Mesos, open source and inspired by Borg, elects its master through a ZooKeeper quorum. \
                        And in Azure the seminar shows replicated data nodes: reads from a primary, writes that follow \
                        a quorum.\n\n\
-                       What this page runs, and what it only tells. It runs the core of a Chubby cell: a Multi-Paxos \
-                       group whose master holds a master lease. It does not run a whole Chubby cell: client sessions, \
-                       KeepAlives and sequencers are described in this lesson, not simulated. Nor does it run Borg, \
-                       Mesos, ZooKeeper or Azure. The sources behind this course say what part consensus plays in \
+                       What this page runs, and what it only tells. It runs a small Chubby cell: a Multi-Paxos group \
+                       whose master holds a master lease, client sessions kept alive by KeepAlives, locks whose \
+                       sequencers a file server checks. Its files, events and caches are not simulated, and the times \
+                       are shrunk to fit a screen. It does not run Borg, Mesos, ZooKeeper or Azure. The sources behind this course say what part consensus plays in \
                        them, not how each is built, and this lesson says no more than they do. In particular they do \
                        not describe the protocol ZooKeeper itself runs; the seminar says only that the same idea runs \
                        beneath Mesos and ZooKeeper.",
@@ -829,43 +829,57 @@ pub const LESSONS: &[LessonText] = &[
                           Chubby works the same way: its replicas hold a new election only after their master leases \
                           lapse, and its paper reports elections of a few seconds (6 s and 4 s typical, up to 30 s \
                           seen). A new Chubby master also picks a new epoch number and rejects client calls that \
-                          carry an older one. This page has no Chubby clients, so it has no such epochs; the nearest \
-                          thing here is the ballot: (4,Δ) is higher than (1,Α), so a replica that has promised Δ \
-                          refuses anything from Α's old ballot.",
+                          carry an older one. Here the epoch is the master's ballot: (4,Δ) is higher than (1,Α), so a \
+                          replica that has promised Δ refuses anything from Α's old ballot. The next step shows what \
+                          a fail-over means for the cell's clients.",
                 ..StepText::EMPTY
             },
             StepText {
-                title: "Sessions, KeepAlives and sequencers: told, not yet run",
-                body: "A Chubby cell also looks after its clients, and that part does not run in this page yet. What \
-                       follows is told from the Chubby paper (Burrows, 2006), not simulated.\n\n\
-                       Sessions. Each client has a session with the master, kept alive by KeepAlive calls. Each \
-                       KeepAlive extends the session lease, by 12 s by default; the master never shortens it. The \
-                       client keeps its own conservative estimate of when the lease ends, assuming the master's clock \
-                       runs no faster than a known factor times its own. When that estimate runs out, the session is \
-                       in jeopardy: the client empties its cache and waits out a grace period of 45 s. It is told \
-                       each stage: jeopardy, then safe if a master answers in time, or expired.\n\n\
-                       Fail-over. A new master picks a new epoch number, rejects calls that carry an older one, and \
-                       assumes the longest session lease its predecessor might have granted.\n\n\
-                       Locks and sequencers. A sequencer holds a lock's name, its mode and a lock generation number. \
-                       Servers check it and reject stale requests, so it works as a fencing token. Servers that \
-                       cannot check sequencers rely on lock-delay instead: a lock lost by a failed holder cannot be \
-                       taken for up to a minute.",
+                title: "Sessions that outlive their master",
+                body: "A Chubby cell also looks after its clients. Each client has a session with the master, kept \
+                       alive by KeepAlive calls; each one extends the session lease, and the master never shortens \
+                       it. The client keeps its own, shorter estimate of when the lease ends: counted from before it \
+                       asked, and shortened for clocks that may drift. When that estimate runs out, the session is in \
+                       jeopardy: the client waits out a grace period, looking for a master. A master that answers in \
+                       time makes it safe again; if none does, the session expires, and its locks with it.\n\n\
+                       Chubby's defaults are a 12 s session lease and a 45 s grace period. This cell shrinks them to \
+                       fit the screen: a session lease of 1 s, KeepAlives every 0.3 s, a grace period of 3 s, and \
+                       the same 1 s master lease. C1 opens a session, takes lock 0 — generation 1 — and writes a to \
+                       the file server F, which checks the sequencer with the cell and accepts it. Then, at 0.8 s, \
+                       the master Α crashes.",
+                watch: "Watch C1's lane in the sessions chart. At 1.67 s its own estimate runs out: jeopardy (orange). \
+                        The replicas are still bound by their promises to Α; Δ is elected at 1.75 s and, not knowing \
+                        what Α granted, assumes the longest session lease Α could have given. C1's KeepAlive reaches \
+                        Δ at 1.96 s: safe again (green), under a new epoch, (4,Δ). At 2.9 s C1 writes b with the same \
+                        generation 1, and F accepts it: the session and its lock survived the fail-over.",
                 ..StepText::EMPTY
             },
             StepText {
-                title: "A stale token, refused by the server",
-                body: "The page cannot run a sequencer yet, but the lease lab runs the same idea with a plainer token: \
-                       a number, where a sequencer also names the lock and its mode. The lab's lease store stands in \
-                       for the cell. Here it is a single node, where in Chubby it would be the five replicas of the \
-                       last steps. W1 holds the lease with epoch 33, its generation number; orders plays the server \
-                       that checks the token of every write.\n\n\
-                       At 1.05 s W1 pauses for 10 s, like a long garbage collection, holding a write it has not sent. \
-                       The store lets its lease expire at 4.01 s, and W2 takes it with 34 at 4.21 s. Any number that \
-                       only grows with each new holder will do as the token; Kleppmann names a ZooKeeper zxid or \
-                       znode version.",
-                watch: "Watch W2 write with 34 from 4.33 s, then W1 wake at 11.05 s and send its write with 33: at \
-                        11.06 s orders refuses it, because it has already taken 34. W1 believed it held the lease \
-                        until it woke; only the server's own check kept its stale write out.",
+                title: "A paused lock holder and its stale sequencer",
+                body: "A sequencer holds a lock's name, its mode and a generation number that grows with every grant. \
+                       A server checks it and refuses stale requests, so it works as a fencing token. In this cell \
+                       the file server F checks it twice: against the highest generation it has seen for the lock, \
+                       and live, by asking the cell (Chubby's CheckSequencer) whether it is still the lock's grant.\n\n\
+                       C1 holds lock 0 with generation 1 and has written a to F. At 0.9 s it is paused for 3 s, like \
+                       a long garbage collection, just before its next write. The master hears no KeepAlive, and at \
+                       1.82 s ends C1's session through the log; that frees lock 0, and C2 takes it at 2.54 s with \
+                       generation 2. C2 has not written yet. It is 3.9 s: C1 has just woken, still believing it \
+                       holds the lock, and sent b to F with generation 1.",
+                question: "What will F do with C1's write?",
+                options: &[
+                    "Accept it: F has seen no generation above 1, so 1 is still the newest it knows",
+                    "Refuse it: F asks the cell, and generation 1 is no longer lock 0's grant — C2 holds it with generation 2",
+                    "Hold it until C1's session is renewed, then write it",
+                ],
+                explain: "F asks the master whether generation 1 is still lock 0's grant; at 3.93 s the answer comes \
+                          back no, and F refuses the write as no longer current. Comparing generations alone would \
+                          have let it in, since C2's generation 2 has not reached F yet: only the check against the \
+                          cell's live state keeps it out. This is the difference the lease lab's lesson on fencing \
+                          turns on. C1 learns at 3.92 s that its session ended; C2's write with generation 2 passes \
+                          at 4.53 s.\n\n\
+                          Servers that cannot check sequencers rely on Chubby's lock-delay instead: a lock lost by a \
+                          failed holder cannot be taken for up to a minute. That narrows the window; it does not \
+                          close it.",
                 ..StepText::EMPTY
             },
             StepText {
@@ -881,7 +895,7 @@ pub const LESSONS: &[LessonText] = &[
                        Chubby a lease answers it; the outline does not say how Azure does.\n\n\
                        This page does not change a group's membership yet. The nearest runs are a replica that fell \
                        behind and catches up (\"Multi-Paxos: a replica catches up\") and a new master after a crash \
-                       (the third step). In every example of Part 2 the job is the same: a few replicas agree on what \
+                       (the third and fourth steps). In every example of Part 2 the job is the same: a few replicas agree on what \
                        happened, in order, and on who may act for them. Part 3's proposers, acceptors and learners are \
                        how they agree.",
                 ..StepText::EMPTY
