@@ -422,6 +422,9 @@ words!(
     mp_heard,
     mp_lease_title,
     mp_lease_none,
+    mp_paused,
+    mp_session_ended,
+    mp_verdict_refused,
     mp_sessions_title,
     mp_session,
     mp_session_safe,
@@ -451,6 +454,11 @@ words!(
 
 /// Sentences with facts in them.
 pub trait Speak: Sync {
+    /// A Multi-Paxos command in a few words, for the log's cells and the
+    /// clients' lines: `x=3`, `C1 lock 0`.
+    fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String;
+    /// What a command returned, in a few words: `ok #3`, `g2`.
+    fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String;
     /// A ballot as people write it: "(3,Γ)".
     fn ballot(&self, names: &[String], b: Ballot) -> String {
         format!("({},{})", b.round, names.get(b.node.index()).map(String::as_str).unwrap_or("?"))

@@ -435,6 +435,8 @@ fn Root() -> impl IntoView {
         } else if let Some(run) = files::run_link(&hash) {
             match run.map_err(|_| ()).and_then(|s| Model::new(&s).map_err(|_| ())) {
                 Ok(m) => {
+                    // The run's own view, as a share link or a file opens it.
+                    app.view.set(View::of(m.kind()));
                     app.replace(m, None);
                     app.set_t(link_t.unwrap_or(0).min(app.end.get_untracked()));
                 }

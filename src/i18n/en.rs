@@ -321,6 +321,9 @@ pub const WORDS: Words = Words {
     mp_heard: "last answer",
     mp_lease_title: "Master lease: when each replica believed it held it (true time)",
     mp_lease_none: "This run has no master lease: a replica that believes it leads serves reads from its own copy, lease or not.",
+    mp_paused: "paused",
+    mp_session_ended: "session ended by the master",
+    mp_verdict_refused: "refused",
     mp_sessions_title: "Chubby sessions: how each client sees its session (true time), and the file server's verdicts",
     mp_session: "session",
     mp_session_safe: "safe",
@@ -425,6 +428,12 @@ impl En {
 }
 
 impl Speak for En {
+    fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String {
+        multipaxos::cmd_short(names, c)
+    }
+    fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String {
+        multipaxos::outcome_short(o)
+    }
     fn duration(&self, us: u64) -> String {
         crate::sim::time::human_us(us)
     }
@@ -617,7 +626,7 @@ impl Speak for En {
             Invariant::LearnerConsistency => "A learner learns only a chosen decree; learners never differ.",
             Invariant::SingleGrant => "The store never has two unexpired grants of the lease at once.",
             Invariant::EpochUnique => "Each epoch belongs to one holder, and a new holder gets a higher epoch.",
-            Invariant::FencingMonotonic => "A row never accepts an epoch below one it already accepted.",
+            Invariant::FencingMonotonic => "A fenced store never accepts a token below one it already accepted: an epoch for a row, a lock's generation for a Chubby file server.",
             Invariant::LogPrefix => "Every replica applies the same command at each slot: the applied logs are prefixes of one another.",
             Invariant::SingleMaster => "At most one replica believes it holds the master lease at any instant.",
             Invariant::FreshReads => "No read returns a value older than a write that completed before the read began.",

@@ -322,6 +322,9 @@ pub const WORDS: Words = Words {
     mp_heard: "最後の応答",
     mp_lease_title: "マスターリース：各レプリカが保持していると信じていた期間（真の時刻）",
     mp_lease_none: "この実行にはマスターリースがありません。自分がリーダーだと信じるレプリカは、リースなしで自分の写しから読み出しに答えます。",
+    mp_paused: "停止中",
+    mp_session_ended: "マスターがセッションを終了",
+    mp_verdict_refused: "拒否",
     mp_sessions_title: "Chubby のセッション：各クライアントから見た自分のセッション（真の時刻）と、ファイルサーバの判定",
     mp_session: "セッション",
     mp_session_safe: "安全",
@@ -432,6 +435,12 @@ impl Ja {
 }
 
 impl Speak for Ja {
+    fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String {
+        multipaxos::cmd_short(names, c)
+    }
+    fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String {
+        multipaxos::outcome_short(o)
+    }
     fn duration(&self, us: u64) -> String {
         if us < 1_000 {
             format!("{us} マイクロ秒")
@@ -639,7 +648,7 @@ impl Speak for Ja {
             Invariant::LearnerConsistency => "学習者は選ばれた法令だけを学び、学習者どうしで食い違いません。",
             Invariant::SingleGrant => "ストアが期限内のリースを同時に 2 つ与えることはありません。",
             Invariant::EpochUnique => "各エポックの保持者は 1 人で、新しい保持者はより大きいエポックを得ます。",
-            Invariant::FencingMonotonic => "行は、すでに受け付けたエポックより小さいエポックを受け付けません。",
+            Invariant::FencingMonotonic => "フェンスで守られた記憶域は、すでに受け付けたトークンより小さいものを受け付けません。行ならエポック、Chubby のファイルサーバならロックの世代です。",
             Invariant::LogPrefix => "どのレプリカも各スロットで同じ命令を適用します。適用済みのログは互いに前半部分が一致します。",
             Invariant::SingleMaster => "どの瞬間にも、マスターリースを持っていると信じるレプリカは高々 1 つです。",
             Invariant::FreshReads => "読み出しが始まる前に完了した書き込みより古い値を、読み出しが返すことはありません。",

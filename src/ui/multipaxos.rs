@@ -32,8 +32,8 @@ pub fn MultiView(#[prop(default = true)] controls: bool) -> impl IntoView {
                 <Controls />
             })}
             <Log />
-            <LeaseLane />
             <SessionLane />
+            <LeaseLane />
             <section class="pane">
                 <PaneDiagram pane=Pane::A id="multi-diagram" window_us=1_500_000 />
             </section>
@@ -69,7 +69,7 @@ fn Log() -> impl IntoView {
         <section class="pane mp-log-pane">
             <h3 class="pane-title">{move || app.words().mp_log_title}</h3>
             <p class="hint">{move || app.words().mp_log_hint}</p>
-            <div class="mp-log-scroll" inner_html=move || snap.with(|s| log_html(s, app.lang.get()))></div>
+            <div class="mp-log-scroll" inner_html=move || snap.with(|s| app.model.with_value(|m| log_html(s, &m.run.names, app.lang.get())))></div>
             <ul class="mp-legend">
                 <li><span class="mp-cell voted">"x=1"</span>{move || app.words().mp_legend_vote}</li>
                 <li><span class="mp-cell learned">"x=1"</span>{move || app.words().mp_legend_ink}</li>
@@ -80,6 +80,8 @@ fn Log() -> impl IntoView {
             <ul class="mp-clients" data-testid="mp-clients">
                 {move || snap.with(|s| s.clients.iter().map(|c| {
                     let w = app.words();
+                    let speak = app.lang.get().speak();
+                    let names = app.model.with_value(|m| m.run.names.clone());
                     let holds = (!c.holds.is_empty()).then(|| {
                         let list: Vec<String> = c.holds.iter().map(|(l, g)| format!("{} {l} ({} {g})", w.mp_lock, w.mp_generation)).collect();
                         view! { <span class="holds" data-testid=format!("mp-holds-{}", c.name)>{format!(" · {} {}", w.mp_holds, list.join(", "))}</span> }
@@ -93,8 +95,10 @@ fn Log() -> impl IntoView {
                                 </span>
                             })}
                             {holds}
-                            {c.waiting.clone().map(|x| view! { <span class="waiting">{format!(" · {} {x}", w.mp_waits)}</span> })}
-                            {c.last.clone().map(|x| view! { <span class="heard">{format!(" · {}: {x}", w.mp_heard)}</span> })}
+                            {c.waiting.map(|x| view! { <span class="waiting">{format!(" · {} {}", w.mp_waits, speak.mp_cmd(&names, &x))}</span> })}
+                            {c.last.map(|(x, o)| view! {
+                                <span class="heard">{format!(" · {}: {} → {}", w.mp_heard, speak.mp_cmd(&names, &x), speak.mp_outcome(&o))}</span>
+                            })}
                         </li>
                     }
                 }).collect_view())}
@@ -146,10 +150,11 @@ fn verdict_word(w: &crate::i18n::Words, v: Verdict) -> &'static str {
 /// cells change as the cursor moves, and one parse of a string is far
 /// cheaper than a thousand reactive nodes (the view is redrawn only when an
 /// event passes the cursor).
-fn log_html(s: &Snapshot, lang: crate::i18n::Lang) -> String {
+fn log_html(s: &Snapshot, names: &[String], lang: crate::i18n::Lang) -> String {
     use std::fmt::Write;
     let esc = crate::trace::svg::escape;
     let w = lang.words();
+    let speak = lang.speak();
     // Slots count from 1 (version 0 is "never written").
     let slots = s.slots.max(2);
     let mut h = String::with_capacity(64 * s.replicas.len() * slots as usize + 256);
@@ -208,7 +213,7 @@ fn log_html(s: &Snapshot, lang: crate::i18n::Lang) -> String {
                         "<td class=\"mp-cell {ink}{}\" data-slot=\"{k}\" data-ink=\"{ink}\" title=\"{}\">{}</td>",
                         if c.noop { " noop" } else { "" },
                         esc(&title),
-                        esc(&c.label)
+                        esc(&speak.mp_cmd(names, &c.cmd))
                     );
                 }
             }
@@ -226,6 +231,8 @@ const X0: f64 = 90.0;
 const X1: f64 = 980.0;
 const LANE_H: f64 = 26.0;
 const TOP: f64 = 22.0;
+/// A session lane: room above its bar for the master's "session ended" mark.
+const SESSION_H: f64 = 34.0;
 
 fn x(t: u64, end: u64) -> f64 {
     X0 + (t.min(end) as f64 / end.max(1) as f64) * (X1 - X0)
@@ -296,13 +303,14 @@ fn SessionLane() -> impl IntoView {
                 view! {
                     <section class="pane mp-session-pane">
                         <h3 class="pane-title">{app.words().mp_sessions_title}</h3>
-                        {session_svg(l.clone(), app.t.get(), end(), app.lang.get())}
+                        {session_svg(l.clone(), &app.model.with_value(|m| m.run.names.clone()), app.t.get(), end(), app.lang.get())}
                         <ul class="mp-legend">
                             <li><span class="mp-swatch safe"></span>{app.words().mp_session_safe}</li>
                             <li><span class="mp-swatch jeopardy"></span>{app.words().mp_session_jeopardy}</li>
                             <li><span class="mp-swatch lost"></span>{app.words().mp_session_lost}</li>
                             <li>"✓ "{app.words().mp_verdict_accepted}</li>
-                            <li>"✗ "{app.words().mp_verdict_not_current}</li>
+                            <li>"✗ "{app.words().mp_verdict_refused}</li>
+                            <li><span class="mp-swatch paused"></span>{app.words().mp_paused}</li>
                         </ul>
                     </section>
                 }
@@ -311,9 +319,9 @@ fn SessionLane() -> impl IntoView {
     }
 }
 
-fn session_svg(l: SessionLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+fn session_svg(l: SessionLanes, names: &[String], t: u64, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
     let speak = lang.speak();
-    let height = TOP + l.lanes.len() as f64 * LANE_H + 4.0;
+    let height = TOP + l.lanes.len() as f64 * SESSION_H + 4.0;
     let step = [100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000].into_iter().find(|s| end / s <= 10).unwrap_or(10_000_000);
     view! {
         <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-session-lanes" role="img" aria-label=lang.words().mp_sessions_title>
@@ -324,19 +332,38 @@ fn session_svg(l: SessionLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> im
                 }).collect_view()}
             </g>
             {l.lanes.iter().enumerate().map(|(i, (node, name, spans))| {
-                let y = TOP + i as f64 * LANE_H;
+                let y = TOP + i as f64 * SESSION_H;
                 let now = spans.iter().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map_or("none", |s| s.mark.as_str());
                 view! {
                     <g class="mp-session-lane" data-testid=format!("mp-session-lane-{name}") data-session=now>
-                        <text class="row-name" x=8 y=y + 17.0>{name.clone()}</text>
+                        <text class="row-name" x=8 y=y + 25.0>{name.clone()}</text>
                         {spans.iter().filter(|s| s.from.0 <= t).map(|s| {
                             let (a, z) = (x(s.from.0, end), x(s.to.0.min(t), end));
-                            view! { <rect class=format!("mp-session-span {}", s.mark.as_str()) x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
+                            view! { <rect class=format!("mp-session-span {}", s.mark.as_str()) x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 /> }
+                        }).collect_view()}
+                        {l.paused.iter().filter(|p| p.0 == *node && p.1.0 <= t).map(|p| {
+                            let (a, z) = (x(p.1.0, end), x(p.2.0.min(t), end));
+                            view! {
+                                <g class="mp-paused" data-testid="mp-paused">
+                                    <rect x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 />
+                                    <text x=a + 4.0 y=y + 25.0>{lang.words().mp_paused}</text>
+                                </g>
+                            }
+                        }).collect_view()}
+                        {l.ended.iter().filter(|e| e.0 == *node && e.1.0 <= t).map(|e| {
+                            let at = x(e.1.0, end);
+                            let by = names.get(e.2.index()).cloned().unwrap_or_default();
+                            view! {
+                                <g class="mp-ended" data-testid="mp-session-ended">
+                                    <line x1=at x2=at y1=y + 1.0 y2=y + SESSION_H - 2.0 />
+                                    <text x=at + 3.0 y=y + 9.0>{format!("{} ({by})", lang.words().mp_session_ended)}</text>
+                                </g>
+                            }
                         }).collect_view()}
                         {l.writes.iter().filter(|w| w.writer == *node && w.at.0 <= t).map(|w| {
                             let ok = w.verdict == Verdict::Accepted;
                             view! {
-                                <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(w.at.0, end) y=y + 17.0
+                                <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(w.at.0, end) y=y + 25.0
                                     data-testid="mp-write-mark" data-verdict=w.verdict.as_str()>
                                     {format!("{} g{}", if ok { "✓" } else { "✗" }, w.generation)}
                                 </text>

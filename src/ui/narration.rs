@@ -64,7 +64,14 @@ pub fn Invariants() -> impl IntoView {
             crate::protocol::Kind::Paxos => Invariant::PAXOS.to_vec(),
             crate::protocol::Kind::Lease => Invariant::LEASE.to_vec(),
             crate::protocol::Kind::Commit => Invariant::COMMIT.to_vec(),
-            crate::protocol::Kind::Multipaxos => Invariant::MULTIPAXOS.to_vec(),
+            crate::protocol::Kind::Multipaxos => {
+                let mut l = Invariant::MULTIPAXOS.to_vec();
+                // A Chubby cell's file server is fenced by sequencers.
+                if app.model.with_value(|m| m.run.scenario.multipaxos.as_ref().is_some_and(|x| x.cell.is_some())) {
+                    l.push(Invariant::FencingMonotonic);
+                }
+                l
+            }
         }
     };
     let broken_list = Memo::new(move |_| app.snap.with(|s| s.broken.clone()));

@@ -29,6 +29,9 @@ pub enum Ink {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
+    /// The command, for the page to word in its language.
+    pub cmd: Cmd,
+    /// Its short label, as diagrams and logs write it.
     pub label: String,
     pub noop: bool,
     pub ink: Ink,
@@ -56,15 +59,13 @@ pub struct ClientRow {
     pub node: NodeId,
     pub name: String,
     /// The command it waits on, if any.
-    pub waiting: Option<String>,
-    /// What it last heard: "x=1 → ok #0".
-    pub last: Option<String>,
+    pub waiting: Option<Cmd>,
+    /// Its last command and the answer it heard.
+    pub last: Option<(Cmd, Outcome)>,
     /// A Chubby client: its session as it sees it.
     pub session: Option<SessionMark>,
     /// The sequencers it believes it holds: (lock, generation).
     pub holds: Vec<(u8, u32)>,
-    /// The operation it waits on (to read the answer by).
-    asked: Option<Op>,
 }
 
 /// A Chubby client's session, as the client sees it.
@@ -123,25 +124,8 @@ pub struct LeaseLanes {
     pub enabled: bool,
 }
 
-fn outcome_short(o: &crate::protocol::multipaxos::Outcome) -> String {
-    use crate::protocol::multipaxos::Outcome;
-    match *o {
-        Outcome::Done => "done".into(),
-        Outcome::Value { value: Some(v), .. } => v.to_string(),
-        Outcome::Value { value: None, .. } => "—".into(),
-        Outcome::Written { version } => format!("ok #{}", version.0),
-        Outcome::Granted { generation } => format!("g{generation}"),
-        Outcome::Busy { .. } => "busy".into(),
-        Outcome::Released => "released".into(),
-        Outcome::NotHeld => "not held".into(),
-        Outcome::SessionOpened => "session".into(),
-        Outcome::NoSession => "no session".into(),
-        Outcome::Sequencer { current } => if current { "current" } else { "not current" }.into(),
-    }
-}
-
 fn cell(cmd: &Cmd, ink: Ink, ballot: Option<Ballot>) -> Cell {
-    Cell { label: cmd_label(cmd), noop: cmd.is_noop(), ink, ballot }
+    Cell { cmd: *cmd, label: cmd_label(cmd), noop: cmd.is_noop(), ink, ballot }
 }
 
 /// The logs, chairs and clients after the events `trace` (a prefix of a run).
@@ -164,7 +148,7 @@ pub fn snapshot(run: &Run, trace: &[TraceEvent]) -> Snapshot {
     let mut clients: Vec<ClientRow> = s
         .nodes_with(Role::Client)
         .into_iter()
-        .map(|node| ClientRow { node, name: name(node), waiting: None, last: None, session: None, holds: Vec::new(), asked: None })
+        .map(|node| ClientRow { node, name: name(node), waiting: None, last: None, session: None, holds: Vec::new() })
         .collect();
     let mut file =
         s.nodes_with(Role::Storage).first().map(|&node| FileRow { node, name: name(node), file: None, last: None });
@@ -238,22 +222,21 @@ pub fn snapshot(run: &Run, trace: &[TraceEvent]) -> Snapshot {
                 }
                 MpNote::Asked { cmd } => {
                     if let Some(i) = c {
-                        clients[i].waiting = Some(cmd_label(cmd));
-                        clients[i].asked = Some(cmd.op);
+                        clients[i].waiting = Some(*cmd);
                     }
                 }
                 MpNote::Answered { outcome, .. } => {
                     if let Some(i) = c {
                         let row = &mut clients[i];
-                        let asked = row.waiting.take().unwrap_or_default();
-                        row.last = Some(format!("{asked} → {}", outcome_short(outcome)));
-                        match (row.asked.take(), outcome) {
-                            (Some(Op::OpenSession), Outcome::SessionOpened) => row.session = Some(SessionMark::Safe),
-                            (Some(Op::Acquire { lock }), Outcome::Granted { generation }) => {
+                        let Some(asked) = row.waiting.take() else { continue };
+                        row.last = Some((asked, *outcome));
+                        match (asked.op, outcome) {
+                            (Op::OpenSession, Outcome::SessionOpened) => row.session = Some(SessionMark::Safe),
+                            (Op::Acquire { lock }, Outcome::Granted { generation }) => {
                                 row.holds.retain(|h| h.0 != lock);
                                 row.holds.push((lock, *generation));
                             }
-                            (Some(Op::Release { lock }), _) => row.holds.retain(|h| h.0 != lock),
+                            (Op::Release { lock }, _) => row.holds.retain(|h| h.0 != lock),
                             _ => {}
                         }
                     }
@@ -356,6 +339,10 @@ pub struct WriteMark {
 pub struct SessionLanes {
     pub lanes: Vec<(NodeId, String, Vec<SessionSpan>)>,
     pub writes: Vec<WriteMark>,
+    /// When a client was paused (it believes what it believed before).
+    pub paused: Vec<(NodeId, SimTime, SimTime)>,
+    /// When a master ended a client's session: (client, at, master).
+    pub ended: Vec<(NodeId, SimTime, NodeId)>,
 }
 
 pub fn session_lanes(run: &Run) -> SessionLanes {
@@ -370,6 +357,7 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
         .collect();
     let mut open: Vec<Option<(SimTime, SessionMark)>> = vec![None; lanes.len()];
     let mut writes = Vec::new();
+    let (mut paused, mut ended) = (Vec::new(), Vec::new());
     let mut asked: Vec<Option<Op>> = vec![None; lanes.len()];
     for e in &run.trace {
         let subject = match &e.kind {
@@ -395,8 +383,16 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
                     writes.push(WriteMark { at: e.t, writer: *client, generation: *generation, verdict: *verdict });
                     None
                 }
+                MpNote::SessionTimedOut { client } => {
+                    ended.push((*client, e.t, e.node));
+                    None
+                }
                 _ => None,
             },
+            EventKind::Fault { fault: Fault::Pause { node, for_us } } => {
+                paused.push((*node, e.t, SimTime((e.t.0 + for_us).min(run.end.0))));
+                None
+            }
             EventKind::Fault { fault: Fault::Crash { .. } } => i.and_then(|i| open[i]).map(|_| SessionMark::Lost),
             _ => None,
         };
@@ -412,7 +408,7 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
             lanes[i].2.push(SessionSpan { from, to: run.end, mark });
         }
     }
-    SessionLanes { lanes, writes }
+    SessionLanes { lanes, writes, paused, ended }
 }
 
 /// When each replica believed it held the master lease, in true time, from

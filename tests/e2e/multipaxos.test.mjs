@@ -10,7 +10,7 @@ let ctx;
 before(async () => { ctx = await start(); });
 after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
 
-const SCENARIOS = ['multi-calm', 'multi-leader-crash', 'multi-catch-up', 'two-masters', 'master-lease'];
+const SCENARIOS = ['multi-calm', 'multi-leader-crash', 'multi-catch-up', 'two-masters', 'master-lease', 'chubby-failover', 'chubby-sequencer'];
 const golden = (name) => readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(new RegExp(`\\("${name}", "([0-9a-f]{16})"\\)`))[1];
 const text = async (page, id) => (await page.getByTestId(id).textContent()).trim();
 
@@ -27,7 +27,7 @@ const logs = (page) => page.locator('[data-testid=mp-log] tbody tr').evaluateAll
   Object.fromEntries(rows.map((r) => [r.dataset.testid.replace('mp-row-', ''),
     [...r.querySelectorAll('td')].map((td) => [td.textContent.trim(), td.dataset.ink ?? ''])])));
 
-test('the five Multi-Paxos scenarios run in the page with the native trace hashes', async () => {
+test('the seven Multi-Paxos and Chubby scenarios run in the page with the native trace hashes', async () => {
   const { page, errors } = await open(ctx);
   for (const name of SCENARIOS) {
     await openMulti(page, name);
@@ -148,4 +148,79 @@ test('the lessons: predict the no-op, then the stale read and the lease, in both
     await shot(page, `master-lease-lesson-${locale}-stale`);
     assert.deepEqual(errors, []);
   }
+});
+
+/** A client's session as its line and its lane show it. */
+const session = async (page, c) => [
+  await page.getByTestId(`mp-session-${c}`).getAttribute('data-session'),
+  await page.getByTestId(`mp-session-lane-${c}`).getAttribute('data-session'),
+];
+
+test('Chubby: a paused lock holder believes in its session, and its stale sequencer is refused by the live check', async () => {
+  const { page, errors } = await open(ctx);
+  await openMulti(page, 'chubby-sequencer');
+  await seek(page, 500_000);
+  assert.deepEqual(await session(page, 'C1'), ['safe', 'safe']);
+  assert.match(await text(page, 'mp-holds-C1'), /lock 0 \(generation 1\)/);
+  assert.match(await text(page, 'mp-file'), /^a \(generation 1\)$/);
+  // C1 is paused: the master has ended its session and C2 holds the lock,
+  // but C1, frozen, still shows what it last believed.
+  await seek(page, 3_000_000);
+  assert.deepEqual(await session(page, 'C1'), ['safe', 'safe']);
+  assert.equal(await page.getByTestId('mp-paused').count(), 1, 'the pause is drawn on its lane');
+  assert.match(await text(page, 'mp-session-ended'), /session ended by the master \(Α\)/);
+  assert.match(await text(page, 'mp-holds-C2'), /lock 0 \(generation 2\)/);
+  const cells = (await logs(page))['Α'].map(([label]) => label);
+  assert.ok(cells.includes('end C1') && cells.includes('C2 lock 0'), JSON.stringify(cells));
+  // It wakes and writes with generation 1: F asks the cell and refuses it.
+  await seek(page, 3_950_000);
+  assert.equal(await page.getByTestId('mp-file-verdict').getAttribute('data-verdict'), 'not_current');
+  assert.match(await text(page, 'mp-file-verdict'), /C1, generation 1 — refused: the cell says it is no longer current/);
+  assert.deepEqual(await session(page, 'C1'), ['lost', 'lost']);
+  assert.equal(await page.getByTestId('mp-holds-C1').count(), 0, 'C1 holds nothing any more');
+  assert.match(await text(page, 'mp-file'), /^a \(generation 1\)$/, 'the stale write changed nothing');
+  await shot(page, 'chubby-sequencer-refused');
+  await page.keyboard.press('End');
+  assert.match(await text(page, 'mp-file'), /^c \(generation 2\)$/);
+  const marks = await page.locator('[data-testid=mp-write-mark]').evaluateAll((m) => m.map((x) => x.dataset.verdict + ' ' + x.textContent.trim()));
+  assert.deepEqual(marks, ['accepted ✓ g1', 'not_current ✗ g1', 'accepted ✓ g2']);
+  assert.match(await text(page, 'invariants'), /✓/);
+  assert.doesNotMatch(await text(page, 'invariants'), /✕/);
+  assert.deepEqual(errors, []);
+});
+
+test('Chubby: a session in jeopardy survives the fail-over, in Japanese too', async () => {
+  for (const [locale, words] of [['en-US', { jeopardy: /in jeopardy/, lock: /C1 lock 0/ }], ['ja-JP', { jeopardy: /危険状態/, lock: /C1 ロック 0/ }]]) {
+    const { page, errors } = await open(ctx, { locale });
+    await openMulti(page, 'chubby-failover');
+    await seek(page, 1_700_000);
+    assert.deepEqual(await session(page, 'C1'), ['jeopardy', 'jeopardy']);
+    assert.match(await text(page, 'mp-session-C1'), words.jeopardy);
+    await page.getByTestId('mp-no-leader').waitFor();
+    await shot(page, `chubby-failover-jeopardy-${locale}`);
+    await seek(page, 2_000_000);
+    assert.deepEqual(await session(page, 'C1'), ['safe', 'safe']);
+    assert.equal(await page.getByTestId('mp-row-Δ').getAttribute('data-leads'), 'true');
+    assert.ok((await logs(page))['Δ'].some(([label]) => words.lock.test(label)), 'the log speaks the page language');
+    await page.keyboard.press('End');
+    const marks = await page.locator('[data-testid=mp-write-mark]').evaluateAll((m) => m.map((x) => x.dataset.verdict));
+    assert.deepEqual(marks, ['accepted', 'accepted'], 'both writes pass with generation 1');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
+
+test('Where Paxos lives: the stale-sequencer question is asked before F decides, then explained', async () => {
+  const { page, errors } = await open(ctx, { locale: 'ja-JP' });
+  await page.goto(ctx.url + '#lesson=where-paxos-lives&step=5');
+  await page.getByTestId('predict').waitFor();
+  assert.equal(await page.getByTestId('mp-file-verdict').getAttribute('data-verdict'), 'accepted', 'F has not judged the stale write yet');
+  assert.equal(await page.locator('[data-testid=mp-write-mark][data-verdict=not_current]').count(), 0);
+  await page.getByTestId('option-1').check();
+  await page.getByTestId('answer').click();
+  await page.getByTestId('explanation').waitFor({ timeout: 30000 });
+  assert.match(await page.getByTestId('explanation').textContent(), /正解/);
+  assert.equal(await page.locator('[data-testid=mp-write-mark][data-verdict=not_current]').count(), 1);
+  await shot(page, 'where-paxos-lives-sequencer-ja');
+  assert.deepEqual(errors, []);
 });

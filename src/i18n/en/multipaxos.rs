@@ -39,6 +39,36 @@ fn outcome(names: &[String], o: &Outcome) -> String {
     }
 }
 
+/// A command in a few words (the log's cells, the clients' lines).
+pub fn cmd_short(names: &[String], c: &Cmd) -> String {
+    let who = name(names, c.client);
+    match c.op {
+        Op::OpenSession => format!("{who} opens"),
+        Op::EndSession { client } => format!("end {}", name(names, client)),
+        Op::Acquire { lock } => format!("{who} lock {lock}"),
+        Op::Release { lock } => format!("{who} unlock {lock}"),
+        _ => crate::trace::multipaxos::cmd_label(c),
+    }
+}
+
+/// What a command returned, in a few words.
+pub fn outcome_short(o: &Outcome) -> String {
+    match *o {
+        Outcome::Done => "done".into(),
+        Outcome::Value { value: Some(v), .. } => v.to_string(),
+        Outcome::Value { value: None, .. } => "—".into(),
+        Outcome::Written { version } => format!("ok #{}", version.0),
+        Outcome::Granted { generation } => format!("g{generation}"),
+        Outcome::Busy { .. } => "busy".into(),
+        Outcome::Released => "released".into(),
+        Outcome::NotHeld => "not held".into(),
+        Outcome::SessionOpened => "open".into(),
+        Outcome::NoSession => "no session".into(),
+        Outcome::Sequencer { current: true } => "current".into(),
+        Outcome::Sequencer { current: false } => "not current".into(),
+    }
+}
+
 fn verdict(v: Verdict) -> String {
     match v {
         Verdict::Accepted => "written".into(),

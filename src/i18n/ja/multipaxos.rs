@@ -39,6 +39,39 @@ fn outcome(names: &[String], o: &Outcome) -> String {
     }
 }
 
+/// A command in a few words (the log's cells, the clients' lines).
+pub fn cmd_short(names: &[String], c: &Cmd) -> String {
+    let who = name(names, c.client);
+    match c.op {
+        Op::Noop => "no-op".into(),
+        Op::Put { key: k, value } => format!("{}={value}", key(k)),
+        Op::Get { key: k } => format!("{} を読む", key(k)),
+        Op::OpenSession => format!("{who} 開始"),
+        Op::EndSession { client } => format!("{} 終了", name(names, client)),
+        Op::Acquire { lock } => format!("{who} ロック {lock}"),
+        Op::Release { lock } => format!("{who} 解放 {lock}"),
+        Op::Check { lock, generation } => format!("確認 {lock}/世代{generation}"),
+    }
+}
+
+/// What a command returned, in a few words.
+pub fn outcome_short(o: &Outcome) -> String {
+    match *o {
+        Outcome::Done => "完了".into(),
+        Outcome::Value { value: Some(v), .. } => v.to_string(),
+        Outcome::Value { value: None, .. } => "—".into(),
+        Outcome::Written { version } => format!("書込 #{}", version.0),
+        Outcome::Granted { generation } => format!("世代 {generation}"),
+        Outcome::Busy { .. } => "使用中".into(),
+        Outcome::Released => "解放".into(),
+        Outcome::NotHeld => "未保持".into(),
+        Outcome::SessionOpened => "開始".into(),
+        Outcome::NoSession => "セッションなし".into(),
+        Outcome::Sequencer { current: true } => "有効".into(),
+        Outcome::Sequencer { current: false } => "無効".into(),
+    }
+}
+
 fn verdict(v: Verdict) -> String {
     match v {
         Verdict::Accepted => "書き込みました".into(),
