@@ -5,15 +5,14 @@
 //! lane per replica, and the messages in a space-time diagram. Everything
 //! is drawn up to the cursor, from the trace (`viz::multipaxos`).
 
-use super::commit::diagram::PaneDiagram;
-use super::lease::lanes::Pane;
+use super::spacetime::SpaceTime;
 use super::use_app;
 use crate::protocol::multipaxos::{MpCommand, KEYS};
 use crate::protocol::Command;
 use crate::sim::fault::Fault;
 use crate::sim::SimTime;
 use crate::protocol::multipaxos::Verdict;
-use crate::viz::multipaxos::{lease_lanes, session_lanes, snapshot, Ink, LeaseLanes, SessionLanes, SessionMark, Snapshot};
+use crate::viz::multipaxos::{lease_lanes, session_lanes, snapshot, Ink, LogCursor, LeaseLanes, SessionLanes, SessionMark, Snapshot};
 use leptos::prelude::*;
 
 /// `controls`: the caption, the crash and write buttons (a lesson's watch and
@@ -34,9 +33,10 @@ pub fn MultiView(#[prop(default = true)] controls: bool) -> impl IntoView {
             <Log />
             <SessionLane />
             <LeaseLane />
-            <section class="pane">
-                <PaneDiagram pane=Pane::A id="multi-diagram" window_us=1_500_000 />
-            </section>
+            // The parliament's space-time diagram: its window moves in halves
+            // and the cursor and fog move over it, so a playing run does not
+            // lay it out again every frame.
+            <SpaceTime />
         </div>
     }
 }
@@ -61,15 +61,39 @@ fn Log() -> impl IntoView {
         let t = app.t.get();
         (rev, app.model.with_value(|m| m.run.events_until(SimTime(t))))
     });
+    // Kept between redraws: playing forward costs only the events that passed.
+    let cursor: StoredValue<Option<(u64, LogCursor)>> = StoredValue::new(None);
     let snap = Memo::new(move |_| {
-        let (_, n) = upto.get();
-        app.model.with_value(|m| snapshot(&m.run, &m.run.trace[..n.min(m.run.trace.len())]))
+        let (rev, n) = upto.get();
+        app.model.with_value(|m| {
+            cursor
+                .try_update_value(|c| {
+                    let fresh = !matches!(c, Some((r, _)) if *r == rev);
+                    if fresh {
+                        *c = Some((rev, LogCursor::new(&m.run)));
+                    }
+                    c.as_mut().map(|(_, cur)| cur.advance(&m.run, n).clone()).unwrap_or_default()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let host = NodeRef::<leptos::html::Div>::new();
+    let drawn: StoredValue<Option<(u64, crate::i18n::Lang, Snapshot)>> = StoredValue::new(None);
+    Effect::new(move |_| {
+        let (rev, lang) = (app.rev.get(), app.lang.get());
+        let Some(el) = host.get() else { return };
+        snap.with(|s| {
+            app.model.with_value(|m| drawn.update_value(|d| patch_log(&el, d, rev, lang, s, &m.run.names)));
+        });
     });
     view! {
         <section class="pane mp-log-pane">
             <h3 class="pane-title">{move || app.words().mp_log_title}</h3>
             <p class="hint">{move || app.words().mp_log_hint}</p>
-            <div class="mp-log-scroll" inner_html=move || snap.with(|s| app.model.with_value(|m| log_html(s, &m.run.names, app.lang.get())))></div>
+            <div class="mp-log-scroll" node_ref=host></div>
+            {move || snap.with(|s| (!s.replicas.iter().any(|r| r.leads.is_some())).then(|| view! {
+                <p class="mp-nobody" data-testid="mp-no-leader">{app.words().mp_no_leader}</p>
+            }))}
             <ul class="mp-legend">
                 <li><span class="mp-cell voted">"x=1"</span>{move || app.words().mp_legend_vote}</li>
                 <li><span class="mp-cell learned">"x=1"</span>{move || app.words().mp_legend_ink}</li>
@@ -147,84 +171,140 @@ fn verdict_word(w: &crate::i18n::Words, v: Verdict) -> &'static str {
 }
 
 /// The log as HTML in one string: at 5 replicas and 200 slots a thousand
-/// cells change as the cursor moves, and one parse of a string is far
-/// cheaper than a thousand reactive nodes (the view is redrawn only when an
-/// event passes the cursor).
+/// cells, and one parse of a string is far cheaper than a thousand reactive
+/// nodes. Drawn whole when a run opens or the cursor moves back; as a run
+/// plays, [`patch_log`] replaces only the cells and rows that changed.
 fn log_html(s: &Snapshot, names: &[String], lang: crate::i18n::Lang) -> String {
-    use std::fmt::Write;
-    let esc = crate::trace::svg::escape;
     let w = lang.words();
-    let speak = lang.speak();
     // Slots count from 1 (version 0 is "never written").
     let slots = s.slots.max(2);
     let mut h = String::with_capacity(64 * s.replicas.len() * slots as usize + 256);
     h.push_str("<table class=\"mp-log\" data-testid=\"mp-log\"><thead><tr><th></th>");
-    for k in 1..slots {
-        let _ = write!(h, "<th scope=\"col\">{} {k}</th>", esc(w.mp_slot));
-    }
+    h.push_str(&slot_heads(1, slots, w));
     h.push_str("</tr></thead><tbody>");
-    for r in &s.replicas {
-        let state = if r.down {
-            w.node_down.to_string()
-        } else if let Some(b) = r.leads {
-            format!("♛ {} ({},{})", w.mp_leads, b.round, r.name)
-        } else if let Some(b) = r.running {
-            format!("{} ({},{})", w.mp_runs, b.round, r.name)
-        } else {
-            w.mp_follows.to_string()
-        };
-        let mut class = String::new();
-        if r.down {
-            class.push_str("down ");
+    for (i, r) in s.replicas.iter().enumerate() {
+        h.push_str(&row_html(i, r, s, names, lang));
+    }
+    h.push_str("</tbody></table>");
+    h
+}
+
+fn slot_heads(from: u32, to: u32, w: &crate::i18n::Words) -> String {
+    use std::fmt::Write;
+    let mut h = String::new();
+    for k in from..to {
+        let _ = write!(h, "<th scope=\"col\">{} {k}</th>", crate::trace::svg::escape(w.mp_slot));
+    }
+    h
+}
+
+/// What a row's heading shows: when it changes the row is drawn again.
+fn row_head(r: &crate::viz::multipaxos::ReplicaRow) -> (bool, Option<crate::protocol::ballot::Ballot>, Option<crate::protocol::ballot::Ballot>, bool) {
+    (r.down, r.leads, r.running, r.lease)
+}
+
+fn row_html(i: usize, r: &crate::viz::multipaxos::ReplicaRow, s: &Snapshot, names: &[String], lang: crate::i18n::Lang) -> String {
+    use std::fmt::Write;
+    let esc = crate::trace::svg::escape;
+    let w = lang.words();
+    let state = if r.down {
+        w.node_down.to_string()
+    } else if let Some(b) = r.leads {
+        format!("♛ {} ({},{})", w.mp_leads, b.round, r.name)
+    } else if let Some(b) = r.running {
+        format!("{} ({},{})", w.mp_runs, b.round, r.name)
+    } else {
+        w.mp_follows.to_string()
+    };
+    let mut class = String::new();
+    if r.down {
+        class.push_str("down ");
+    }
+    if r.leads.is_some() {
+        class.push_str("leader");
+    }
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<tr class=\"{class}\" data-row=\"{i}\" data-testid=\"mp-row-{n}\" data-leads=\"{}\" data-down=\"{}\" data-lease=\"{}\"><th scope=\"row\"><span class=\"mp-name\">{n}</span> <span class=\"mp-state\">{}</span>",
+        r.leads.is_some(),
+        r.down,
+        r.lease,
+        esc(&state),
+        n = esc(&r.name),
+    );
+    if r.lease {
+        let _ = write!(h, "<span class=\"mp-lease\">{}</span>", esc(w.mp_lease_mark));
+    }
+    h.push_str("</th>");
+    for k in 1..s.slots.max(2) {
+        h.push_str(&cell_html(k, r.cells.get(&k), s, names, lang));
+    }
+    h.push_str("</tr>");
+    h
+}
+
+fn cell_html(k: u32, c: Option<&crate::viz::multipaxos::Cell>, s: &Snapshot, names: &[String], lang: crate::i18n::Lang) -> String {
+    let esc = crate::trace::svg::escape;
+    let Some(c) = c else { return format!("<td class=\"mp-cell empty\" data-slot=\"{k}\"></td>") };
+    let ink = match c.ink {
+        Ink::Voted => "voted",
+        Ink::Learned => "learned",
+        Ink::Applied => "applied",
+    };
+    let title = c
+        .ballot
+        .map(|b| format!("2b ({},{})", b.round, s.replicas.iter().find(|x| x.node == b.node).map_or("?", |x| x.name.as_str())))
+        .unwrap_or_default();
+    format!(
+        "<td class=\"mp-cell {ink}{}\" data-slot=\"{k}\" data-ink=\"{ink}\" title=\"{}\">{}</td>",
+        if c.noop { " noop" } else { "" },
+        esc(&title),
+        esc(&lang.speak().mp_cmd(names, &c.cmd))
+    )
+}
+
+/// The log drawn in `el`, brought to `s`: whole when nothing is drawn yet,
+/// the run or the language changed, or the cursor went back (fewer slots);
+/// otherwise only new slots' columns are added and the cells and rows that
+/// changed are replaced — a few per frame where a redraw parsed a thousand.
+fn patch_log(el: &web_sys::Element, drawn: &mut Option<(u64, crate::i18n::Lang, Snapshot)>, rev: u64, lang: crate::i18n::Lang, s: &Snapshot, names: &[String]) {
+    let same = matches!(drawn, Some((r, l, old)) if *r == rev && *l == lang && old.replicas.len() == s.replicas.len() && old.slots <= s.slots);
+    let Some((_, _, old)) = drawn.as_ref().filter(|_| same) else {
+        el.set_inner_html(&log_html(s, names, lang));
+        *drawn = Some((rev, lang, s.clone()));
+        return;
+    };
+    if old == s {
+        return;
+    }
+    let (from, to) = (old.slots.max(2), s.slots.max(2));
+    if to > from {
+        if let Ok(Some(head)) = el.query_selector("thead tr") {
+            let _ = head.insert_adjacent_html("beforeend", &slot_heads(from, to, lang.words()));
         }
-        if r.leads.is_some() {
-            class.push_str("leader");
+    }
+    for (i, r) in s.replicas.iter().enumerate() {
+        let Ok(Some(tr)) = el.query_selector(&format!("tr[data-row=\"{i}\"]")) else { continue };
+        let o = &old.replicas[i];
+        if row_head(o) != row_head(r) {
+            tr.set_outer_html(&row_html(i, r, s, names, lang));
+            continue;
         }
-        let _ = write!(
-            h,
-            "<tr class=\"{class}\" data-testid=\"mp-row-{n}\" data-leads=\"{}\" data-down=\"{}\" data-lease=\"{}\"><th scope=\"row\"><span class=\"mp-name\">{n}</span> <span class=\"mp-state\">{}</span>",
-            r.leads.is_some(),
-            r.down,
-            r.lease,
-            esc(&state),
-            n = esc(&r.name),
-        );
-        if r.lease {
-            let _ = write!(h, "<span class=\"mp-lease\">{}</span>", esc(w.mp_lease_mark));
+        if to > from {
+            let empty: String = (from..to).map(|k| cell_html(k, None, s, names, lang)).collect();
+            let _ = tr.insert_adjacent_html("beforeend", &empty);
         }
-        h.push_str("</th>");
-        for k in 1..slots {
-            match r.cells.get(&k) {
-                None => {
-                    let _ = write!(h, "<td class=\"mp-cell empty\" data-slot=\"{k}\"></td>");
-                }
-                Some(c) => {
-                    let ink = match c.ink {
-                        Ink::Voted => "voted",
-                        Ink::Learned => "learned",
-                        Ink::Applied => "applied",
-                    };
-                    let title = c
-                        .ballot
-                        .map(|b| format!("2b ({},{})", b.round, s.replicas.iter().find(|x| x.node == b.node).map_or("?", |x| x.name.as_str())))
-                        .unwrap_or_default();
-                    let _ = write!(
-                        h,
-                        "<td class=\"mp-cell {ink}{}\" data-slot=\"{k}\" data-ink=\"{ink}\" title=\"{}\">{}</td>",
-                        if c.noop { " noop" } else { "" },
-                        esc(&title),
-                        esc(&speak.mp_cmd(names, &c.cmd))
-                    );
+        for k in 1..to {
+            let (a, b) = (o.cells.get(&k), r.cells.get(&k));
+            if a != b {
+                if let Ok(Some(td)) = tr.query_selector(&format!("td[data-slot=\"{k}\"]")) {
+                    td.set_outer_html(&cell_html(k, b, s, names, lang));
                 }
             }
         }
-        h.push_str("</tr>");
     }
-    h.push_str("</tbody></table>");
-    if !s.replicas.iter().any(|r| r.leads.is_some()) {
-        let _ = write!(h, "<p class=\"mp-nobody\" data-testid=\"mp-no-leader\">{}</p>", esc(w.mp_no_leader));
-    }
-    h
+    *drawn = Some((rev, lang, s.clone()));
 }
 
 const X0: f64 = 90.0;
@@ -238,7 +318,9 @@ fn x(t: u64, end: u64) -> f64 {
     X0 + (t.min(end) as f64 / end.max(1) as f64) * (X1 - X0)
 }
 
-/// The master lease, one lane per replica, drawn up to the cursor.
+/// The master lease, one lane per replica. The lanes are drawn whole once
+/// per run; as the cursor moves only it, the fog over what lies past it and
+/// each lane's "held now" follow — no lane is drawn again every frame.
 #[component]
 fn LeaseLane() -> impl IntoView {
     let app = use_app();
@@ -246,49 +328,72 @@ fn LeaseLane() -> impl IntoView {
         app.rev.get();
         app.model.with_value(|m| lease_lanes(&m.run))
     });
-    let end = move || app.end.get();
     view! {
         <section class="pane mp-lease-pane">
             <h3 class="pane-title">{move || app.words().mp_lease_title}</h3>
             {move || lanes.with(|l| (!l.enabled).then(|| view! { <p class="hint" data-testid="mp-no-lease">{app.words().mp_lease_none}</p> }))}
-            {move || lanes.with(|l| l.enabled.then(|| lease_svg(l.clone(), app.t.get(), end(), app.lang.get())))}
+            {move || lanes.with(|l| l.enabled.then(|| lease_svg(app, l.clone(), app.end.get(), app.lang.get())))}
         </section>
     }
 }
 
-fn lease_svg(l: LeaseLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+/// The time axis of a lane chart.
+fn axis(end: u64, height: f64, lang: crate::i18n::Lang) -> impl IntoView {
     let speak = lang.speak();
-    let height = TOP + l.lanes.len() as f64 * LANE_H + 4.0;
     let step = [100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000].into_iter().find(|s| end / s <= 10).unwrap_or(10_000_000);
     view! {
+        <g class="axis">
+            {(0..=end / step).map(|k| k * step).map(|k| view! {
+                <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=height - 4.0 />
+                <text class="tick-label" x=x(k, end) y=TOP - 8.0>{speak.duration(k)}</text>
+            }).collect_view()}
+        </g>
+    }
+}
+
+/// The cursor, and the fog over what lies past it (unless the whole run is
+/// asked for, and always while a question waits): moved, never redrawn.
+fn cursor_and_fog(app: super::App, end: u64, height: f64) -> impl IntoView {
+    let at = move || x(app.t.get(), end);
+    view! {
+        <rect class="fog" x=at y=TOP - 4.0 width=move || (X1 + 20.0 - at()).max(0.0) height=height
+            style:display=move || if app.fog_from().is_some() { "inline" } else { "none" } />
+        <line class="cursor" x1=at x2=at y1=TOP - 6.0 y2=height />
+    }
+}
+
+fn lease_svg(app: super::App, l: LeaseLanes, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+    let height = TOP + l.lanes.len() as f64 * LANE_H + 4.0;
+    view! {
         <svg class="lanes mp-lease-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-lease-lanes" role="img" aria-label=lang.words().mp_lease_title>
-            <g class="axis">
-                {(0..=end / step).map(|k| k * step).map(|k| view! {
-                    <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=height - 4.0 />
-                    <text class="tick-label" x=x(k, end) y=TOP - 8.0>{speak.duration(k)}</text>
-                }).collect_view()}
-            </g>
-            {l.lanes.iter().enumerate().map(|(i, (_, name, spans))| {
+            {axis(end, height, lang)}
+            {l.lanes.into_iter().enumerate().map(|(i, (_, name, spans))| {
                 let y = TOP + i as f64 * LANE_H;
-                let held_now = spans.iter().any(|s| s.from.0 <= t && t < s.to.0);
+                let bars: Vec<_> = spans.iter().map(|s| {
+                    let (a, z) = (x(s.from.0, end), x(s.to.0, end));
+                    view! { <rect class="mp-lease-span" x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
+                }).collect();
+                let held_now = move || {
+                    let t = app.t.get();
+                    spans.iter().any(|s| s.from.0 <= t && t < s.to.0).to_string()
+                };
                 view! {
-                    <g class="mp-lease-lane" data-testid=format!("mp-lease-{name}") data-held=held_now.to_string()>
+                    <g class="mp-lease-lane" data-testid=format!("mp-lease-{name}") data-held=held_now>
                         <text class="row-name" x=8 y=y + 17.0>{name.clone()}</text>
-                        {spans.iter().filter(|s| s.from.0 <= t).map(|s| {
-                            let (a, z) = (x(s.from.0, end), x(s.to.0.min(t), end));
-                            view! { <rect class="mp-lease-span" x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
-                        }).collect_view()}
+                        {bars}
                     </g>
                 }
             }).collect_view()}
-            <line class="cursor" x1=x(t, end) x2=x(t, end) y1=TOP - 6.0 y2=height />
+            {cursor_and_fog(app, end, height)}
         </svg>
     }
 }
 
 /// A Chubby cell's sessions, one lane per client as the client sees its
-/// session — safe, in jeopardy, lost — with the file server's verdict on
-/// each of its writes (✓ accepted, ✗ refused), drawn up to the cursor.
+/// session — safe, in jeopardy, lost — with its pauses, the moment a master
+/// ended it, and the file server's verdict on each of its writes (✓
+/// accepted, ✗ refused). Drawn whole once per run, under the fog past the
+/// cursor; a verdict is shown only once its moment has come.
 #[component]
 fn SessionLane() -> impl IntoView {
     let app = use_app();
@@ -296,14 +401,13 @@ fn SessionLane() -> impl IntoView {
         app.rev.get();
         app.model.with_value(|m| session_lanes(&m.run))
     });
-    let end = move || app.end.get();
     move || {
         lanes.with(|l| {
             (!l.lanes.is_empty()).then(|| {
                 view! {
                     <section class="pane mp-session-pane">
                         <h3 class="pane-title">{app.words().mp_sessions_title}</h3>
-                        {session_svg(l.clone(), &app.model.with_value(|m| m.run.names.clone()), app.t.get(), end(), app.lang.get())}
+                        {session_svg(app, l.clone(), &app.model.with_value(|m| m.run.names.clone()), app.end.get(), app.lang.get())}
                         <ul class="mp-legend">
                             <li><span class="mp-swatch safe"></span>{app.words().mp_session_safe}</li>
                             <li><span class="mp-swatch jeopardy"></span>{app.words().mp_session_jeopardy}</li>
@@ -319,60 +423,65 @@ fn SessionLane() -> impl IntoView {
     }
 }
 
-fn session_svg(l: SessionLanes, names: &[String], t: u64, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
-    let speak = lang.speak();
+fn session_svg(app: super::App, l: SessionLanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl IntoView {
     let height = TOP + l.lanes.len() as f64 * SESSION_H + 4.0;
-    let step = [100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000].into_iter().find(|s| end / s <= 10).unwrap_or(10_000_000);
+    let w = lang.words();
+    // Shown once its moment has come: the fog hides the future from the eye,
+    // this hides it from a screen reader too.
+    let from = move |at: u64| move || if at <= app.t.get() { "visible" } else { "hidden" };
+    let SessionLanes { lanes, writes, paused, ended } = l;
     view! {
-        <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-session-lanes" role="img" aria-label=lang.words().mp_sessions_title>
-            <g class="axis">
-                {(0..=end / step).map(|k| k * step).map(|k| view! {
-                    <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=height - 4.0 />
-                    <text class="tick-label" x=x(k, end) y=TOP - 8.0>{speak.duration(k)}</text>
-                }).collect_view()}
-            </g>
-            {l.lanes.iter().enumerate().map(|(i, (node, name, spans))| {
+        <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-session-lanes" role="img" aria-label=w.mp_sessions_title>
+            {axis(end, height, lang)}
+            {lanes.into_iter().enumerate().map(|(i, (node, name, spans))| {
                 let y = TOP + i as f64 * SESSION_H;
-                let now = spans.iter().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map_or("none", |s| s.mark.as_str());
+                let bars: Vec<_> = spans.iter().map(|s| {
+                    let (a, z) = (x(s.from.0, end), x(s.to.0, end));
+                    view! { <rect class=format!("mp-session-span {}", s.mark.as_str()) x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 /> }
+                }).collect();
+                let pauses: Vec<_> = paused.iter().filter(|p| p.0 == node).map(|p| {
+                    let (a, z) = (x(p.1.0, end), x(p.2.0, end));
+                    view! {
+                        <g class="mp-paused" data-testid="mp-paused" visibility=from(p.1.0)>
+                            <rect x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 />
+                            <text x=a + 4.0 y=y + 25.0>{w.mp_paused}</text>
+                        </g>
+                    }
+                }).collect();
+                let ends: Vec<_> = ended.iter().filter(|e| e.0 == node).map(|e| {
+                    let at = x(e.1.0, end);
+                    let by = names.get(e.2.index()).cloned().unwrap_or_default();
+                    view! {
+                        <g class="mp-ended" data-testid="mp-session-ended" visibility=from(e.1.0)>
+                            <line x1=at x2=at y1=y + 1.0 y2=y + SESSION_H - 2.0 />
+                            <text x=at + 3.0 y=y + 9.0>{format!("{} ({by})", w.mp_session_ended)}</text>
+                        </g>
+                    }
+                }).collect();
+                let marks: Vec<_> = writes.iter().filter(|m| m.writer == node).map(|m| {
+                    let ok = m.verdict == Verdict::Accepted;
+                    view! {
+                        <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(m.at.0, end) y=y + 25.0
+                            data-testid="mp-write-mark" data-verdict=m.verdict.as_str() visibility=from(m.at.0)>
+                            {format!("{} g{}", if ok { "✓" } else { "✗" }, m.generation)}
+                        </text>
+                    }
+                }).collect();
+                let now = move || {
+                    let t = app.t.get();
+                    spans.iter().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map_or("none", |s| s.mark.as_str())
+                };
                 view! {
                     <g class="mp-session-lane" data-testid=format!("mp-session-lane-{name}") data-session=now>
                         <text class="row-name" x=8 y=y + 25.0>{name.clone()}</text>
-                        {spans.iter().filter(|s| s.from.0 <= t).map(|s| {
-                            let (a, z) = (x(s.from.0, end), x(s.to.0.min(t), end));
-                            view! { <rect class=format!("mp-session-span {}", s.mark.as_str()) x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 /> }
-                        }).collect_view()}
-                        {l.paused.iter().filter(|p| p.0 == *node && p.1.0 <= t).map(|p| {
-                            let (a, z) = (x(p.1.0, end), x(p.2.0.min(t), end));
-                            view! {
-                                <g class="mp-paused" data-testid="mp-paused">
-                                    <rect x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 />
-                                    <text x=a + 4.0 y=y + 25.0>{lang.words().mp_paused}</text>
-                                </g>
-                            }
-                        }).collect_view()}
-                        {l.ended.iter().filter(|e| e.0 == *node && e.1.0 <= t).map(|e| {
-                            let at = x(e.1.0, end);
-                            let by = names.get(e.2.index()).cloned().unwrap_or_default();
-                            view! {
-                                <g class="mp-ended" data-testid="mp-session-ended">
-                                    <line x1=at x2=at y1=y + 1.0 y2=y + SESSION_H - 2.0 />
-                                    <text x=at + 3.0 y=y + 9.0>{format!("{} ({by})", lang.words().mp_session_ended)}</text>
-                                </g>
-                            }
-                        }).collect_view()}
-                        {l.writes.iter().filter(|w| w.writer == *node && w.at.0 <= t).map(|w| {
-                            let ok = w.verdict == Verdict::Accepted;
-                            view! {
-                                <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(w.at.0, end) y=y + 25.0
-                                    data-testid="mp-write-mark" data-verdict=w.verdict.as_str()>
-                                    {format!("{} g{}", if ok { "✓" } else { "✗" }, w.generation)}
-                                </text>
-                            }
-                        }).collect_view()}
+                        {bars}
+                        {pauses}
+                        {ends}
+                        {marks}
                     </g>
                 }
             }).collect_view()}
-            <line class="cursor" x1=x(t, end) x2=x(t, end) y1=TOP - 6.0 y2=height />
+            {cursor_and_fog(app, end, height)}
         </svg>
     }
 }

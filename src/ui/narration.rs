@@ -36,17 +36,24 @@ pub fn Narration() -> impl IntoView {
     view! {
         <section class="panel narration" aria-labelledby="narration-title">
             <h2 id="narration-title">{move || app.words().narration_title}</h2>
-            <ol class="lines" data-testid="narration" aria-live="polite">
+            // One listener for the whole list (a line carries its moment in
+            // `data-t`): a playing run adds several lines a frame, and each
+            // line's own listener and closures cost more than its text.
+            <ol class="lines" data-testid="narration" aria-live="polite" on:click=move |ev: leptos::ev::MouseEvent| {
+                use wasm_bindgen::JsCast;
+                let line = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("button.line").ok().flatten());
+                if let Some(t) = line.and_then(|b| b.get_attribute("data-t")).and_then(|t| t.parse::<u64>().ok()) {
+                    app.playing.set(false);
+                    app.set_t(t);
+                }
+            }>
                 <Show when=move || lines.with(|l| l.is_empty())>
                     <li class="empty">{move || if super::browser::narrow() { app.words().narration_empty_touch } else { app.words().narration_empty }}</li>
                 </Show>
                 <For each=move || lines.get() key=|l| (l.0, l.2.clone()) let:l>
                     <li class:milestone=l.3 class:bad=l.4>
-                        <button class="line" on:click=move |_| {
-                            app.playing.set(false);
-                            app.set_t(l.1);
-                        }>
-                            <time>{move || app.lang.get().speak().duration(l.1)}</time>
+                        <button class="line" data-t=l.1.to_string()>
+                            <time>{app.lang.get_untracked().speak().duration(l.1)}</time>
                             <span>{l.2.clone()}</span>
                         </button>
                     </li>

@@ -130,189 +130,216 @@ fn cell(cmd: &Cmd, ink: Ink, ballot: Option<Ballot>) -> Cell {
 
 /// The logs, chairs and clients after the events `trace` (a prefix of a run).
 pub fn snapshot(run: &Run, trace: &[TraceEvent]) -> Snapshot {
-    let s = &run.scenario;
-    let name = |n: NodeId| run.names.get(n.index()).cloned().unwrap_or_default();
-    let mut replicas: Vec<ReplicaRow> = s
-        .nodes_with(Role::Replica)
-        .into_iter()
-        .map(|node| ReplicaRow {
-            node,
-            name: name(node),
-            cells: BTreeMap::new(),
-            leads: None,
-            running: None,
-            down: false,
-            lease: false,
-        })
-        .collect();
-    let mut clients: Vec<ClientRow> = s
-        .nodes_with(Role::Client)
-        .into_iter()
-        .map(|node| ClientRow { node, name: name(node), waiting: None, last: None, session: None, holds: Vec::new() })
-        .collect();
-    let mut file =
-        s.nodes_with(Role::Storage).first().map(|&node| FileRow { node, name: name(node), file: None, last: None });
-    let mut slots = 0u32;
-    // Writes delivered to the file server: (writer, generation, value).
-    let mut pending: Vec<(NodeId, u32, String)> = Vec::new();
-    for e in trace {
-        let r = replicas.iter().position(|r| r.node == e.node);
-        let c = clients.iter().position(|c| c.node == e.node);
-        match &e.kind {
-            // Acknowledging another's heartbeat: it follows, whatever it ran for.
-            EventKind::Send { msg: Msg::Multipaxos(MpMsg::HeartbeatAck { ballot, .. }), to, .. } if *to != e.node => {
-                if let Some(i) = r {
-                    if replicas[i].running.is_some_and(|b| b < *ballot) {
-                        replicas[i].running = None;
-                    }
-                }
-            }
-            EventKind::Send { msg: Msg::Multipaxos(MpMsg::Accepted { ballot, slot, cmd }), .. } => {
-                if let Some(i) = r {
-                    slots = slots.max(slot.0 + 1);
-                    let row = &mut replicas[i];
-                    // A vote is pencil; it never overwrites ink.
-                    let keep = row.cells.get(&slot.0).is_some_and(|c| c.ink > Ink::Voted);
-                    if !keep {
-                        row.cells.insert(slot.0, cell(cmd, Ink::Voted, Some(*ballot)));
-                    }
-                }
-            }
-            EventKind::Note(Note::Multipaxos(n)) => match n {
-                MpNote::Learned { slot, cmd } => {
+    let mut c = LogCursor::new(run);
+    c.advance_over(run, trace);
+    c.snap
+}
+
+/// The picture, kept up to date as the cursor moves forward: playing a run
+/// costs the events that passed since the last frame, not the whole prefix
+/// again (a long run has tens of thousands). Moving back starts over.
+#[derive(Clone, Debug, Default)]
+pub struct LogCursor {
+    pub snap: Snapshot,
+    /// Events taken in so far (a prefix of the run's trace).
+    pub upto: usize,
+    /// Writes delivered to the file server: (writer, generation, value).
+    pending: Vec<(NodeId, u32, String)>,
+}
+
+impl LogCursor {
+    pub fn new(run: &Run) -> Self {
+        let s = &run.scenario;
+        let name = |n: NodeId| run.names.get(n.index()).cloned().unwrap_or_default();
+        let replicas = s
+            .nodes_with(Role::Replica)
+            .into_iter()
+            .map(|node| ReplicaRow { node, name: name(node), cells: BTreeMap::new(), leads: None, running: None, down: false, lease: false })
+            .collect();
+        let clients = s
+            .nodes_with(Role::Client)
+            .into_iter()
+            .map(|node| ClientRow { node, name: name(node), waiting: None, last: None, session: None, holds: Vec::new() })
+            .collect();
+        let file = s.nodes_with(Role::Storage).first().map(|&node| FileRow { node, name: name(node), file: None, last: None });
+        LogCursor { snap: Snapshot { replicas, clients, slots: 0, file }, upto: 0, pending: Vec::new() }
+    }
+
+    /// The picture after the first `upto` events of the run.
+    pub fn advance(&mut self, run: &Run, upto: usize) -> &Snapshot {
+        let upto = upto.min(run.trace.len());
+        if upto < self.upto {
+            *self = LogCursor::new(run);
+        }
+        let from = self.upto;
+        self.advance_over(run, &run.trace[from..upto]);
+        self.upto = upto;
+        &self.snap
+    }
+
+    fn advance_over(&mut self, run: &Run, trace: &[TraceEvent]) {
+        let name = |n: NodeId| run.names.get(n.index()).cloned().unwrap_or_default();
+        let Snapshot { replicas, clients, slots, file } = &mut self.snap;
+        let pending = &mut self.pending;
+        let slots = slots;
+        for e in trace {
+            let r = replicas.iter().position(|r| r.node == e.node);
+            let c = clients.iter().position(|c| c.node == e.node);
+            match &e.kind {
+                // Acknowledging another's heartbeat: it follows, whatever it ran for.
+                EventKind::Send { msg: Msg::Multipaxos(MpMsg::HeartbeatAck { ballot, .. }), to, .. } if *to != e.node => {
                     if let Some(i) = r {
-                        slots = slots.max(slot.0 + 1);
-                        replicas[i].cells.insert(slot.0, cell(cmd, Ink::Learned, None));
+                        if replicas[i].running.is_some_and(|b| b < *ballot) {
+                            replicas[i].running = None;
+                        }
                     }
                 }
-                MpNote::Applied { slot, cmd, .. } => {
+                EventKind::Send { msg: Msg::Multipaxos(MpMsg::Accepted { ballot, slot, cmd }), .. } => {
                     if let Some(i) = r {
-                        slots = slots.max(slot.0 + 1);
-                        replicas[i].cells.insert(slot.0, cell(cmd, Ink::Applied, None));
+                        *slots = (*slots).max(slot.0 + 1);
+                        let row = &mut replicas[i];
+                        // A vote is pencil; it never overwrites ink.
+                        let keep = row.cells.get(&slot.0).is_some_and(|c| c.ink > Ink::Voted);
+                        if !keep {
+                            row.cells.insert(slot.0, cell(cmd, Ink::Voted, Some(*ballot)));
+                        }
                     }
                 }
-                MpNote::BallotStarted { ballot, .. } => {
-                    if let Some(i) = r {
-                        replicas[i].running = Some(*ballot);
-                        replicas[i].leads = None;
+                EventKind::Note(Note::Multipaxos(n)) => match n {
+                    MpNote::Learned { slot, cmd } => {
+                        if let Some(i) = r {
+                            *slots = (*slots).max(slot.0 + 1);
+                            replicas[i].cells.insert(slot.0, cell(cmd, Ink::Learned, None));
+                        }
                     }
-                }
-                MpNote::Elected { ballot, .. } => {
-                    if let Some(i) = r {
-                        replicas[i].leads = Some(*ballot);
-                        replicas[i].running = None;
+                    MpNote::Applied { slot, cmd, .. } => {
+                        if let Some(i) = r {
+                            *slots = (*slots).max(slot.0 + 1);
+                            replicas[i].cells.insert(slot.0, cell(cmd, Ink::Applied, None));
+                        }
                     }
-                }
-                MpNote::SteppedDown { .. } => {
-                    if let Some(i) = r {
-                        replicas[i].leads = None;
-                        replicas[i].running = None;
-                        replicas[i].lease = false;
+                    MpNote::BallotStarted { ballot, .. } => {
+                        if let Some(i) = r {
+                            replicas[i].running = Some(*ballot);
+                            replicas[i].leads = None;
+                        }
                     }
-                }
-                MpNote::LeaseHeld { .. } => {
-                    if let Some(i) = r {
-                        replicas[i].lease = true;
+                    MpNote::Elected { ballot, .. } => {
+                        if let Some(i) = r {
+                            replicas[i].leads = Some(*ballot);
+                            replicas[i].running = None;
+                        }
                     }
-                }
-                MpNote::LeaseLost { .. } => {
-                    if let Some(i) = r {
-                        replicas[i].lease = false;
+                    MpNote::SteppedDown { .. } => {
+                        if let Some(i) = r {
+                            replicas[i].leads = None;
+                            replicas[i].running = None;
+                            replicas[i].lease = false;
+                        }
                     }
-                }
-                MpNote::Asked { cmd } => {
-                    if let Some(i) = c {
-                        clients[i].waiting = Some(*cmd);
+                    MpNote::LeaseHeld { .. } => {
+                        if let Some(i) = r {
+                            replicas[i].lease = true;
+                        }
                     }
-                }
-                MpNote::Answered { outcome, .. } => {
-                    if let Some(i) = c {
-                        let row = &mut clients[i];
-                        let Some(asked) = row.waiting.take() else { continue };
-                        row.last = Some((asked, *outcome));
-                        match (asked.op, outcome) {
-                            (Op::OpenSession, Outcome::SessionOpened) => row.session = Some(SessionMark::Safe),
-                            (Op::Acquire { lock }, Outcome::Granted { generation }) => {
-                                row.holds.retain(|h| h.0 != lock);
-                                row.holds.push((lock, *generation));
+                    MpNote::LeaseLost { .. } => {
+                        if let Some(i) = r {
+                            replicas[i].lease = false;
+                        }
+                    }
+                    MpNote::Asked { cmd } => {
+                        if let Some(i) = c {
+                            clients[i].waiting = Some(*cmd);
+                        }
+                    }
+                    MpNote::Answered { outcome, .. } => {
+                        if let Some(i) = c {
+                            let row = &mut clients[i];
+                            let Some(asked) = row.waiting.take() else { continue };
+                            row.last = Some((asked, *outcome));
+                            match (asked.op, outcome) {
+                                (Op::OpenSession, Outcome::SessionOpened) => row.session = Some(SessionMark::Safe),
+                                (Op::Acquire { lock }, Outcome::Granted { generation }) => {
+                                    row.holds.retain(|h| h.0 != lock);
+                                    row.holds.push((lock, *generation));
+                                }
+                                (Op::Release { lock }, _) => row.holds.retain(|h| h.0 != lock),
+                                _ => {}
                             }
-                            (Op::Release { lock }, _) => row.holds.retain(|h| h.0 != lock),
-                            _ => {}
                         }
                     }
-                }
-                MpNote::Jeopardy => {
-                    if let Some(i) = c {
-                        clients[i].session = Some(SessionMark::Jeopardy);
+                    MpNote::Jeopardy => {
+                        if let Some(i) = c {
+                            clients[i].session = Some(SessionMark::Jeopardy);
+                        }
                     }
-                }
-                MpNote::SessionSafe { .. } => {
-                    if let Some(i) = c {
-                        clients[i].session = Some(SessionMark::Safe);
+                    MpNote::SessionSafe { .. } => {
+                        if let Some(i) = c {
+                            clients[i].session = Some(SessionMark::Safe);
+                        }
                     }
-                }
-                MpNote::SessionLost { .. } => {
-                    if let Some(i) = c {
-                        clients[i].session = Some(SessionMark::Lost);
-                        clients[i].holds.clear();
+                    MpNote::SessionLost { .. } => {
+                        if let Some(i) = c {
+                            clients[i].session = Some(SessionMark::Lost);
+                            clients[i].holds.clear();
+                        }
                     }
-                }
-                MpNote::WriteChecked { client, lock, generation, verdict } => {
+                    MpNote::WriteChecked { client, lock, generation, verdict } => {
+                        if let Some(f) = file.as_mut().filter(|f| f.node == e.node) {
+                            f.last = Some((name(*client), *generation, *verdict));
+                        }
+                        // Told its sequencer is stale, the writer drops it.
+                        if *verdict != Verdict::Accepted {
+                            if let Some(w) = clients.iter_mut().find(|c| c.node == *client) {
+                                w.holds.retain(|h| h.0 != *lock);
+                            }
+                        }
+                    }
+                    _ => {}
+                },
+                // The file's contents come with the write the server accepts.
+                EventKind::Send { msg: Msg::Multipaxos(MpMsg::WriteReply { generation, verdict: Verdict::Accepted, .. }), to, .. } => {
                     if let Some(f) = file.as_mut().filter(|f| f.node == e.node) {
-                        f.last = Some((name(*client), *generation, *verdict));
+                        let value = pending.iter().find(|p| p.0 == *to && p.1 == *generation).map(|p| p.2.clone());
+                        f.file = value.map(|v| (v, *generation));
                     }
-                    // Told its sequencer is stale, the writer drops it.
-                    if *verdict != Verdict::Accepted {
-                        if let Some(w) = clients.iter_mut().find(|c| c.node == *client) {
-                            w.holds.retain(|h| h.0 != *lock);
+                }
+                EventKind::Deliver { msg: Msg::Multipaxos(MpMsg::Write { generation, value, .. }), from, .. } => {
+                    if file.as_ref().is_some_and(|f| f.node == e.node) {
+                        pending.push((*from, *generation, value.to_string()));
+                    }
+                }
+                EventKind::Fault { fault: Fault::Crash { node } } => {
+                    if let Some(w) = clients.iter_mut().find(|c| c.node == *node) {
+                        if w.session.is_some() {
+                            w.session = Some(SessionMark::Lost);
                         }
+                        w.holds.clear();
+                        w.waiting = None;
+                    }
+                    if let Some(row) = replicas.iter_mut().find(|r| r.node == *node) {
+                        row.down = true;
+                        row.leads = None;
+                        row.running = None;
+                        row.lease = false;
+                        // Votes are on stable storage and so is the log; what is
+                        // lost is the applied state machine, rebuilt on restart.
+                        for c in row.cells.values_mut() {
+                            if c.ink == Ink::Applied {
+                                c.ink = Ink::Learned;
+                            }
+                        }
+                    }
+                }
+                EventKind::Fault { fault: Fault::Restart { node } } => {
+                    if let Some(row) = replicas.iter_mut().find(|r| r.node == *node) {
+                        row.down = false;
                     }
                 }
                 _ => {}
-            },
-            // The file's contents come with the write the server accepts.
-            EventKind::Send { msg: Msg::Multipaxos(MpMsg::WriteReply { generation, verdict: Verdict::Accepted, .. }), to, .. } => {
-                if let Some(f) = file.as_mut().filter(|f| f.node == e.node) {
-                    let value = pending.iter().find(|p| p.0 == *to && p.1 == *generation).map(|p| p.2.clone());
-                    f.file = value.map(|v| (v, *generation));
-                }
             }
-            EventKind::Deliver { msg: Msg::Multipaxos(MpMsg::Write { generation, value, .. }), from, .. } => {
-                if file.as_ref().is_some_and(|f| f.node == e.node) {
-                    pending.push((*from, *generation, value.to_string()));
-                }
-            }
-            EventKind::Fault { fault: Fault::Crash { node } } => {
-                if let Some(w) = clients.iter_mut().find(|c| c.node == *node) {
-                    if w.session.is_some() {
-                        w.session = Some(SessionMark::Lost);
-                    }
-                    w.holds.clear();
-                    w.waiting = None;
-                }
-                if let Some(row) = replicas.iter_mut().find(|r| r.node == *node) {
-                    row.down = true;
-                    row.leads = None;
-                    row.running = None;
-                    row.lease = false;
-                    // Votes are on stable storage and so is the log; what is
-                    // lost is the applied state machine, rebuilt on restart.
-                    for c in row.cells.values_mut() {
-                        if c.ink == Ink::Applied {
-                            c.ink = Ink::Learned;
-                        }
-                    }
-                }
-            }
-            EventKind::Fault { fault: Fault::Restart { node } } => {
-                if let Some(row) = replicas.iter_mut().find(|r| r.node == *node) {
-                    row.down = false;
-                }
-            }
-            _ => {}
         }
     }
-    Snapshot { replicas, clients, slots, file }
 }
 
 /// A span of a Chubby client's session, as the client saw it.

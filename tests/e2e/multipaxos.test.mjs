@@ -215,12 +215,12 @@ test('Where Paxos lives: the stale-sequencer question is asked before F decides,
   await page.goto(ctx.url + '#lesson=where-paxos-lives&step=5');
   await page.getByTestId('predict').waitFor();
   assert.equal(await page.getByTestId('mp-file-verdict').getAttribute('data-verdict'), 'accepted', 'F has not judged the stale write yet');
-  assert.equal(await page.locator('[data-testid=mp-write-mark][data-verdict=not_current]').count(), 0);
+  assert.equal(await page.locator('[data-testid=mp-write-mark][data-verdict=not_current]:visible').count(), 0);
   await page.getByTestId('option-1').check();
   await page.getByTestId('answer').click();
   await page.getByTestId('explanation').waitFor({ timeout: 30000 });
   assert.match(await page.getByTestId('explanation').textContent(), /正解/);
-  assert.equal(await page.locator('[data-testid=mp-write-mark][data-verdict=not_current]').count(), 1);
+  assert.equal(await page.locator('[data-testid=mp-write-mark][data-verdict=not_current]:visible').count(), 1);
   await shot(page, 'where-paxos-lives-sequencer-ja');
   assert.deepEqual(errors, []);
 });
