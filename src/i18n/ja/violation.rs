@@ -158,6 +158,9 @@ pub fn detail(en: &str) -> Option<String> {
             duration(v[2])
         ));
     }
+    if let Some(v) = c("{} accepted a write under lock {} with generation {} after one with generation {}") {
+        return Some(format!("{} がロック {} の世代 {} の書き込みを、世代 {} の書き込みのあとに受け付けました", v[0], v[1], v[2], v[3]));
+    }
     if let Some(v) = c("{} read {} as written in slot {}, but slot {} had written it and answered at {}, before the read began at {}") {
         return Some(format!(
             "{} は {} をスロット {} の値として読みましたが、スロット {} がそれを書いて {} に応答済みでした。読み出しが始まった {} より前です",
@@ -202,6 +205,10 @@ mod tests {
         assert_eq!(
             detail("RM2's instance chose prepared in ballot 0 and aborted in ballot (1,RM2)").unwrap(),
             "RM2 のインスタンスが投票 0 で「準備完了」を、投票 (1,RM2) で「中止」を選びました"
+        );
+        assert_eq!(
+            detail("F accepted a write under lock 0 with generation 1 after one with generation 2").unwrap(),
+            "F がロック 0 の世代 1 の書き込みを、世代 2 の書き込みのあとに受け付けました"
         );
         assert_eq!(detail("something new"), None);
     }
