@@ -193,10 +193,12 @@ pub fn BallotExplorer() -> impl IntoView {
                                 <tr data-testid=format!("ballot-row-{i}") class:bad=move || !ok() class:success=move || found.with(|(per, _)| per.get(i).is_some_and(|f| f.contains(&F::Successful)))>
                                     <td>
                                         <input class="num" size="4" data-testid=format!("number-{i}") prop:value=r.number.clone()
+                                            aria-label=move || format!("{} {}", app.words().ballot_number, i + 1)
                                             on:input=move |ev| { let v = event_target_value(&ev); set(key, Box::new(move |r| r.number = v)); } />
                                     </td>
                                     <td>
                                         <input class="dec" size="4" data-testid=format!("decree-{i}") prop:value=r.decree.clone()
+                                            aria-label=move || format!("{} {}", app.words().decree, i + 1)
                                             on:input=move |ev| { let v = event_target_value(&ev); set(key, Box::new(move |r| r.decree = v)); } />
                                     </td>
                                     <td class="chips">{chips(false)}</td>

@@ -313,8 +313,10 @@ pub fn FileMenu() -> impl IntoView {
     view! {
         <details class="menu" data-testid="file-menu" on:keydown=|e: web_sys::KeyboardEvent| if e.key() == "Escape" { close_menu() }>
             <summary class="btn">{move || w().file_menu}</summary>
-            <div class="menu-items" role="menu">
-                <button class="item" role="menuitem" data-testid="import" on:click=move |_| {
+            // A disclosure of buttons and a small form, not an ARIA menu: a
+            // menu may hold only menu items, and arrow keys would be owed.
+            <div class="menu-items">
+                <button class="item" data-testid="import" on:click=move |_| {
                     close_menu();
                     if let Some(p) = picker.get() {
                         p.click();
@@ -325,6 +327,8 @@ pub fn FileMenu() -> impl IntoView {
                     type="file"
                     accept=".json,application/json"
                     class="sr-only"
+                    tabindex="-1"
+                    aria-label=move || w().import_file
                     data-testid="import-input"
                     on:change=move |ev| {
                         use wasm_bindgen::JsCast;
@@ -335,16 +339,16 @@ pub fn FileMenu() -> impl IntoView {
                         input.set_value("");
                     }
                 />
-                <button class="item" role="menuitem" data-testid="export-trace" on:click=export_trace>{move || w().export_trace}</button>
-                <button class="item" role="menuitem" data-testid="export-scenario" on:click=export_scenario>{move || w().export_scenario}</button>
-                <button class="item" role="menuitem" data-testid="share" on:click=move |_| {
+                <button class="item" data-testid="export-trace" on:click=export_trace>{move || w().export_trace}</button>
+                <button class="item" data-testid="export-scenario" on:click=export_scenario>{move || w().export_scenario}</button>
+                <button class="item" data-testid="share" on:click=move |_| {
                     close_menu();
                     app.share.set(Some(share_link(app)));
                 }>{move || w().copy_link}</button>
                 <hr />
-                <button class="item" role="menuitem" data-testid="export-view-svg" on:click=move |_| export_view(false)>{move || w().export_view_svg}</button>
-                <button class="item" role="menuitem" data-testid="export-view-png" on:click=move |_| export_view(true)>{move || w().export_view_png}</button>
-                <button class="item" role="menuitem" data-testid="export-shiviz" on:click=export_shiviz>{move || w().export_shiviz}</button>
+                <button class="item" data-testid="export-view-svg" on:click=move |_| export_view(false)>{move || w().export_view_svg}</button>
+                <button class="item" data-testid="export-view-png" on:click=move |_| export_view(true)>{move || w().export_view_png}</button>
+                <button class="item" data-testid="export-shiviz" on:click=export_shiviz>{move || w().export_shiviz}</button>
                 <form class="item-form" on:submit=export_mermaid>
                     <span>{move || w().export_mermaid}</span>
                     <label>{move || w().window_from} " "
@@ -374,14 +378,25 @@ pub fn ShareDialog() -> impl IntoView {
             note.set(Some(if done { app.words().copied } else { app.words().copy_failed }.to_string()));
         });
     };
+    // A modal dialog takes the focus when it opens (on the link, selected,
+    // ready to copy), so that Escape and Tab act inside it.
+    let field = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if app.share.get().is_some() {
+            if let Some(i) = field.get() {
+                let _ = i.focus();
+            }
+        }
+    });
     move || {
         app.share.get().map(|link| {
             view! {
                 <div class="dialog-backdrop" on:click=move |_| app.share.set(None)>
-                    <div class="dialog share" role="dialog" aria-modal="true" aria-labelledby="share-title" data-testid="share-dialog" on:click=|e| e.stop_propagation()>
+                    <div class="dialog share" role="dialog" aria-modal="true" aria-labelledby="share-title" data-testid="share-dialog" on:click=|e| e.stop_propagation()
+                        on:keydown=move |e: web_sys::KeyboardEvent| if e.key() == "Escape" { app.share.set(None) }>
                         <h2 id="share-title">{app.words().share_title}</h2>
                         <p class="hint">{app.words().share_hint}</p>
-                        <input class="link" readonly data-testid="share-link" prop:value=link.clone() on:focus=move |ev| {
+                        <input node_ref=field class="link" readonly data-testid="share-link" aria-labelledby="share-title" prop:value=link.clone() on:focus=move |ev| {
                             use wasm_bindgen::JsCast;
                             let i: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
                             i.select();

@@ -160,6 +160,8 @@ pub fn install(app: App) {
             "Escape" => {
                 if app.help_open.get_untracked() {
                     app.help_open.set(false);
+                } else if app.share.get_untracked().is_some() {
+                    app.share.set(None);
                 } else if app.qr_open.get_untracked() {
                     app.qr_open.set(false);
                 } else if app.selected.get_untracked().is_some() {

@@ -90,7 +90,8 @@ fn Log() -> impl IntoView {
         <section class="pane mp-log-pane">
             <h3 class="pane-title">{move || app.words().mp_log_title}</h3>
             <p class="hint">{move || app.words().mp_log_hint}</p>
-            <div class="mp-log-scroll" node_ref=host></div>
+            // Focusable: a keyboard can scroll a log wider than the page.
+            <div class="mp-log-scroll" node_ref=host tabindex="0" role="region" aria-label=move || app.words().mp_log_title></div>
             {move || snap.with(|s| (!s.replicas.iter().any(|r| r.leads.is_some())).then(|| view! {
                 <p class="mp-nobody" data-testid="mp-no-leader">{app.words().mp_no_leader}</p>
             }))}

@@ -57,7 +57,8 @@ pub fn Parliament() -> impl IntoView {
             class="parliament"
             class:narrow=compact
             viewBox=move || if compact() { layout().seats_view_box() } else { layout().view_box() }
-            role="img"
+            // A group, not an image: the seats inside are buttons.
+            role="group"
             aria-label=move || app.words().view_parliament
             data-testid="parliament"
         >
@@ -239,7 +240,17 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 SeatStatus::Away => wd.away,
                 SeatStatus::Asleep { .. } => wd.asleep,
             };
-            format!("{name}: {} — {st}", r.join(", "))
+            // The ledger is drawn for the eye and hidden from a screen
+            // reader: its lines are said here, after the seat's name (the
+            // only text of the button it can see).
+            let (promised, vote, decree) = ink.get();
+            format!(
+                "{name}: {} — {st}. {} {promised}; {} {vote}; {} {decree}",
+                r.join(", "),
+                wd.promised,
+                wd.last_vote,
+                wd.learned
+            )
         }
     };
     // Clicking a selected seat keeps it selected: a second click used to hide
@@ -259,22 +270,12 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 SeatStatus::Away => "away",
                 SeatStatus::Asleep { .. } => "asleep",
             }
-            tabindex="0"
-            role="button"
-            aria-label=label
-            aria-pressed=move || selected().to_string()
             on:click=move |_| select()
-            on:keydown=move |e: web_sys::KeyboardEvent| {
-                if e.key() == "Enter" {
-                    e.prevent_default();
-                    select();
-                }
-            }
         >
             // Ledger card, as Lamport keeps it: the notes at the back (promise,
             // last vote — stable, but crossed out and rewritten), the decree in
             // ink (never changed), and the pencil slip (volatile) below.
-            <g class="ledger" transform=format!("translate({},{})", card.x - w / 2.0, card.y - h / 2.0)>
+            <g class="ledger" aria-hidden="true" transform=format!("translate({},{})", card.x - w / 2.0, card.y - h / 2.0)>
                 <rect class="ledger-card" width=w height=h rx=6 />
                 <text class="back-note small" x=8 y=18>
                     <title>{move || app.words().back_notes}</title>
@@ -302,13 +303,31 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 }}
             </g>
             <line class="tether" x1=seat_pt.x y1=seat_pt.y x2=card.x y2=card.y />
-            <circle class="seat" cx=seat_pt.x cy=seat_pt.y r=SEAT_R />
-            <text class="seat-name" x=seat_pt.x y=seat_pt.y + 11.0>{name.clone()}</text>
-            <RoleMarks x=seat_pt.x y=seat_pt.y roles=Signal::derive(roles) />
+            // The button is the seat alone: its visible text is the name, and
+            // its label starts with it and says the roles, the state and the
+            // ledger (drawn beside it, hidden from a screen reader). The whole
+            // group, ledger card included, still takes a click.
+            <g
+                class="seat-button"
+                tabindex="0"
+                role="button"
+                aria-label=label
+                aria-pressed=move || selected().to_string()
+                on:keydown=move |e: web_sys::KeyboardEvent| {
+                    if e.key() == "Enter" {
+                        e.prevent_default();
+                        select();
+                    }
+                }
+            >
+                <circle class="seat" cx=seat_pt.x cy=seat_pt.y r=SEAT_R />
+                <text class="seat-name" x=seat_pt.x y=seat_pt.y + 11.0>{name.clone()}</text>
+                <RoleMarks x=seat_pt.x y=seat_pt.y roles=Signal::derive(roles) />
+            </g>
             {move || match status() {
                 SeatStatus::Away => {
                     view! {
-                        <g class="door">
+                        <g class="door" aria-hidden="true">
                             <rect x=seat_pt.x + 18.0 y=seat_pt.y - 44.0 width=18 height=28 rx=2 />
                             <circle cx=seat_pt.x + 32.0 cy=seat_pt.y - 30.0 r=2 />
                         </g>
@@ -317,7 +336,7 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 }
                 SeatStatus::Asleep { left_us } => {
                     view! {
-                        <g class="zzz">
+                        <g class="zzz" aria-hidden="true">
                             <text x=seat_pt.x + 22.0 y=seat_pt.y - 30.0>"z z z"</text>
                             <text class="small countdown" x=seat_pt.x y=seat_pt.y + 50.0>
                                 {app.lang.get().speak().duration(left_us)}

@@ -97,7 +97,7 @@ fn Block(table: Table, step: Signal<Option<(SqlStep, Vec<String>)>>, id: String)
                         <p class="sql-when">
                             {format!("{} · {} = {}", sp.time_label(s.t.0), w.sql_clock, sp.duration(s.now_us))}
                         </p>
-                        <pre class="sql" data-testid="sql-statement">{s.statement.prepare()}</pre>
+                        <pre class="sql" data-testid="sql-statement" tabindex="0">{s.statement.prepare()}</pre>
                         <pre class="sql exec" data-testid="sql-execute">{s.execute()}</pre>
                         <p class="sql-result-label">{w.sql_result}</p>
                         <pre class="sql-result" class:refused=refused data-testid="sql-result">{s.result()}</pre>
