@@ -68,16 +68,18 @@ fn n(x: f64) -> String {
 
 /// The whole SVG document, titled `title`.
 pub fn render(d: &Diagram, title: &str) -> String {
-    render_with(d, title, true)
+    render_with(d, title, true, true)
 }
 
 /// For the page's live diagram: when arrows are dense their labels are
 /// unreadable anyway, and leaving them out keeps a redraw cheap.
 pub fn render_live(d: &Diagram, title: &str) -> String {
-    render_with(d, title, d.arrows.len() <= 60)
+    // The page says what was left out in its own words ("+N …"), in its
+    // language; the export's English footnote stays out of it.
+    render_with(d, title, d.arrows.len() <= 60, false)
 }
 
-fn render_with(d: &Diagram, title: &str, labels: bool) -> String {
+fn render_with(d: &Diagram, title: &str, labels: bool, footnote: bool) -> String {
     let mut s = String::with_capacity(4096 + d.arrows.len() * 300);
     let p = d.plot;
     let _ = write!(
@@ -225,7 +227,7 @@ fn render_with(d: &Diagram, title: &str, labels: bool) -> String {
     }
     s.push_str("</g>\n");
 
-    if d.omitted_arrows > 0 || d.omitted_markers > 0 {
+    if footnote && (d.omitted_arrows > 0 || d.omitted_markers > 0) {
         let _ = writeln!(
             s,
             r##"<text x="{}" y="{}" text-anchor="end" fill="#333333">{} messages and {} marks left out: choose a shorter window</text>"##,

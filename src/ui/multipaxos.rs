@@ -346,7 +346,7 @@ fn axis(end: u64, height: f64, lang: crate::i18n::Lang) -> impl IntoView {
         <g class="axis">
             {(0..=end / step).map(|k| k * step).map(|k| view! {
                 <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=height - 4.0 />
-                <text class="tick-label" x=x(k, end) y=TOP - 8.0>{speak.duration(k)}</text>
+                <text class="tick-label" x=x(k, end) y=TOP - 8.0>{if k == 0 { "0".to_string() } else { speak.duration(k) }}</text>
             }).collect_view()}
         </g>
     }

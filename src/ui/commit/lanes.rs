@@ -115,7 +115,7 @@ fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl Into
         <g class="axis">
             {ticks.into_iter().map(|k| view! {
                 <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=bottom />
-                <text class="tick-label" x=x(k, end) y=TOP - 10.0>{speak.duration(k)}</text>
+                <text class="tick-label" x=x(k, end) y=TOP - 10.0>{if k == 0 { "0".to_string() } else { speak.duration(k) }}</text>
             }).collect_view()}
             <text class="tick-label uncertain-head" x=930 y=TOP - 10.0>{w.uncertain_for}</text>
         </g>
