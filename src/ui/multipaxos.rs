@@ -103,10 +103,11 @@ fn Log() -> impl IntoView {
             </ul>
             <h4>{move || app.words().mp_clients}</h4>
             <ul class="mp-clients" data-testid="mp-clients">
-                {move || snap.with(|s| s.clients.iter().map(|c| {
+                {move || {
+                    let names = app.model.with_value(|m| m.run.names.clone());
+                    snap.with(|s| s.clients.iter().map(|c| {
                     let w = app.words();
                     let speak = app.lang.get().speak();
-                    let names = app.model.with_value(|m| m.run.names.clone());
                     let holds = (!c.holds.is_empty()).then(|| {
                         let list: Vec<String> = c.holds.iter().map(|(l, g)| format!("{} {l} ({} {g})", w.mp_lock, w.mp_generation)).collect();
                         view! { <span class="holds" data-testid=format!("mp-holds-{}", c.name)>{format!(" · {} {}", w.mp_holds, list.join(", "))}</span> }
@@ -126,7 +127,8 @@ fn Log() -> impl IntoView {
                             })}
                         </li>
                     }
-                }).collect_view())}
+                }).collect_view())
+                }}
                 {move || snap.with(|s| s.file.clone().map(|f| {
                     let w = app.words();
                     let file = match &f.file {

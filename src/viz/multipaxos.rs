@@ -12,7 +12,6 @@ use crate::scenario::run::Run;
 use crate::scenario::Role;
 use crate::sim::fault::Fault;
 use crate::sim::{NodeId, SimTime};
-use crate::trace::multipaxos::cmd_label;
 use crate::trace::{EventKind, TraceEvent};
 use std::collections::BTreeMap;
 
@@ -31,8 +30,6 @@ pub enum Ink {
 pub struct Cell {
     /// The command, for the page to word in its language.
     pub cmd: Cmd,
-    /// Its short label, as diagrams and logs write it.
-    pub label: String,
     pub noop: bool,
     pub ink: Ink,
     /// The ballot of the vote (for a cell only voted).
@@ -84,6 +81,19 @@ impl SessionMark {
             SessionMark::Lost => "lost",
         }
     }
+
+    /// What a client's own note makes of its session; `asked`: the
+    /// operation it was waiting on (an answer opens a session only to
+    /// `OpenSession`).
+    fn after(note: &MpNote, asked: Option<Op>) -> Option<SessionMark> {
+        match note {
+            MpNote::Answered { outcome: Outcome::SessionOpened, .. } if asked == Some(Op::OpenSession) => Some(SessionMark::Safe),
+            MpNote::Jeopardy => Some(SessionMark::Jeopardy),
+            MpNote::SessionSafe { .. } => Some(SessionMark::Safe),
+            MpNote::SessionLost { .. } => Some(SessionMark::Lost),
+            _ => None,
+        }
+    }
 }
 
 /// A Chubby cell's file server: the file, and its last verdict.
@@ -125,7 +135,7 @@ pub struct LeaseLanes {
 }
 
 fn cell(cmd: &Cmd, ink: Ink, ballot: Option<Ballot>) -> Cell {
-    Cell { cmd: *cmd, label: cmd_label(cmd), noop: cmd.is_noop(), ink, ballot }
+    Cell { cmd: *cmd, noop: cmd.is_noop(), ink, ballot }
 }
 
 /// The logs, chairs and clients after the events `trace` (a prefix of a run).
@@ -181,10 +191,16 @@ impl LogCursor {
         let name = |n: NodeId| run.names.get(n.index()).cloned().unwrap_or_default();
         let Snapshot { replicas, clients, slots, file } = &mut self.snap;
         let pending = &mut self.pending;
-        let slots = slots;
         for e in trace {
             let r = replicas.iter().position(|r| r.node == e.node);
             let c = clients.iter().position(|c| c.node == e.node);
+            // A client's session, before its note's other effects (an answer
+            // is read against the command still waiting).
+            if let (Some(i), EventKind::Note(Note::Multipaxos(n))) = (c, &e.kind) {
+                if let Some(m) = SessionMark::after(n, clients[i].waiting.map(|w| w.op)) {
+                    clients[i].session = Some(m);
+                }
+            }
             match &e.kind {
                 // Acknowledging another's heartbeat: it follows, whatever it ran for.
                 EventKind::Send { msg: Msg::Multipaxos(MpMsg::HeartbeatAck { ballot, .. }), to, .. } if *to != e.node => {
@@ -258,7 +274,6 @@ impl LogCursor {
                             let Some(asked) = row.waiting.take() else { continue };
                             row.last = Some((asked, *outcome));
                             match (asked.op, outcome) {
-                                (Op::OpenSession, Outcome::SessionOpened) => row.session = Some(SessionMark::Safe),
                                 (Op::Acquire { lock }, Outcome::Granted { generation }) => {
                                     row.holds.retain(|h| h.0 != lock);
                                     row.holds.push((lock, *generation));
@@ -268,19 +283,8 @@ impl LogCursor {
                             }
                         }
                     }
-                    MpNote::Jeopardy => {
-                        if let Some(i) = c {
-                            clients[i].session = Some(SessionMark::Jeopardy);
-                        }
-                    }
-                    MpNote::SessionSafe { .. } => {
-                        if let Some(i) = c {
-                            clients[i].session = Some(SessionMark::Safe);
-                        }
-                    }
                     MpNote::SessionLost { .. } => {
                         if let Some(i) = c {
-                            clients[i].session = Some(SessionMark::Lost);
                             clients[i].holds.clear();
                         }
                     }
@@ -400,12 +404,6 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
                     }
                     None
                 }
-                MpNote::Answered { outcome: Outcome::SessionOpened, .. } => {
-                    i.filter(|&i| asked[i] == Some(Op::OpenSession)).map(|_| SessionMark::Safe)
-                }
-                MpNote::Jeopardy => Some(SessionMark::Jeopardy),
-                MpNote::SessionSafe { .. } => Some(SessionMark::Safe),
-                MpNote::SessionLost { .. } => Some(SessionMark::Lost),
                 MpNote::WriteChecked { client, generation, verdict, .. } => {
                     writes.push(WriteMark { at: e.t, writer: *client, generation: *generation, verdict: *verdict });
                     None
@@ -414,7 +412,7 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
                     ended.push((*client, e.t, e.node));
                     None
                 }
-                _ => None,
+                _ => SessionMark::after(n, i.and_then(|i| asked[i])),
             },
             EventKind::Fault { fault: Fault::Pause { node, for_us } } => {
                 paused.push((*node, e.t, SimTime((e.t.0 + for_us).min(run.end.0))));
@@ -482,6 +480,7 @@ pub fn lease_lanes(run: &Run) -> LeaseLanes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::multipaxos::cmd_label;
     use crate::scenario::builtin;
 
     fn run(name: &str) -> Run {
@@ -494,9 +493,9 @@ mod tests {
         let s = snapshot(&r, &r.trace);
         assert_eq!(s.replicas.len(), 3);
         assert!(s.slots >= 4, "four writes, {} slots", s.slots);
-        let first: Vec<_> = s.replicas[0].cells.values().map(|c| (c.label.clone(), c.ink)).collect();
+        let first: Vec<_> = s.replicas[0].cells.values().map(|c| (cmd_label(&c.cmd), c.ink)).collect();
         for row in &s.replicas {
-            let mine: Vec<_> = row.cells.values().map(|c| (c.label.clone(), c.ink)).collect();
+            let mine: Vec<_> = row.cells.values().map(|c| (cmd_label(&c.cmd), c.ink)).collect();
             assert_eq!(mine, first, "{}", row.name);
             assert!(row.cells.values().all(|c| c.ink == Ink::Applied), "{}", row.name);
         }
