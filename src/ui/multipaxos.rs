@@ -433,6 +433,7 @@ fn session_svg(app: super::App, l: SessionLanes, names: &[String], end: u64, lan
     // this hides it from a screen reader too.
     let from = move |at: u64| move || if at <= app.t.get() { "visible" } else { "hidden" };
     let SessionLanes { lanes, writes, paused, ended } = l;
+    let order: Vec<_> = lanes.iter().map(|l| l.0).collect();
     view! {
         <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-session-lanes" role="img" aria-label=w.mp_sessions_title>
             {axis(end, height, lang)}
@@ -461,15 +462,6 @@ fn session_svg(app: super::App, l: SessionLanes, names: &[String], end: u64, lan
                         </g>
                     }
                 }).collect();
-                let marks: Vec<_> = writes.iter().filter(|m| m.writer == node).map(|m| {
-                    let ok = m.verdict == Verdict::Accepted;
-                    view! {
-                        <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(m.at.0, end) y=y + 25.0
-                            data-testid="mp-write-mark" data-verdict=m.verdict.as_str() visibility=from(m.at.0)>
-                            {format!("{} g{}", if ok { "✓" } else { "✗" }, m.generation)}
-                        </text>
-                    }
-                }).collect();
                 let now = move || {
                     let t = app.t.get();
                     spans.iter().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map_or("none", |s| s.mark.as_str())
@@ -480,11 +472,21 @@ fn session_svg(app: super::App, l: SessionLanes, names: &[String], end: u64, lan
                         {bars}
                         {pauses}
                         {ends}
-                        {marks}
                     </g>
                 }
             }).collect_view()}
             {cursor_and_fog(app, end, height)}
+            // The verdicts above the fog: a mark's text runs past its moment,
+            // and each is hidden until that moment anyway.
+            {writes.iter().filter_map(|m| order.iter().position(|n| *n == m.writer).map(|i| (TOP + i as f64 * SESSION_H, m))).map(|(y, m)| {
+                let ok = m.verdict == Verdict::Accepted;
+                view! {
+                    <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(m.at.0, end) y=y + 25.0
+                        data-testid="mp-write-mark" data-verdict=m.verdict.as_str() visibility=from(m.at.0)>
+                        {format!("{} g{}", if ok { "✓" } else { "✗" }, m.generation)}
+                    </text>
+                }
+            }).collect_view()}
         </svg>
     }
 }
