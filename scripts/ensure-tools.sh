@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install what the build and the tests need, idempotently: the wasm target,
 # Debian's Chromium and ChromeDriver, wasm-bindgen-cli (pinned to the crate's
-# wasm-bindgen), and the npm packages of the end-to-end tests (Playwright's
-# core library, without its browser download, and binaryen's wasm-opt).
+# wasm-bindgen), wasm-split-cli (cuts the app's module into parts), and the
+# npm packages of the end-to-end tests (Playwright's core library, without its
+# browser download, and binaryen's wasm-opt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +36,13 @@ if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDG
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
   # Not --locked: a locked dependency version is not served by the registry.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+WASM_SPLIT_VERSION=0.2.4
+if ! command -v wasm-split-cli >/dev/null || ! cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION (about two minutes, once)"
+  cargo install --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary \
+    || cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
 fi
 
 if [[ ! -x tests/e2e/node_modules/.bin/wasm-opt || tests/e2e/package-lock.json -nt tests/e2e/node_modules/.installed ]]; then

@@ -115,6 +115,7 @@ macro_rules! words {
 
 words!(
     app_title,
+    retry,
     tagline,
     press_space,
     tap_play,
@@ -529,6 +530,12 @@ pub trait Speak: Sync {
     fn share_error(&self, e: &crate::trace::share::ShareError) -> String;
     /// The address's `#…` is neither a scenario link nor a lesson link.
     fn unknown_link(&self, fragment: &str) -> String;
+    /// A part of the page (`what`: its tab's name) is being fetched.
+    fn part_loading(&self, what: &str) -> String;
+    /// The File menu's export formats could not be fetched.
+    fn export_unavailable(&self) -> String;
+    /// A part of the page could not be fetched.
+    fn part_failed(&self, what: &str) -> String;
     /// How an imported trace was shown: 0 verified (hash), 1 different version
     /// (first difference at `n`), 2 events only (`why`).
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;

@@ -9,6 +9,7 @@
 pub mod browser;
 pub mod commit;
 pub mod multipaxos;
+pub mod exports;
 pub mod files;
 pub mod inspector;
 pub mod ballots;
@@ -22,6 +23,7 @@ pub mod model;
 pub mod modelcheck;
 pub mod narration;
 pub mod parliament;
+pub mod parts;
 pub mod perf;
 pub mod qr;
 pub mod raf;
@@ -35,6 +37,7 @@ use crate::scenario::{builtin, Scenario};
 use crate::scenario::{Scheduled, Step};
 use leptos::prelude::*;
 use model::{Model, Snap};
+use parts::{Part, PartView, Piece};
 
 /// Which main view is on stage.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +52,18 @@ pub enum View {
 
 impl View {
     /// The view that shows runs of `kind`.
+    /// The part of the page (its own chunk) the view draws, if any.
+    pub fn part(self) -> Option<Part> {
+        match self {
+            View::Parliament => None,
+            View::Lease => Some(Part::Lease),
+            View::Commit => Some(Part::Commit),
+            View::Multi => Some(Part::Multi),
+            View::Ballots => Some(Part::Ballots),
+            View::Lessons => Some(Part::Lessons),
+        }
+    }
+
     pub fn of(kind: crate::protocol::Kind) -> View {
         match kind {
             crate::protocol::Kind::Paxos => View::Parliament,
@@ -117,6 +132,8 @@ pub struct App {
     /// The second pane of the side-by-side mode.
     pub model_b: StoredValue<Option<Model>>,
     pub snap_b: RwSignal<Option<Snap>>,
+    /// The parts of the page fetched when first shown (`parts`).
+    pub parts: RwSignal<parts::Parts>,
 }
 
 /// The speed a built-in scenario opens at, as log10 of simulated seconds per
@@ -401,6 +418,7 @@ fn Root() -> impl IntoView {
         before_lessons: StoredValue::new(None),
         model_b: StoredValue::new(None),
         snap_b: RwSignal::new(None),
+        parts: RwSignal::new(Default::default()),
     };
     provide_context(app);
     raf::drive(app);
@@ -518,11 +536,11 @@ fn Root() -> impl IntoView {
                             <parliament::Parliament />
                             <spacetime::SpaceTime />
                         }.into_any(),
-                        View::Lease => view! { <lease::LeaseLab /> }.into_any(),
-                        View::Commit => view! { <commit::CommitView /> }.into_any(),
-                        View::Multi => view! { <multipaxos::MultiView /> }.into_any(),
-                        View::Ballots => view! { <ballots::BallotExplorer /> }.into_any(),
-                        View::Lessons => view! { <lessons::Lessons /> }.into_any(),
+                        View::Lease => view! { <PartView part=Part::Lease piece=Piece::Main /> }.into_any(),
+                        View::Commit => view! { <PartView part=Part::Commit piece=Piece::Main /> }.into_any(),
+                        View::Multi => view! { <PartView part=Part::Multi piece=Piece::Main /> }.into_any(),
+                        View::Ballots => view! { <PartView part=Part::Ballots piece=Piece::Main /> }.into_any(),
+                        View::Lessons => view! { <PartView part=Part::Lessons piece=Piece::Main /> }.into_any(),
                     }}
                 </section>
                 <aside class="side" class:hidden=move || !live.get()>
@@ -532,7 +550,7 @@ fn Root() -> impl IntoView {
                         <inspector::Inspector />
                     </Show>
                     <Show when=move || app.view.get() == View::Lease>
-                        <section class="panel" data-testid="side-inject"><lease::controls::Inject /></section>
+                        <section class="panel" data-testid="side-inject"><PartView part=Part::Lease piece=Piece::Side /></section>
                     </Show>
                     <Show when=move || {
                         app.rev.get();

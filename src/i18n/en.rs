@@ -58,6 +58,7 @@ pub const WORDS: Words = Words {
     large_type: "Large type",
     help: "Keyboard help",
     close: "Close",
+    retry: "Try again",
     narration_title: "What just happened",
     narration_empty: "Nothing yet. Press Space to start.",
     narration_empty_touch: "Nothing yet. Tap ▶ to start.",
@@ -888,6 +889,18 @@ impl Speak for En {
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
         format!("Nothing here opens “#{f}”: a scenario link starts with #s=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
+    }
+
+    fn part_loading(&self, what: &str) -> String {
+        format!("Loading the {what} view…")
+    }
+
+    fn export_unavailable(&self) -> String {
+        "The export could not be fetched (the network or the server failed). Nothing was lost; try again.".to_string()
+    }
+
+    fn part_failed(&self, what: &str) -> String {
+        format!("The {what} view could not be fetched (the network or the server failed). Nothing on screen was lost; try again.")
     }
 
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {

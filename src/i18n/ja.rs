@@ -59,6 +59,7 @@ pub const WORDS: Words = Words {
     large_type: "大きな文字",
     help: "キーボード操作",
     close: "閉じる",
+    retry: "再試行",
     narration_title: "いま起きたこと",
     narration_empty: "まだ何も起きていません。スペースキーで開始します。",
     narration_empty_touch: "まだ何も起きていません。▶ をタップして開始します。",
@@ -940,6 +941,18 @@ impl Speak for Ja {
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
         format!("「#{f}」を開くものはありません。シナリオのリンクは #s= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
+    }
+
+    fn part_loading(&self, what: &str) -> String {
+        format!("「{what}」の画面を読み込んでいます…")
+    }
+
+    fn export_unavailable(&self) -> String {
+        "書き出し機能を取得できませんでした（ネットワークかサーバーの不調）。作業は失われていません。もう一度お試しください。".to_string()
+    }
+
+    fn part_failed(&self, what: &str) -> String {
+        format!("「{what}」の画面を取得できませんでした（ネットワークかサーバーの不調）。画面の作業は失われていません。もう一度お試しください。")
     }
 
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {

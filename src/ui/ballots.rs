@@ -116,6 +116,11 @@ fn findings(edits: &[Edit]) -> (Vec<Vec<F>>, Vec<F>) {
     (per_row, global)
 }
 
+/// The ballot explorer as a part of the page (`super::parts`).
+pub fn draw(_: super::parts::Piece) -> AnyView {
+    view! { <BallotExplorer /> }.into_any()
+}
+
 #[component]
 pub fn BallotExplorer() -> impl IntoView {
     let app = use_app();

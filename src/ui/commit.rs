@@ -35,6 +35,16 @@ fn shape_of(app: super::App, pane: Pane) -> Option<Shape> {
     }
 }
 
+/// The view as a part of the page (`super::parts`): its tab, or a lesson's
+/// stage (with the controls only in a try-it step).
+pub fn draw(piece: super::parts::Piece) -> AnyView {
+    use super::parts::Piece;
+    match piece {
+        Piece::Stage { controls } => view! { <CommitView controls=controls /> }.into_any(),
+        _ => view! { <CommitView /> }.into_any(),
+    }
+}
+
 /// `controls`: the side-by-side switch, the Faster variant and the TM's
 /// crash (a lesson's watch and predict steps leave them out).
 #[component]

@@ -6,9 +6,10 @@
 //! saying what is wrong, and a successful import keeps the previous work
 //! one click away.
 
+use super::exports::Export;
 use super::{browser, model::Model, use_app, App, View};
 use crate::scenario::{builtin, Scenario};
-use crate::trace::{self, decode, import, share};
+use crate::trace::{decode, import, share};
 use leptos::prelude::*;
 
 const AUTOSAVE: &str = "paxos-island:v1:work";
@@ -107,7 +108,8 @@ pub fn autosave(app: App) {
     }
 }
 
-fn stem(app: App) -> String {
+/// The exported files' name: the scenario and its seed.
+pub fn stem(app: App) -> String {
     app.model.with_value(|m| {
         let s = m.scenario();
         let clean: String = s.name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' }).collect();
@@ -125,11 +127,10 @@ fn close_menu() {
     }
 }
 
-fn save(app: App, name: String, text: String, mime: &str) {
+/// Export `what`: the writers are a part of the page, fetched the first time.
+fn export(app: App, what: Export) {
     close_menu();
-    if let Err(e) = browser::download(&name, &text, mime) {
-        app.toast.set(Some((e, true)));
-    }
+    super::parts::export(app, what);
 }
 
 /// Open a file's text: a trace (verified, or shown as recorded) or a scenario.
@@ -236,26 +237,6 @@ pub fn share_link(app: App) -> String {
     format!("{base}#s={code}")
 }
 
-/// The SVG of the view on screen, standalone (with the app's styles inside).
-fn view_svg(app: App) -> Option<String> {
-    let doc = web_sys::window()?.document()?;
-    let sel = match app.view.get_untracked() {
-        View::Parliament => "[data-testid=parliament]",
-        View::Lease => "[data-testid=lanes]",
-        _ => "[data-testid=stage] svg",
-    };
-    let el = doc.query_selector(sel).ok()??;
-    let inner = el.inner_html();
-    let vb = el.get_attribute("viewBox").unwrap_or_else(|| "0 0 1000 600".into());
-    let dims: Vec<f64> = vb.split_whitespace().filter_map(|x| x.parse().ok()).collect();
-    let (w, h) = (dims.get(2).copied().unwrap_or(1000.0), dims.get(3).copied().unwrap_or(600.0));
-    let class = el.get_attribute("class").unwrap_or_default();
-    Some(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{class}\" viewBox=\"{vb}\" width=\"{w}\" height=\"{h}\"><style>{}</style><rect width=\"100%\" height=\"100%\" fill=\"#fbfaf6\"/>{inner}</svg>",
-        include_str!("../../style/app.css")
-    ))
-}
-
 #[component]
 pub fn FileMenu() -> impl IntoView {
     let app = use_app();
@@ -264,18 +245,6 @@ pub fn FileMenu() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let picker: NodeRef<leptos::html::Input> = NodeRef::new();
     let w = move || app.words();
-    let export_trace = move |_| {
-        let text = app.model.with_value(|m| trace::json::export(m.scenario(), &m.run.names, &m.run.trace));
-        save(app, format!("{}.trace.json", stem(app)), text, "application/json");
-    };
-    let export_scenario = move |_| {
-        let text = app.model.with_value(|m| trace::json::export_scenario(m.scenario()));
-        save(app, format!("{}.scenario.json", stem(app)), text, "application/json");
-    };
-    let export_shiviz = move |_| {
-        let text = app.model.with_value(|m| trace::shiviz::export(&m.run.names, &m.run.trace));
-        save(app, format!("{}.shiviz.log", stem(app)), text, "text/plain");
-    };
     let export_mermaid = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let sp = app.lang.get_untracked().speak();
@@ -292,22 +261,10 @@ pub fn FileMenu() -> impl IntoView {
         match (parse(&from.get_untracked(), 0), parse(&to.get_untracked(), end)) {
             (Ok(a), Ok(b)) if a < b => {
                 error.set(None);
-                let text = app.model.with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, a, b));
-                save(app, format!("{}.mmd", stem(app)), text, "text/plain");
+                export(app, Export::Mermaid { from: a, to: b });
             }
             (Err(e), _) | (_, Err(e)) => error.set(Some(e)),
             _ => error.set(Some(sp.bad_duration(&to.get_untracked()))),
-        }
-    };
-    let export_view = move |png: bool| {
-        close_menu();
-        let Some(svg) = view_svg(app) else { return };
-        if png {
-            if let Err(e) = browser::download_png(&format!("{}.png", stem(app)), &svg) {
-                app.toast.set(Some((e, true)));
-            }
-        } else {
-            save(app, format!("{}.svg", stem(app)), svg, "image/svg+xml");
         }
     };
     view! {
@@ -339,16 +296,16 @@ pub fn FileMenu() -> impl IntoView {
                         input.set_value("");
                     }
                 />
-                <button class="item" data-testid="export-trace" on:click=export_trace>{move || w().export_trace}</button>
-                <button class="item" data-testid="export-scenario" on:click=export_scenario>{move || w().export_scenario}</button>
+                <button class="item" data-testid="export-trace" on:click=move |_| export(app, Export::Trace)>{move || w().export_trace}</button>
+                <button class="item" data-testid="export-scenario" on:click=move |_| export(app, Export::Scenario)>{move || w().export_scenario}</button>
                 <button class="item" data-testid="share" on:click=move |_| {
                     close_menu();
                     app.share.set(Some(share_link(app)));
                 }>{move || w().copy_link}</button>
                 <hr />
-                <button class="item" data-testid="export-view-svg" on:click=move |_| export_view(false)>{move || w().export_view_svg}</button>
-                <button class="item" data-testid="export-view-png" on:click=move |_| export_view(true)>{move || w().export_view_png}</button>
-                <button class="item" data-testid="export-shiviz" on:click=export_shiviz>{move || w().export_shiviz}</button>
+                <button class="item" data-testid="export-view-svg" on:click=move |_| export(app, Export::ViewSvg)>{move || w().export_view_svg}</button>
+                <button class="item" data-testid="export-view-png" on:click=move |_| export(app, Export::ViewPng)>{move || w().export_view_png}</button>
+                <button class="item" data-testid="export-shiviz" on:click=move |_| export(app, Export::Shiviz)>{move || w().export_shiviz}</button>
                 <form class="item-form" on:submit=export_mermaid>
                     <span>{move || w().export_mermaid}</span>
                     <label>{move || w().window_from} " "

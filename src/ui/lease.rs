@@ -40,6 +40,31 @@ fn pane_title(app: super::App, pane: Pane) -> String {
     format!("{design} · {fencing}")
 }
 
+/// The lease lab as a part of the page (`super::parts`): the tab, the side
+/// column's injections, and a lesson's lanes with the SQL beneath them (and,
+/// with an LLM in the run, the red flags) and its try-it controls.
+pub fn draw(piece: super::parts::Piece) -> AnyView {
+    use super::parts::Piece;
+    match piece {
+        Piece::Main => view! { <LeaseLab /> }.into_any(),
+        Piece::Side => view! { <controls::Inject /> }.into_any(),
+        Piece::Tools => view! { <controls::Controls /> }.into_any(),
+        Piece::Stage { .. } => {
+            let app = use_app();
+            let has_llm = move || {
+                app.rev.get();
+                app.model.with_value(|m| m.flags.as_ref().is_some_and(|f| f.has_llm))
+            };
+            view! {
+                <LaneView pane=Pane::A />
+                <sql::SqlPanel pane=Pane::A />
+                {move || has_llm().then(|| view! { <flags::RedFlags /> })}
+            }
+            .into_any()
+        }
+    }
+}
+
 #[component]
 pub fn LeaseLab() -> impl IntoView {
     let app = use_app();

@@ -80,6 +80,11 @@ pub fn from_link(fragment: &str) -> Option<(usize, usize)> {
     Some((lesson?, step - 1))
 }
 
+/// The lessons as a part of the page (`super::parts`).
+pub fn draw(_: super::parts::Piece) -> AnyView {
+    view! { <Lessons /> }.into_any()
+}
+
 #[component]
 pub fn Lessons() -> impl IntoView {
     let app = use_app();

@@ -50,8 +50,39 @@ impl Drop for Search {
     }
 }
 
+/// The panel: a closed `<details>` in the first load; its body is a part of
+/// the page (`super::parts`), fetched when the panel is first opened and kept
+/// from then on (a search under way survives closing the panel).
 #[component]
 pub fn ModelCheck() -> impl IntoView {
+    let app = use_app();
+    let opened = RwSignal::new(false);
+    view! {
+        <details
+            class="panel modelcheck"
+            data-testid="modelcheck"
+            on:toggle=move |ev| {
+                let open = event_target::<web_sys::Element>(&ev).has_attribute("open");
+                if open && !opened.get_untracked() {
+                    opened.set(true);
+                }
+            }
+        >
+            <summary>{move || app.words().mc_title}</summary>
+            {move || opened.get().then(|| view! {
+                <super::parts::PartView part=super::parts::Part::Checker piece=super::parts::Piece::Main />
+            })}
+        </details>
+    }
+}
+
+/// The checker part's drawing function (`super::parts`).
+pub fn draw(_: super::parts::Piece) -> AnyView {
+    view! { <Body /> }.into_any()
+}
+
+#[component]
+fn Body() -> impl IntoView {
     let app = use_app();
     let acceptors = RwSignal::new(3u32);
     let proposers = RwSignal::new(2u32);
@@ -108,8 +139,7 @@ pub fn ModelCheck() -> impl IntoView {
     let running = move || matches!(phase.get(), Phase::Running { .. });
 
     view! {
-        <details class="panel modelcheck" data-testid="modelcheck">
-            <summary>{move || app.words().mc_title}</summary>
+        <>
             <p class="hint">{move || app.words().mc_intro}</p>
             <div class="mc-form">
                 <NumberField label=move || app.words().mc_acceptors value=acceptors max=5 min=1 testid="mc-acceptors" />
@@ -186,7 +216,7 @@ pub fn ModelCheck() -> impl IntoView {
                     }
                 }}
             </div>
-        </details>
+        </>
     }
 }
 

@@ -15,6 +15,16 @@ use crate::protocol::multipaxos::Verdict;
 use crate::viz::multipaxos::{lease_lanes, session_lanes, snapshot, Ink, LogCursor, LeaseLanes, SessionLanes, SessionMark, Snapshot};
 use leptos::prelude::*;
 
+/// The view as a part of the page (`super::parts`): its tab, or a lesson's
+/// stage (with the controls only in a try-it step).
+pub fn draw(piece: super::parts::Piece) -> AnyView {
+    use super::parts::Piece;
+    match piece {
+        Piece::Stage { controls } => view! { <MultiView controls=controls /> }.into_any(),
+        _ => view! { <MultiView /> }.into_any(),
+    }
+}
+
 /// `controls`: the caption, the crash and write buttons (a lesson's watch and
 /// predict steps leave them out: the caption would tell what is coming).
 #[component]

@@ -34,6 +34,22 @@ pub fn svg(text: &str) -> Option<String> {
 #[component]
 pub fn QrPanel() -> impl IntoView {
     let app = use_app();
+    view! {
+        <Show when=move || app.qr_open.get()>
+            <super::parts::PartView part=super::parts::Part::Qr piece=super::parts::Piece::Side />
+        </Show>
+    }
+}
+
+/// The QR panel as a part of the page (`super::parts`), fetched when first
+/// opened (the QR encoder is not in the first load).
+pub fn draw(_: super::parts::Piece) -> AnyView {
+    view! { <Panel /> }.into_any()
+}
+
+#[component]
+fn Panel() -> impl IntoView {
+    let app = use_app();
     let link = Memo::new(move |_| {
         app.rev.get();
         app.t.get();
@@ -42,13 +58,11 @@ pub fn QrPanel() -> impl IntoView {
         files::moment_link(app)
     });
     view! {
-        <Show when=move || app.qr_open.get()>
-            <aside class="qr-panel" data-testid="qr-panel" aria-label=move || app.words().qr_title>
-                <h2>{move || app.words().qr_title}</h2>
-                <div class="qr-code" data-testid="qr-code" inner_html=move || svg(&link.get()).unwrap_or_default()></div>
-                <p class="qr-link" data-testid="qr-link">{move || link.get()}</p>
-                <button class="btn" data-testid="qr-close" on:click=move |_| app.qr_open.set(false)>{move || app.words().close}</button>
-            </aside>
-        </Show>
+        <aside class="qr-panel" data-testid="qr-panel" aria-label=move || app.words().qr_title>
+            <h2>{move || app.words().qr_title}</h2>
+            <div class="qr-code" data-testid="qr-code" inner_html=move || svg(&link.get()).unwrap_or_default()></div>
+            <p class="qr-link" data-testid="qr-link">{move || link.get()}</p>
+            <button class="btn" data-testid="qr-close" on:click=move |_| app.qr_open.set(false)>{move || app.words().close}</button>
+        </aside>
     }
 }

@@ -22,6 +22,9 @@ pub fn TopBar() -> impl IntoView {
                 aria-selected=move || (app.view.get() == v).to_string()
                 class:active=move || app.view.get() == v
                 data-testid=id
+                // The pointer on a tab, or the focus: its part starts coming.
+                on:pointerenter=move |_| if let Some(p) = v.part() { super::parts::fetch(app, p) }
+                on:focus=move |_| if let Some(p) = v.part() { super::parts::fetch(app, p) }
                 on:click=move |_| {
                     app.view.set(v);
                     if v != View::Lessons {

@@ -29,8 +29,9 @@ export async function start() {
 }
 
 /// A fresh page with error collection. `errors` must be empty at the end.
-/// `extra` goes to the browser context as it is (hasTouch, isMobile, reducedMotion …).
-export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 }, extra = {} } = {}) {
+/// `extra` goes to the browser context as it is (hasTouch, isMobile, reducedMotion …);
+/// `setup(page)` runs before the page is opened (routes, request listeners).
+export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 }, extra = {}, setup } = {}) {
   const context = await ctx.browser.newContext({ locale, viewport, ...extra });
   const page = await context.newPage();
   const errors = [];
@@ -41,6 +42,7 @@ export async function open(ctx, { hash = '', locale = 'en-US', viewport = { widt
   await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
     console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
   }));
+  if (setup) await setup(page);
   await page.goto(ctx.url + hash);
   await page.waitForSelector('[data-testid=app]');
   return { page, errors, context };

@@ -1,6 +1,7 @@
 // A tiny static file server for the built app (and for the end-to-end
 // tests): 127.0.0.1 only, correct MIME types (application/wasm matters),
-// no directory listings, nothing outside the served folder.
+// no directory listings, nothing outside the served folder; a file's brotli
+// copy (`<file>.br`, written by scripts/build-web.sh) when the browser takes it.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -20,8 +21,10 @@ export function serve(root, port = 0) {
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) { res.writeHead(403).end(); return; }
       if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      const br = /\bbr\b/.test(req.headers['accept-encoding'] ?? '') ? await readFile(`${file}.br`).catch(() => null) : null;
+      const body = br ?? await readFile(file);
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', vary: 'accept-encoding', ...(br ? { 'content-encoding': 'br' } : {}) });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

@@ -2,7 +2,8 @@
 //! moment (watch, free play, or a question to answer before the run shows
 //! the answer), a figure, the ballot explorer or the latency table.
 
-use super::super::{ballots::BallotExplorer, figures::FigureView, latency::LatencyTable, use_app};
+use super::super::parts::{Part, PartView, Piece};
+use super::super::{figures::FigureView, latency::LatencyTable, use_app};
 use crate::scenario::builtin;
 use crate::scenario::lessons::{Stage, LESSONS};
 use leptos::prelude::*;
@@ -60,11 +61,6 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
         app.rev.get();
         app.model.with_value(|m| m.kind() == crate::protocol::Kind::Multipaxos)
     };
-    // A lease run with an LLM in it: the lesson shows the article's red flags too.
-    let has_llm = move || {
-        app.rev.get();
-        app.model.with_value(|m| m.flags.as_ref().is_some_and(|f| f.has_llm))
-    };
     let try_stage = matches!(stage, Stage::Try { .. });
     let stage_view = match stage {
         Stage::Read { figure: Some(f) } => {
@@ -76,7 +72,7 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
             .into_any()
         }
         Stage::Read { figure: None } => ().into_any(),
-        Stage::Ballots => view! { <div class="step-stage"><BallotExplorer /></div> }.into_any(),
+        Stage::Ballots => view! { <div class="step-stage"><PartView part=Part::Ballots piece=Piece::Main /></div> }.into_any(),
         Stage::Latency => view! { <div class="step-stage">{move || {
             let labels = app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step)).map(|s| s.labels).unwrap_or_default();
             view! { <LatencyTable labels=labels /> }
@@ -85,20 +81,15 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
         _ => view! {
             <div class="step-stage live">
                 {move || if is_commit() {
-                    view! { <super::super::commit::CommitView controls=try_stage /> }.into_any()
+                    view! { <PartView part=Part::Commit piece=Piece::Stage { controls: try_stage } /> }.into_any()
                 } else if is_multi() {
-                    view! { <super::super::multipaxos::MultiView controls=try_stage /> }.into_any()
+                    view! { <PartView part=Part::Multi piece=Piece::Stage { controls: try_stage } /> }.into_any()
                 } else if is_paxos() {
                     view! { <super::super::parliament::Parliament /> }.into_any()
                 } else {
                     // The lanes, and beneath them the SQL of the store's and
                     // orders' steps — and, with an LLM in the run, the red flags.
-                    view! {
-                        <super::super::lease::lanes::LaneView pane=super::super::lease::lanes::Pane::A />
-                        <super::super::lease::sql::SqlPanel pane=super::super::lease::lanes::Pane::A />
-                        {move || has_llm().then(|| view! { <super::super::lease::flags::RedFlags /> })}
-                    }
-                    .into_any()
+                    view! { <PartView part=Part::Lease piece=Piece::Stage { controls: try_stage } /> }.into_any()
                 }}
                 {matches!(stage, Stage::Try { .. }).then(|| view! {
                     <div class="try-tools">
@@ -107,7 +98,7 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                         } else if is_paxos() {
                             view! { <super::super::inspector::Inspector /> }.into_any()
                         } else {
-                            view! { <super::super::lease::controls::Controls /> }.into_any()
+                            view! { <PartView part=Part::Lease piece=Piece::Tools /> }.into_any()
                         }}
                     </div>
                 })}

@@ -1,0 +1,65 @@
+//! What the File menu writes — a trace, a scenario, the view as SVG or PNG,
+//! ShiViz, Mermaid — as a part of the page (`super::parts`): the writers and
+//! the standalone SVG's copy of the app's styles are fetched the first time
+//! something is exported, not in the first load.
+
+use super::{browser, files, App, View};
+use leptos::prelude::*;
+use crate::trace;
+
+/// One thing to export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    Trace,
+    Scenario,
+    Shiviz,
+    /// A window of the run, in µs.
+    Mermaid { from: u64, to: u64 },
+    ViewSvg,
+    ViewPng,
+}
+
+/// Writes `what` of the work on screen and hands it to the browser as a download.
+pub fn write(app: App, what: Export) {
+    let stem = files::stem(app);
+    let file = |ext: &str| format!("{stem}.{ext}");
+    let (name, text, mime) = match what {
+        Export::Trace => (file("trace.json"), app.model.with_value(|m| trace::json::export(m.scenario(), &m.run.names, &m.run.trace)), "application/json"),
+        Export::Scenario => (file("scenario.json"), app.model.with_value(|m| trace::json::export_scenario(m.scenario())), "application/json"),
+        Export::Shiviz => (file("shiviz.log"), app.model.with_value(|m| trace::shiviz::export(&m.run.names, &m.run.trace)), "text/plain"),
+        Export::Mermaid { from, to } => (file("mmd"), app.model.with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, from, to)), "text/plain"),
+        Export::ViewSvg | Export::ViewPng => {
+            let Some(svg) = view_svg(app) else { return };
+            if what == Export::ViewPng {
+                if let Err(e) = browser::download_png(&file("png"), &svg) {
+                    app.toast.set(Some((e, true)));
+                }
+                return;
+            }
+            (file("svg"), svg, "image/svg+xml")
+        }
+    };
+    if let Err(e) = browser::download(&name, &text, mime) {
+        app.toast.set(Some((e, true)));
+    }
+}
+
+/// The SVG of the view on screen, standalone (with the app's styles inside).
+fn view_svg(app: App) -> Option<String> {
+    let doc = web_sys::window()?.document()?;
+    let sel = match app.view.get_untracked() {
+        View::Parliament => "[data-testid=parliament]",
+        View::Lease => "[data-testid=lanes]",
+        _ => "[data-testid=stage] svg",
+    };
+    let el = doc.query_selector(sel).ok()??;
+    let inner = el.inner_html();
+    let vb = el.get_attribute("viewBox").unwrap_or_else(|| "0 0 1000 600".into());
+    let dims: Vec<f64> = vb.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    let (w, h) = (dims.get(2).copied().unwrap_or(1000.0), dims.get(3).copied().unwrap_or(600.0));
+    let class = el.get_attribute("class").unwrap_or_default();
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{class}\" viewBox=\"{vb}\" width=\"{w}\" height=\"{h}\"><style>{}</style><rect width=\"100%\" height=\"100%\" fill=\"#fbfaf6\"/>{inner}</svg>",
+        include_str!("../../style/app.css")
+    ))
+}

@@ -1,0 +1,174 @@
+//! Parts of the page fetched when first shown (code splitting).
+//!
+//! The first load carries what the parliament needs; the other views — the
+//! lease lab, commit, Multi-Paxos, ballots, the lessons, the model checker's
+//! panel, the QR code, the File menu's export formats — each live in their
+//! own WebAssembly chunk. `scripts/build-web.sh` cuts the linked module at the
+//! functions marked `#[wasm_split]` below (wasm-split): everything only they
+//! reach goes into their chunk, and calling them fetches it first. Each
+//! returns its part's drawing function, which the page then calls like any
+//! other, under the right reactive owner.
+//!
+//! A part is fetched the first time it is shown (or when the pointer or the
+//! keyboard focus reaches its tab, or the checker's panel is opened); meanwhile its place says "Loading the …
+//! view…". A chunk that cannot be fetched says so with a "Try again" button;
+//! the run on screen is untouched, and a later try starts afresh (a failed
+//! fetch is not remembered). Natively — where the UI is not built — the
+//! split functions would be plain calls.
+
+use super::{use_app, App};
+use leptos::prelude::*;
+#[cfg(feature = "split")]
+use leptos::wasm_split::wasm_split;
+use leptos::wasm_split::SplitLoaderError;
+
+/// A part of the page with its own chunk.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    Lease,
+    Commit,
+    Multi,
+    Ballots,
+    Lessons,
+    /// The model checker's panel (its search runs in the worker's own module).
+    Checker,
+    /// Presenter mode's QR code of the moment.
+    Qr,
+}
+
+pub const PARTS: usize = 7;
+
+/// Where a part is drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Piece {
+    /// Its tab's stage.
+    Main,
+    /// Its panel in the side column (the lease lab's injections).
+    Side,
+    /// Its stage inside a lesson step (`controls` for a try-it step).
+    Stage { controls: bool },
+    /// The tools beneath a lesson's try-it stage.
+    Tools,
+}
+
+/// A part's drawing function: what to draw for a piece.
+pub type Draw = fn(Piece) -> AnyView;
+
+/// How far a part has come.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Status {
+    #[default]
+    Idle,
+    Loading,
+    Ready(Draw),
+    Failed,
+}
+
+impl PartialEq for Status {
+    fn eq(&self, other: &Self) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
+pub type Parts = [Status; PARTS];
+
+// The split points. All functions that name the same chunk go into it; what
+// they return is reached only from here, so it (and all that only it uses)
+// is cut out of the first load. Without the `split` feature (a module that
+// is not cut, as the browser unit tests') they are plain async functions.
+macro_rules! split_point {
+    ($chunk:ident, $name:ident -> $ty:ty = $value:expr) => {
+        #[cfg(feature = "split")]
+        #[wasm_split($chunk, fallible, wasm_split_path = leptos::wasm_split)]
+        fn $name() -> Result<$ty, SplitLoaderError> {
+            Ok($value)
+        }
+        #[cfg(not(feature = "split"))]
+        async fn $name() -> Result<$ty, SplitLoaderError> {
+            Ok($value)
+        }
+    };
+}
+
+split_point!(lease, lease_part -> Draw = super::lease::draw);
+split_point!(commit, commit_part -> Draw = super::commit::draw);
+split_point!(multi, multi_part -> Draw = super::multipaxos::draw);
+split_point!(ballots, ballots_part -> Draw = super::ballots::draw);
+split_point!(lessons, lessons_part -> Draw = super::lessons::draw);
+split_point!(checker, checker_part -> Draw = super::modelcheck::draw);
+split_point!(qr, qr_part -> Draw = super::qr::draw);
+split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::exports::write);
+
+/// Exports from the File menu: the writers are fetched the first time (a
+/// failure is a toast that says so; the work is untouched).
+pub fn export(app: App, what: super::exports::Export) {
+    leptos::task::spawn_local(async move {
+        match exports_part().await {
+            Ok(write) => write(app, what),
+            Err(_) => app.toast.set(Some((app.lang.get_untracked().speak().export_unavailable(), true))),
+        }
+    });
+}
+
+/// The part's name, as the loading line says it.
+fn name(app: App, part: Part) -> &'static str {
+    let w = app.words();
+    match part {
+        Part::Lease => w.view_lease,
+        Part::Commit => w.view_commit,
+        Part::Multi => w.view_multi,
+        Part::Ballots => w.view_ballots,
+        Part::Lessons => w.view_lessons,
+        Part::Checker => w.mc_title,
+        Part::Qr => w.qr_title,
+    }
+}
+
+/// Starts fetching a part unless it is here or on its way.
+pub fn fetch(app: App, part: Part) {
+    let i = part as usize;
+    if matches!(app.parts.with_untracked(|p| p[i]), Status::Loading | Status::Ready(_)) {
+        return;
+    }
+    app.parts.update(|p| p[i] = Status::Loading);
+    leptos::task::spawn_local(async move {
+        let got = match part {
+            Part::Lease => lease_part().await,
+            Part::Commit => commit_part().await,
+            Part::Multi => multi_part().await,
+            Part::Ballots => ballots_part().await,
+            Part::Lessons => lessons_part().await,
+            Part::Checker => checker_part().await,
+            Part::Qr => qr_part().await,
+        };
+        app.parts.update(|p| p[i] = got.map_or(Status::Failed, Status::Ready));
+    });
+}
+
+/// A part's piece, drawn once its chunk is here; till then a loading line,
+/// and if the fetch failed, why and a retry.
+#[component]
+pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
+    let app = use_app();
+    fetch(app, part);
+    let i = part as usize;
+    let status = Memo::new(move |_| app.parts.with(|p| p[i]));
+    move || match status.get() {
+        Status::Ready(draw) => draw(piece),
+        Status::Failed => view! {
+            <div class="part-failed" role="alert" data-testid="part-failed">
+                <p>{move || app.lang.get().speak().part_failed(name(app, part))}</p>
+                <button data-testid="part-retry" on:click=move |_| fetch(app, part)>{move || app.words().retry}</button>
+            </div>
+        }
+        .into_any(),
+        // A side panel waits silently: the stage says it already.
+        Status::Idle | Status::Loading if piece == Piece::Side || piece == Piece::Tools => ().into_any(),
+        Status::Idle | Status::Loading => view! {
+            <p class="part-loading" role="status" data-testid="part-loading">
+                {move || app.lang.get().speak().part_loading(name(app, part))}
+            </p>
+        }
+        .into_any(),
+    }
+}

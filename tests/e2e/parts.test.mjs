@@ -1,0 +1,135 @@
+// The parts of the page fetched when first shown (src/ui/parts.rs): the first
+// load carries the parliament alone; a part says it is loading, and a part
+// that cannot be fetched says so and offers a retry with the work untouched.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, open, shot } from './lib.mjs';
+
+let ctx;
+before(async () => { ctx = await start(); });
+after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
+
+const PARTS = ['lease', 'commit', 'multi', 'ballots', 'lessons'];
+const partOf = (url) => url.match(/split_(\w+)\.wasm$/)?.[1];
+
+/// Holds back every fetch of the named parts until `release()` is called,
+/// and records which parts were asked for.
+function holdParts(names) {
+  const asked = [];
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  const setup = async (page) => {
+    page.on('request', (q) => { const p = partOf(q.url()); if (p) asked.push(p); });
+    await page.route(/split_\w+\.wasm$/, async (route) => {
+      if (names.includes(partOf(route.request().url()))) await gate;
+      await route.continue();
+    });
+  };
+  return { asked, release, setup };
+}
+
+test('the parliament plays without any part; the lease lab is fetched when its tab opens, saying so meanwhile', async () => {
+  const hold = holdParts(['lease']);
+  const { page, errors } = await open(ctx, { setup: hold.setup });
+  await page.getByTestId('play').click();
+  await page.waitForTimeout(800);
+  await page.getByTestId('play').click();
+  assert.deepEqual(hold.asked, [], 'no part in the first load');
+  await page.getByTestId('tab-lease').click();
+  const loading = page.getByTestId('part-loading');
+  await loading.waitFor();
+  assert.match(await loading.textContent(), /Loading the Lease lab view/);
+  await shot(page, 'parts-loading');
+  hold.release();
+  await page.getByTestId('lease-lab').waitFor();
+  assert.equal(await loading.count(), 0);
+  assert.match(await page.getByTestId('caption').textContent(), /33/);
+  // The side column's injections come with the same part.
+  await page.getByTestId('side-inject').locator('button').first().waitFor();
+  assert.deepEqual(hold.asked, ['lease']);
+  // Every other tab draws from its own part.
+  for (const [tab, view] of [['tab-commit', 'commit-view'], ['tab-multi', 'multi-view'], ['tab-ballots', 'ballots'], ['tab-lessons', 'lessons']]) {
+    await page.getByTestId(tab).click();
+    await page.getByTestId(view).waitFor();
+  }
+  assert.deepEqual([...new Set(hold.asked)].sort(), [...PARTS].sort());
+  assert.deepEqual(errors, []);
+});
+
+test('a part that cannot be fetched says why, in the page\'s language, and a retry brings it; the parliament stays usable', async () => {
+  for (const locale of ['en-US', 'ja-JP']) {
+    let fail = true;
+    const { page, errors } = await open(ctx, {
+      locale,
+      setup: (page) => page.route(/split_ballots\.wasm$/, (route) => (fail ? route.abort('connectionreset') : route.continue())),
+    });
+    await page.getByTestId('scenario').selectOption('dueling');
+    await page.getByTestId('tab-ballots').click();
+    const failed = page.getByTestId('part-failed');
+    await failed.waitFor();
+    assert.match(await failed.textContent(), locale === 'en-US' ? /The Ballots view could not be fetched.*try again/ : /画面を取得できませんでした/);
+    assert.equal(await failed.getAttribute('role'), 'alert');
+    await shot(page, `parts-failed-${locale}`);
+    // The parliament is one tab away, with the run chosen before.
+    await page.getByTestId('tab-parliament').click();
+    assert.equal(await page.getByTestId('scenario').inputValue(), 'dueling');
+    await page.getByTestId('play').click();
+    await page.getByTestId('play').click();
+    // Still failing: the retry says so again; then the network is back.
+    await page.getByTestId('tab-ballots').click();
+    await page.getByTestId('part-retry').click();
+    await failed.waitFor();
+    fail = false;
+    await page.getByTestId('part-retry').click();
+    await page.getByTestId('ballots').waitFor();
+    assert.equal(await failed.count(), 0);
+    // The loader reports each failed fetch on the console; nothing else may.
+    const other = errors.filter((e) => !/split_ballots|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
+    assert.deepEqual(other, []);
+  }
+});
+
+test('a cold lesson link and a cold share link into the lease lab show their progress, then the step and the run', async () => {
+  // A lesson link: the lessons' part, then the lease lab's for its stage.
+  const hold = holdParts(['lessons', 'lease']);
+  const { page, errors } = await open(ctx, { hash: '#lesson=llm-lease&step=5', setup: hold.setup });
+  const loading = page.getByTestId('part-loading');
+  await loading.waitFor();
+  assert.match(await loading.textContent(), /Loading the Lessons view/);
+  hold.release();
+  await page.getByTestId('player').waitFor();
+  await page.getByTestId('red-flags').waitFor();
+  assert.deepEqual(errors, []);
+
+  // A share link of a lease run, opened in a fresh page.
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  assert.match(link, /#s=/);
+  const hold2 = holdParts(['lease']);
+  const { page: p2, errors: e2 } = await open(ctx, { hash: link.slice(link.indexOf('#')), setup: hold2.setup });
+  await p2.getByTestId('part-loading').waitFor();
+  assert.match(await p2.getByTestId('part-loading').textContent(), /Loading the Lease lab view/);
+  hold2.release();
+  await p2.getByTestId('lease-lab').waitFor();
+  await p2.getByTestId('lanes').waitFor();
+  assert.deepEqual(e2, []);
+});
+
+test('an export whose writers cannot be fetched says so in a toast; the next try downloads the file', async () => {
+  let fail = true;
+  const { page, errors } = await open(ctx, {
+    setup: (page) => page.route(/split_exports\.wasm$/, (route) => (fail ? route.abort('connectionreset') : route.continue())),
+  });
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('export-trace').click();
+  const toast = page.getByTestId('toast');
+  await toast.waitFor();
+  assert.match(await toast.textContent(), /The export could not be fetched.*try again/);
+  fail = false;
+  await page.getByTestId('file-menu').locator('summary').click();
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
+  assert.match(d.suggestedFilename(), /^calm-seed\d+\.trace\.json$/);
+  const other = errors.filter((e) => !/split_exports|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
+  assert.deepEqual(other, []);
+});
