@@ -13,8 +13,23 @@ const SHOWN: usize = 25;
 #[component]
 pub fn Narration() -> impl IntoView {
     let app = use_app();
-    // Its own memo, so the lines are only re-worded when new ones appear.
-    let upto = Memo::new(move |_| app.snap.with(|s| s.story_upto));
+    // Its own memo, so the lines are only re-worded when new ones appear —
+    // and while a run plays, at most ten times a second: a playing run may
+    // bring several lines a frame, faster than anyone reads them, and each
+    // re-wording and each line in and out of the list costs the frame (and
+    // a screen reader's patience). Paused, stepped or sought, it is exact.
+    let last = StoredValue::new(f64::NEG_INFINITY);
+    let upto = Memo::new(move |prev: Option<&usize>| {
+        let upto = app.snap.with(|s| s.story_upto);
+        let now = super::perf::now();
+        match prev {
+            Some(&p) if app.playing.get() && upto >= p && now - last.get_value() < 100.0 => p,
+            _ => {
+                last.set_value(now);
+                upto
+            }
+        }
+    });
     let lines = Memo::new(move |_| {
         let upto = upto.get();
         let lang = app.lang.get();

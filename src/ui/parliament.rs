@@ -219,12 +219,13 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     let pencil = move || {
         seat().and_then(|s| s.pencil).map(|p| app.lang.get().speak().pencil(&names3, &p))
     };
-    let roles = move || seat_memo.with(|s| s.as_ref().map(|s| (s.proposer, s.acceptor, s.learner)).unwrap_or_default());
+    // A memo: the seat changes every few frames, its roles hardly ever.
+    let roles = Memo::new(move |_| seat_memo.with(|s| s.as_ref().map(|s| (s.proposer, s.acceptor, s.learner)).unwrap_or_default()));
     let label = {
         let name = name.clone();
         move || {
             let wd = app.words();
-            let (p, a, l) = roles();
+            let (p, a, l) = roles.get();
             let mut r = Vec::new();
             if p {
                 r.push(wd.proposer);
@@ -322,7 +323,7 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
             >
                 <circle class="seat" cx=seat_pt.x cy=seat_pt.y r=SEAT_R />
                 <text class="seat-name" x=seat_pt.x y=seat_pt.y + 11.0>{name.clone()}</text>
-                <RoleMarks x=seat_pt.x y=seat_pt.y roles=Signal::derive(roles) />
+                <RoleMarks x=seat_pt.x y=seat_pt.y roles=roles.into() />
             </g>
             {move || match status() {
                 SeatStatus::Away => {

@@ -12,7 +12,7 @@ fn probe() -> Option<js_sys::Array> {
     js_sys::Reflect::get(&w, &JsValue::from_str("__paxosPerf")).ok()?.dyn_into::<js_sys::Array>().ok()
 }
 
-fn now() -> f64 {
+pub fn now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
 }
 

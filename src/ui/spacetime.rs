@@ -53,9 +53,11 @@ pub fn SpaceTime() -> impl IntoView {
             (svg::render_live(&d, title), d.plot.x, d.plot.w, d.height, d.omitted_arrows)
         })
     });
+    let fogged = Memo::new(move |_| app.fog_from().is_some());
+    // Read per frame: the drawing's place only (never a copy of its SVG).
     let cursor_x = move || {
         let (from, to) = win.get();
-        let (_, px, pw, _, _) = drawing.get();
+        let (px, pw) = drawing.with(|d| (d.1, d.2));
         px + (app.t.get().saturating_sub(from)) as f64 / (to - from).max(1) as f64 * pw
     };
     let seek = move |ev: web_sys::MouseEvent| {
@@ -90,9 +92,10 @@ pub fn SpaceTime() -> impl IntoView {
             <div class="spacetime-frame" on:click=seek>
                 <div class="spacetime-svg" inner_html=move || drawing.with(|d| d.0.clone())></div>
                 <svg class="spacetime-cursor" viewBox=move || format!("0 0 {WIDTH} {:.0}", drawing.with(|d| d.3)) preserveAspectRatio="none" aria-hidden="true">
-                    {move || app.fog_from().map(|_| {
-                        let a = cursor_x();
-                        view! { <rect class="fog" data-testid="fog" x=a y=16 width=(WIDTH - a).max(0.0) height=move || drawing.with(|d| d.3) /> }
+                    // The fog is made once and moved with the cursor: only
+                    // whether there is one re-renders it.
+                    {move || fogged.get().then(|| view! {
+                        <rect class="fog" data-testid="fog" x=cursor_x y=16 width=move || (WIDTH - cursor_x()).max(0.0) height=move || drawing.with(|d| d.3) />
                     })}
                     <line x1=cursor_x x2=cursor_x y1=0 y2=move || drawing.with(|d| d.3) />
                 </svg>
