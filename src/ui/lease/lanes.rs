@@ -107,7 +107,7 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 .map(|t| {
                     view! {
                         <line class="tick" x1=x(t, end) x2=x(t, end) y1=TOP - 4.0 y2=bottom />
-                        <text class="tick-label" x=x(t, end) y=TOP - 10.0>{speak.duration(t)}</text>
+                        <text class="tick-label" x=x(t, end) y=TOP - 10.0>{if t == 0 { "0".to_string() } else { speak.duration(t) }}</text>
                     }
                 })
                 .collect_view()}
