@@ -51,7 +51,6 @@ pub enum View {
 }
 
 impl View {
-    /// The view that shows runs of `kind`.
     /// The part of the page (its own chunk) the view draws, if any.
     pub fn part(self) -> Option<Part> {
         match self {
@@ -64,6 +63,7 @@ impl View {
         }
     }
 
+    /// The view that shows runs of `kind`.
     pub fn of(kind: crate::protocol::Kind) -> View {
         match kind {
             crate::protocol::Kind::Paxos => View::Parliament,
@@ -531,16 +531,13 @@ fn Root() -> impl IntoView {
             <main class="stage-and-side">
                 <section class="stage" data-testid="stage" aria-live="off">
                     <files::StatusBar />
-                    {move || match app.view.get() {
-                        View::Parliament => view! {
+                    // The parliament is in the first load; every other view is its part.
+                    {move || match app.view.get().part() {
+                        None => view! {
                             <parliament::Parliament />
                             <spacetime::SpaceTime />
                         }.into_any(),
-                        View::Lease => view! { <PartView part=Part::Lease piece=Piece::Main /> }.into_any(),
-                        View::Commit => view! { <PartView part=Part::Commit piece=Piece::Main /> }.into_any(),
-                        View::Multi => view! { <PartView part=Part::Multi piece=Piece::Main /> }.into_any(),
-                        View::Ballots => view! { <PartView part=Part::Ballots piece=Piece::Main /> }.into_any(),
-                        View::Lessons => view! { <PartView part=Part::Lessons piece=Piece::Main /> }.into_any(),
+                        Some(part) => view! { <PartView part=part piece=Piece::Main /> }.into_any(),
                     }}
                 </section>
                 <aside class="side" class:hidden=move || !live.get()>

@@ -10,11 +10,12 @@
 //! other, under the right reactive owner.
 //!
 //! A part is fetched the first time it is shown (or when the pointer or the
-//! keyboard focus reaches its tab, or the checker's panel is opened); meanwhile its place says "Loading the …
-//! view…". A chunk that cannot be fetched says so with a "Try again" button;
-//! the run on screen is untouched, and a later try starts afresh (a failed
-//! fetch is not remembered). Natively — where the UI is not built — the
-//! split functions would be plain calls.
+//! keyboard focus reaches its tab, or the checker's panel is opened);
+//! meanwhile its place says "Loading the … view…". A chunk that cannot be
+//! fetched says so with a "Try again" button; the run on screen is
+//! untouched, and a later try starts afresh (a failed fetch is not
+//! remembered). Without the `split` feature the split functions are plain
+//! async calls (`split_point!` below).
 
 use super::{use_app, App};
 use leptos::prelude::*;

@@ -54,12 +54,14 @@ pub fn SpaceTime() -> impl IntoView {
         })
     });
     let fogged = Memo::new(move |_| app.fog_from().is_some());
-    // Read per frame: the drawing's place only (never a copy of its SVG).
-    let cursor_x = move || {
+    // Once per frame for the cursor line and the fog: the drawing's place
+    // only (never a copy of its SVG).
+    let cursor = Memo::new(move |_| {
         let (from, to) = win.get();
         let (px, pw) = drawing.with(|d| (d.1, d.2));
         px + (app.t.get().saturating_sub(from)) as f64 / (to - from).max(1) as f64 * pw
-    };
+    });
+    let cursor_x = move || cursor.get();
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
         let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };

@@ -3,11 +3,10 @@
 // time per animation frame with 9 legislators and ~200 messengers in flight,
 // and the time to seek anywhere in a run of ~100,000 events.
 //   scripts/build-web.sh && node tests/e2e/bench.mjs
-import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants as zc } from 'node:zlib';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { start, open, ROOT, ARTIFACTS } from './lib.mjs';
 import { serve } from './serve.mjs';
 
