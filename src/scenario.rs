@@ -580,6 +580,12 @@ impl Scenario {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a scenario always serializes")
     }
+
+    /// The same on one line (autosave, and share links through
+    /// `trace::share`): one serializer for the page's first load.
+    pub fn to_json_compact(&self) -> String {
+        serde_json::to_string(self).expect("a scenario always serializes")
+    }
 }
 
 impl Scenario {

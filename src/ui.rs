@@ -350,7 +350,48 @@ pub fn use_app() -> App {
 /// Entry point from `main`: show panics on the page, then mount.
 pub fn start() {
     install_panic_hook();
-    leptos::mount::mount_to_body(Root);
+    // The page's language first: its texts are a part of their own (in the
+    // split build), and nothing is drawn without them. If they cannot be
+    // fetched the other language will do; if neither, say so in both.
+    let lang = initial_lang();
+    // Saved work or a share link: their reader too, fetched alongside.
+    let readers = files::readers_needed_at_start();
+    if readers {
+        wasm_bindgen_futures::spawn_local(async {
+            parts::load_readers().await;
+        });
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        if !parts::load_lang(lang).await && !parts::load_lang(lang.other()).await {
+            show_failure("The app’s texts could not be fetched. / アプリの表示文を取得できませんでした。");
+            return;
+        }
+        if readers && parts::load_readers().await.is_none() {
+            show_failure("The reader of your saved work or of the link could not be fetched. / 保存した作業やリンクを読むための部分を取得できませんでした。");
+            return;
+        }
+        if let Some(l) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
+            l.remove();
+        }
+        leptos::mount::mount_to_body(Root);
+    });
+}
+
+/// The language the page opens in: the one chosen last time, else the
+/// browser's.
+fn initial_lang() -> Lang {
+    browser::local_get(LANG_KEY).and_then(|c| Lang::from_code(&c)).unwrap_or_else(browser_lang)
+}
+
+/// The page's failure box (index.html), with `message`: raw DOM calls only.
+fn show_failure(message: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Some(m) = doc.get_element_by_id("panic-msg") {
+        m.set_text_content(Some(message));
+    }
+    if let Some(b) = doc.get_element_by_id("panic") {
+        let _ = b.remove_attribute("hidden");
+    }
 }
 
 /// Mount the app into a given element (browser tests).
@@ -382,7 +423,9 @@ fn browser_lang() -> Lang {
 
 #[component]
 fn Root() -> impl IntoView {
-    let lang = browser::local_get(LANG_KEY).and_then(|c| Lang::from_code(&c)).unwrap_or_else(browser_lang);
+    let lang = initial_lang();
+    // The one whose texts came, if the chosen one's could not (see `start`).
+    let lang = if lang.is_here() { lang } else { lang.other() };
     let (first, message, kept) = files::initial(lang);
     let model = Model::new(&first)
         .or_else(|_| Model::new(&builtin::get("calm").expect("built in")))
@@ -461,10 +504,7 @@ fn Root() -> impl IntoView {
                 Err(()) => app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true))),
             }
         } else if hash.starts_with("s=") || crate::trace::share::looks_like_link(&hash) {
-            files::open_link(app, &hash);
-            if let Some(t) = link_t {
-                app.set_t(t.min(app.end.get_untracked()));
-            }
+            files::open_link(app, hash, link_t);
         } else if !hash.trim().is_empty() {
             app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true)));
         }

@@ -59,6 +59,8 @@ pub const WORDS: Words = Words {
     help: "Keyboard help",
     close: "Close",
     retry: "Try again",
+    language_unavailable: "The Japanese texts could not be fetched. Check the connection and try again.",
+    readers_unavailable: "The file and link reader could not be fetched. Check the connection and try again; your work is as it was.",
     narration_title: "What just happened",
     narration_empty: "Nothing yet. Press Space to start.",
     narration_empty_touch: "Nothing yet. Tap ▶ to start.",

@@ -60,6 +60,8 @@ pub const WORDS: Words = Words {
     help: "キーボード操作",
     close: "閉じる",
     retry: "再試行",
+    language_unavailable: "英語の表示を取得できませんでした。接続を確かめて、もう一度お試しください。",
+    readers_unavailable: "ファイルとリンクを読む部分を取得できませんでした。接続を確かめて、もう一度お試しください。作業はそのままです。",
     narration_title: "いま起きたこと",
     narration_empty: "まだ何も起きていません。スペースキーで開始します。",
     narration_empty_touch: "まだ何も起きていません。▶ をタップして開始します。",
@@ -934,6 +936,7 @@ impl Speak for Ja {
             E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
             E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{why}）"),
             E::Invalid(why) => format!("シナリオを実行できません（{why}）"),
+            E::Unavailable => "リンクを読む部分を取得できませんでした。ページを再読み込みしてください".into(),
         };
         format!("このリンクは開けません：{what}。いまの作業はそのままです。")
     }

@@ -14,11 +14,38 @@ use leptos::prelude::*;
 
 const AUTOSAVE: &str = "paxos-island:v1:work";
 
+/// What reads saved work, share links and files: a part of the page of its
+/// own (`parts::readers`), fetched at start-up when there is saved work or a
+/// share link to read, else when a file or a link first comes.
+#[derive(Clone, Copy)]
+pub struct Readers {
+    pub saved: fn(&str) -> Option<Scenario>,
+    pub share: fn(&str) -> Result<Scenario, share::ShareError>,
+    pub import: fn(App, &str),
+    pub open_link: fn(App, &str, Option<u64>),
+}
+
+pub const READERS: Readers = Readers {
+    saved: |text| import::scenario_from_text(text).ok(),
+    share: share::decode,
+    import: import_text,
+    open_link: open_link_now,
+};
+
+/// Must the readers come before the page is drawn (saved work, or a share
+/// link in the address)?
+pub fn readers_needed_at_start() -> bool {
+    let hash = browser::hash();
+    browser::local_get(AUTOSAVE).is_some() || share::looks_like_link(&hash) || hash.starts_with("s=")
+}
+
 /// What to open at start-up: a share link in the URL, else the autosaved
 /// work, else the calm run. Returns the scenario, a message for the user,
-/// and the autosaved scenario when a link took its place.
+/// and the autosaved scenario when a link took its place. (`start` has
+/// fetched the readers if there is anything for them to read.)
 pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Option<Scenario>) {
-    let saved = browser::local_get(AUTOSAVE).and_then(|t| import::scenario_from_text(&t).ok());
+    let readers = super::parts::readers();
+    let saved = browser::local_get(AUTOSAVE).and_then(|t| readers.and_then(|r| (r.saved)(&t)));
     let calm = || builtin::get("calm").expect("built in");
     let hash = browser::hash();
     if let Some(run) = run_link(&hash) {
@@ -31,7 +58,8 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
         };
     }
     if share::looks_like_link(&hash) || hash.starts_with("s=") {
-        return match share::decode(&hash) {
+        let read = readers.map_or(Err(share::ShareError::Unavailable), |r| (r.share)(&hash));
+        return match read {
             Ok(s) => {
                 let kept = saved.filter(|old| *old != s);
                 (s, None, kept)
@@ -102,7 +130,7 @@ pub fn autosave(app: App) {
     if app.before_lessons.with_value(|b| b.is_some()) {
         return;
     }
-    let json = app.model.with_value(|m| (!m.recorded_only).then(|| m.scenario().to_json()));
+    let json = app.model.with_value(|m| (!m.recorded_only).then(|| m.scenario().to_json_compact()));
     if let Some(j) = json {
         let _ = browser::local_set(AUTOSAVE, &j);
     }
@@ -133,8 +161,13 @@ fn export(app: App, what: Export) {
     super::parts::export(app, what);
 }
 
-/// Open a file's text: a trace (verified, or shown as recorded) or a scenario.
-pub fn import_text(app: App, text: &str) {
+/// Open a file's text: a trace (verified, or shown as recorded) or a
+/// scenario — once the readers are here.
+pub fn import(app: App, text: String) {
+    super::parts::with_readers(app, move |r| (r.import)(app, &text));
+}
+
+fn import_text(app: App, text: &str) {
     let speak = app.lang.get_untracked().speak();
     let parsed = match import::parse(text) {
         Ok(p) => p,
@@ -198,10 +231,20 @@ fn open_recorded_on(app: App, s: Option<Scenario>, events: &[serde_json::Value],
     }
 }
 
-/// Open a share link in the running page (pasted into the address bar).
-pub fn open_link(app: App, fragment: &str) {
+/// Open a share link in the running page (pasted into the address bar), at
+/// the link's moment `t` if it has one — once the readers are here.
+pub fn open_link(app: App, fragment: String, t: Option<u64>) {
+    super::parts::with_readers(app, move |r| (r.open_link)(app, &fragment, t));
+}
+
+fn open_link_now(app: App, fragment: &str, t: Option<u64>) {
     match share::decode(fragment) {
-        Ok(s) => open_scenario(app, s, app.words().scenario_loaded.to_string()),
+        Ok(s) => {
+            open_scenario(app, s, app.words().scenario_loaded.to_string());
+            if let Some(t) = t {
+                app.set_t(t.min(app.end.get_untracked()));
+            }
+        }
         Err(e) => app.toast.set(Some((app.lang.get_untracked().speak().share_error(&e), true))),
     }
 }
@@ -216,7 +259,7 @@ pub fn import_file(app: App, file: web_sys::File) {
     }
     leptos::task::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()) {
-            Some(text) => import_text(app, &text),
+            Some(text) => import(app, text),
             None => app.toast.set(Some((app.lang.get_untracked().speak().import_error(&import::ImportError::Empty), true))),
         }
     });

@@ -142,6 +142,8 @@ test('the SQL panel shows each statement with its parameters, its answer and why
   await shot(page, 'lease-sql-panel');
   // In Japanese the explanation changes language; the SQL stays SQL.
   await page.getByTestId('lang').click();
+  // Japanese is a part of its own: wait for the page to switch.
+  await page.waitForFunction(() => document.documentElement.lang === 'ja');
   assert.match(await why.textContent(), /リースの期限切れ/);
   assert.match(await orders.getByTestId('sql-execute').textContent(), /EXECUTE fenced_write/);
   await orders.scrollIntoViewIfNeeded();
