@@ -80,37 +80,16 @@ impl Lang {
         }
     }
     pub fn words(self) -> &'static Words {
-        self.texts().words
-    }
-    pub fn speak(self) -> &'static dyn Speak {
-        self.texts().speak
-    }
-    #[cfg(not(feature = "split"))]
-    fn texts(self) -> Texts {
         match self {
-            Lang::En => Texts::EN,
-            Lang::Ja => Texts::JA,
+            Lang::En => &en::WORDS,
+            Lang::Ja => &ja::WORDS,
         }
     }
-    /// In the page's split build each language's texts are a part of their
-    /// own (`ui::parts`), fetched before the page is shown in it; the page
-    /// mounts only once one language is here, which stands in for the other.
-    #[cfg(feature = "split")]
-    fn texts(self) -> Texts {
-        let here = |l: Lang| TEXTS[l as usize].get().copied();
-        here(self).or_else(|| here(self.other())).expect("a language's texts are fetched before the page mounts")
-    }
-    /// Are this language's texts here (always, but in the split build)?
-    pub fn is_here(self) -> bool {
-        #[cfg(feature = "split")]
-        return TEXTS[self as usize].get().is_some();
-        #[cfg(not(feature = "split"))]
-        true
-    }
-    /// This language's texts have come (its part was fetched).
-    pub fn arrived(self, _texts: Texts) {
-        #[cfg(feature = "split")]
-        let _ = TEXTS[self as usize].set(_texts);
+    pub fn speak(self) -> &'static dyn Speak {
+        match self {
+            Lang::En => &en::En,
+            Lang::Ja => &ja::Ja,
+        }
     }
     pub fn other(self) -> Lang {
         match self {
@@ -119,21 +98,6 @@ impl Lang {
         }
     }
 }
-
-/// One language's texts: its labels and its sentences.
-#[derive(Clone, Copy)]
-pub struct Texts {
-    pub words: &'static Words,
-    pub speak: &'static dyn Speak,
-}
-
-impl Texts {
-    pub const EN: Texts = Texts { words: &en::WORDS, speak: &en::En };
-    pub const JA: Texts = Texts { words: &ja::WORDS, speak: &ja::Ja };
-}
-
-#[cfg(feature = "split")]
-static TEXTS: [std::sync::OnceLock<Texts>; 2] = [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
 
 macro_rules! words {
     ($($name:ident),* $(,)?) => {
@@ -152,7 +116,6 @@ macro_rules! words {
 words!(
     app_title,
     retry,
-    language_unavailable,
     readers_unavailable,
     tagline,
     press_space,
@@ -332,6 +295,7 @@ words!(
     qr_title,
     qr_button,
     key_qr,
+    qr_key_when,
     download_svg,
     whole_run,
     whole_run_hint,

@@ -350,31 +350,27 @@ pub fn use_app() -> App {
 /// Entry point from `main`: show panics on the page, then mount.
 pub fn start() {
     install_panic_hook();
-    // The page's language first: its texts are a part of their own (in the
-    // split build), and nothing is drawn without them. If they cannot be
-    // fetched the other language will do; if neither, say so in both.
-    let lang = initial_lang();
-    // Saved work or a share link: their reader too, fetched alongside.
-    let readers = files::readers_needed_at_start();
-    if readers {
-        wasm_bindgen_futures::spawn_local(async {
-            parts::load_readers().await;
-        });
+    if !files::readers_needed_at_start() {
+        remove_loading_line();
+        leptos::mount::mount_to_body(Root);
+        return;
     }
-    wasm_bindgen_futures::spawn_local(async move {
-        if !parts::load_lang(lang).await && !parts::load_lang(lang.other()).await {
-            show_failure("The app’s texts could not be fetched. / アプリの表示文を取得できませんでした。");
-            return;
-        }
-        if readers && parts::load_readers().await.is_none() {
+    // Saved work or a share link: their reader is a part of its own (in the
+    // split build), fetched first — the loader has already asked for it.
+    wasm_bindgen_futures::spawn_local(async {
+        if parts::load_readers().await.is_none() {
             show_failure("The reader of your saved work or of the link could not be fetched. / 保存した作業やリンクを読むための部分を取得できませんでした。");
             return;
         }
-        if let Some(l) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
-            l.remove();
-        }
+        remove_loading_line();
         leptos::mount::mount_to_body(Root);
     });
+}
+
+fn remove_loading_line() {
+    if let Some(l) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
+        l.remove();
+    }
 }
 
 /// The language the page opens in: the one chosen last time, else the
@@ -424,8 +420,6 @@ fn browser_lang() -> Lang {
 #[component]
 fn Root() -> impl IntoView {
     let lang = initial_lang();
-    // The one whose texts came, if the chosen one's could not (see `start`).
-    let lang = if lang.is_here() { lang } else { lang.other() };
     let (first, message, kept) = files::initial(lang);
     let model = Model::new(&first)
         .or_else(|_| Model::new(&builtin::get("calm").expect("built in")))

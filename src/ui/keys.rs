@@ -205,7 +205,8 @@ pub fn Help() -> impl IntoView {
             (w.key_plus_minus, format!("{} / {}", w.faster, w.slower)),
             (w.key_home_end, format!("{} / {}", w.to_start, w.to_end)),
             (w.key_present, w.present.to_string()),
-            (w.key_qr, w.qr_title.to_string()),
+            // Q answers only in presenter mode (where the QR button is).
+            (w.key_qr, format!("{} ({})", w.qr_title, w.qr_key_when)),
             (w.key_page, format!("{} / {} ({})", w.back, w.next, w.view_lessons)),
             (w.key_help, w.help.to_string()),
         ]

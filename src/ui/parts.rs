@@ -19,7 +19,6 @@
 
 use super::{use_app, App};
 use super::files::Readers;
-use crate::i18n::{Lang, Texts};
 use leptos::prelude::*;
 #[cfg(feature = "split")]
 use leptos::wasm_split::wasm_split;
@@ -101,47 +100,6 @@ split_point!(lessons, lessons_part -> Draw = super::lessons::draw);
 split_point!(checker, checker_part -> Draw = super::modelcheck::draw);
 split_point!(qr, qr_part -> Draw = super::qr::draw);
 split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::exports::write);
-
-// Each language's texts are a part too (`i18n::Lang::texts`): the page
-// fetches its own language's before it mounts, and the other when it is
-// first asked for.
-split_point!(lang_en, en_texts -> Texts = Texts::EN);
-split_point!(lang_ja, ja_texts -> Texts = Texts::JA);
-
-/// Fetches a language's texts unless they are here; true once they are.
-pub async fn load_lang(lang: Lang) -> bool {
-    if lang.is_here() {
-        return true;
-    }
-    let got = match lang {
-        Lang::En => en_texts().await,
-        Lang::Ja => ja_texts().await,
-    };
-    match got {
-        Ok(texts) => {
-            lang.arrived(texts);
-            true
-        }
-        Err(_) => false,
-    }
-}
-
-/// Shows the page in `to`, once its texts are here. Meanwhile the page stays
-/// as it is; if they cannot be fetched a toast says so (in the language on
-/// screen) and a later try starts afresh.
-pub fn switch_lang(app: App, to: Lang) {
-    if to.is_here() {
-        app.lang.set(to);
-        return;
-    }
-    leptos::task::spawn_local(async move {
-        if load_lang(to).await {
-            app.lang.set(to);
-        } else {
-            app.toast.set(Some((app.words().language_unavailable.to_string(), true)));
-        }
-    });
-}
 
 // The readers of saved work, share links and files (serde's deserializers,
 // the trace decoder): fetched at start-up only when there is something to

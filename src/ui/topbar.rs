@@ -1,7 +1,7 @@
 //! The top bar: scenario and mutation pickers, the seed, the views, the
 //! language, large type and presentation.
 
-use super::{use_app, App, View};
+use super::{use_app, View};
 use crate::check::Mutation;
 use crate::i18n::Lang;
 use crate::scenario::builtin::PAXOS_NAMES;
@@ -73,9 +73,7 @@ pub fn TopBar() -> impl IntoView {
                     class="btn"
                     data-testid="lang"
                     lang=move || app.lang.get().other().code()
-                    on:click=move |_| super::parts::switch_lang(app, app.lang.get_untracked().other())
-                    on:pointerenter=move |_| prefetch_lang(app)
-                    on:focus=move |_| prefetch_lang(app)
+                    on:click=move |_| app.lang.update(|l| *l = l.other())
                 >
                     {move || w().language}
                 </button>
@@ -250,16 +248,5 @@ fn SeedField() -> impl IntoView {
                 {move || error.get()}
             </span>
         </form>
-    }
-}
-
-/// Starts fetching the other language's texts when the pointer or the focus
-/// reaches the language button, so a click seldom waits.
-fn prefetch_lang(app: App) {
-    let other = app.lang.get_untracked().other();
-    if !other.is_here() {
-        leptos::task::spawn_local(async move {
-            super::parts::load_lang(other).await;
-        });
     }
 }

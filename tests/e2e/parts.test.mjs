@@ -1,7 +1,6 @@
 // The parts of the page fetched when first shown (src/ui/parts.rs): the first
-// load carries the parliament and the page's own language alone; a part says
-// it is loading, and a part that cannot be fetched says so and offers a retry
-// with the work untouched.
+// load carries the parliament alone; a part says it is loading, and a part
+// that cannot be fetched says so and offers a retry with the work untouched.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -36,7 +35,7 @@ test('the parliament plays without any part; the lease lab is fetched when its t
   await page.getByTestId('play').click();
   await page.waitForTimeout(800);
   await page.getByTestId('play').click();
-  assert.deepEqual([...new Set(hold.asked)], ['lang_en'], 'no part but the page\'s language in the first load');
+  assert.deepEqual(hold.asked, [], 'no part in the first load');
   await page.getByTestId('tab-lease').click();
   const loading = page.getByTestId('part-loading');
   await loading.waitFor();
@@ -48,13 +47,13 @@ test('the parliament plays without any part; the lease lab is fetched when its t
   assert.match(await page.getByTestId('caption').textContent(), /33/);
   // The side column's injections come with the same part.
   await page.getByTestId('side-inject').locator('button').first().waitFor();
-  assert.deepEqual([...new Set(hold.asked)], ['lang_en', 'lease']);
+  assert.deepEqual([...new Set(hold.asked)], ['lease']);
   // Every other tab draws from its own part.
   for (const [tab, view] of [['tab-commit', 'commit-view'], ['tab-multi', 'multi-view'], ['tab-ballots', 'ballots'], ['tab-lessons', 'lessons']]) {
     await page.getByTestId(tab).click();
     await page.getByTestId(view).waitFor();
   }
-  assert.deepEqual([...new Set(hold.asked)].sort(), [...PARTS, 'lang_en'].sort());
+  assert.deepEqual([...new Set(hold.asked)].sort(), [...PARTS].sort());
   assert.deepEqual(errors, []);
 });
 
@@ -134,60 +133,6 @@ test('an export whose writers cannot be fetched says so in a toast; the next try
   assert.match(d.suggestedFilename(), /^calm-seed\d+\.trace\.json$/);
   const other = errors.filter((e) => !/split_exports|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
   assert.deepEqual(other, []);
-});
-
-test('each language is a part: a Japanese page fetches only Japanese; switching fetches the other, and a failed fetch leaves the page as it was', async () => {
-  // A Japanese browser: Japanese texts only, and the page in Japanese.
-  const ja = holdParts([]);
-  const { page: pj, errors: ej } = await open(ctx, { locale: 'ja-JP', setup: ja.setup });
-  await pj.getByTestId('play').click();
-  await pj.waitForTimeout(500);
-  assert.deepEqual([...new Set(ja.asked)], ['lang_ja']);
-  assert.equal(await pj.getByTestId('tab-lessons').textContent(), 'レッスン');
-  assert.deepEqual(ej, []);
-
-  // An English page whose Japanese cannot be fetched at first.
-  let fail = true;
-  const asked = [];
-  const { page, errors } = await open(ctx, {
-    setup: async (page) => {
-      page.on('request', (q) => { const p = partOf(q.url()); if (p) asked.push(p); });
-      await page.route(/split_lang_ja\.wasm$/, (route) => (fail ? route.abort('connectionreset') : route.continue()));
-    },
-  });
-  await page.getByTestId('scenario').selectOption('dueling');
-  await page.getByTestId('lang').click();
-  const toast = page.getByTestId('toast');
-  await toast.waitFor();
-  assert.match(await toast.textContent(), /The Japanese texts could not be fetched.*try again/);
-  assert.equal(await page.getByTestId('tab-lessons').textContent(), 'Lessons');
-  assert.equal(await page.getByTestId('scenario').inputValue(), 'dueling');
-  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
-  await shot(page, 'parts-lang-failed');
-  // The network is back: the next click shows the page in Japanese, the run kept.
-  fail = false;
-  await page.getByTestId('lang').click();
-  await page.getByTestId('tab-lessons').filter({ hasText: 'レッスン' }).waitFor();
-  assert.equal(await page.getByTestId('scenario').inputValue(), 'dueling');
-  // And back to English without a fetch: it is here already.
-  const before = asked.length;
-  await page.getByTestId('lang').click();
-  await page.getByTestId('tab-lessons').filter({ hasText: 'Lessons' }).waitFor();
-  assert.equal(asked.length, before);
-  const other = errors.filter((e) => !/split_lang_ja|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
-  assert.deepEqual(other, []);
-});
-
-test('a page whose texts cannot be fetched in either language says so in both, with a reload button', async () => {
-  const context = await ctx.browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.route(/split_lang_\w+\.wasm$/, (route) => route.abort('connectionreset'));
-  await page.goto(ctx.url);
-  const box = page.locator('#panic');
-  await box.waitFor();
-  assert.match(await box.textContent(), /texts could not be fetched.*表示文を取得できませんでした/s);
-  assert.equal(await page.getByTestId('app').count(), 0);
-  await context.close();
 });
 
 test('the reader of files, links and saved work is a part: a first visit does without it; a file fetches it, and a failed fetch leaves the work as it was', async () => {
