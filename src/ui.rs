@@ -351,26 +351,24 @@ pub fn use_app() -> App {
 pub fn start() {
     install_panic_hook();
     if !files::readers_needed_at_start() {
-        remove_loading_line();
-        leptos::mount::mount_to_body(Root);
-        return;
+        return mount();
     }
     // Saved work or a share link: their reader is a part of its own (in the
     // split build), fetched first — the loader has already asked for it.
     wasm_bindgen_futures::spawn_local(async {
-        if parts::load_readers().await.is_none() {
-            show_failure("The reader of your saved work or of the link could not be fetched. / 保存した作業やリンクを読むための部分を取得できませんでした。");
-            return;
+        match parts::load_readers().await {
+            Some(_) => mount(),
+            None => show_failure("The reader of your saved work or of the link could not be fetched. / 保存した作業やリンクを読むための部分を取得できませんでした。"),
         }
-        remove_loading_line();
-        leptos::mount::mount_to_body(Root);
     });
 }
 
-fn remove_loading_line() {
+/// Takes the loading line away and draws the page.
+fn mount() {
     if let Some(l) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
         l.remove();
     }
+    leptos::mount::mount_to_body(Root);
 }
 
 /// The language the page opens in: the one chosen last time, else the
@@ -398,15 +396,8 @@ pub fn mount_into(parent: web_sys::HtmlElement) -> leptos::mount::UnmountHandle<
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        // After a panic the wasm instance is unusable: use raw DOM calls only.
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-        if let Some(el) = doc.get_element_by_id("panic") {
-            let _ = el.remove_attribute("hidden");
-            let msg = doc.get_element_by_id("panic-msg");
-            if let Some(m) = msg {
-                m.set_text_content(Some(&info.to_string()));
-            }
-        }
+        // After a panic the wasm instance is unusable: raw DOM calls only.
+        show_failure(&info.to_string());
     }));
 }
 
@@ -497,7 +488,7 @@ fn Root() -> impl IntoView {
                 }
                 Err(()) => app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true))),
             }
-        } else if hash.starts_with("s=") || crate::trace::share::looks_like_link(&hash) {
+        } else if crate::trace::share::looks_like_link(&hash) {
             files::open_link(app, hash, link_t);
         } else if !hash.trim().is_empty() {
             app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true)));

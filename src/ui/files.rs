@@ -22,21 +22,19 @@ pub struct Readers {
     pub saved: fn(&str) -> Option<Scenario>,
     pub share: fn(&str) -> Result<Scenario, share::ShareError>,
     pub import: fn(App, &str),
-    pub open_link: fn(App, &str, Option<u64>),
 }
 
 pub const READERS: Readers = Readers {
     saved: |text| import::scenario_from_text(text).ok(),
     share: share::decode,
     import: import_text,
-    open_link: open_link_now,
 };
 
 /// Must the readers come before the page is drawn (saved work, or a share
 /// link in the address)?
 pub fn readers_needed_at_start() -> bool {
     let hash = browser::hash();
-    browser::local_get(AUTOSAVE).is_some() || share::looks_like_link(&hash) || hash.starts_with("s=")
+    browser::local_get(AUTOSAVE).is_some() || share::looks_like_link(&hash)
 }
 
 /// What to open at start-up: a share link in the URL, else the autosaved
@@ -57,7 +55,7 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
             Err(()) => (saved.unwrap_or_else(calm), Some((lang.speak().unknown_link(&hash), true)), None),
         };
     }
-    if share::looks_like_link(&hash) || hash.starts_with("s=") {
+    if share::looks_like_link(&hash) {
         let read = readers.map_or(Err(share::ShareError::Unavailable), |r| (r.share)(&hash));
         return match read {
             Ok(s) => {
@@ -234,11 +232,7 @@ fn open_recorded_on(app: App, s: Option<Scenario>, events: &[serde_json::Value],
 /// Open a share link in the running page (pasted into the address bar), at
 /// the link's moment `t` if it has one — once the readers are here.
 pub fn open_link(app: App, fragment: String, t: Option<u64>) {
-    super::parts::with_readers(app, move |r| (r.open_link)(app, &fragment, t));
-}
-
-fn open_link_now(app: App, fragment: &str, t: Option<u64>) {
-    match share::decode(fragment) {
+    super::parts::with_readers(app, move |r| match (r.share)(&fragment) {
         Ok(s) => {
             open_scenario(app, s, app.words().scenario_loaded.to_string());
             if let Some(t) = t {
@@ -246,7 +240,7 @@ fn open_link_now(app: App, fragment: &str, t: Option<u64>) {
             }
         }
         Err(e) => app.toast.set(Some((app.lang.get_untracked().speak().share_error(&e), true))),
-    }
+    });
 }
 
 /// Read a user's file, refusing an oversized one before reading it.
