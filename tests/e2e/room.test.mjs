@@ -46,7 +46,10 @@ test('even with the whole run shown, an open question fogs what comes after it',
   await page.getByTestId('whole-run').check();
   await page.goto(ctx.url + '#lesson=llm-lease&step=2');
   await page.getByTestId('predict').waitFor();
-  assert.ok(await page.getByTestId('lanes').getByTestId('fog').isVisible());
+  // The lanes are the lease lab's part: wait for them to be drawn.
+  const fog = page.getByTestId('lanes').getByTestId('fog');
+  await fog.waitFor();
+  assert.ok(await fog.isVisible());
   await page.getByTestId('option-0').check();
   await page.getByTestId('answer').click();
   await page.getByTestId('explanation').waitFor({ timeout: 30000 });
