@@ -257,6 +257,10 @@ impl Monitor<NodeState> for Monitors {
             }
             _ => {}
         }
+        // A replicated lease store: a worker's request is a command's origin.
+        if let (Msg::Lease(lm), Some(m)) = (msg, &mut self.multipaxos) {
+            m.on_lease_request(now, from, lm);
+        }
         if !self.scratch.is_empty() {
             self.collect(out);
         }

@@ -11,6 +11,13 @@
 //! - [`lease`]: the lease loop of the article — a lease store with one
 //!   compare-and-set row, workers that renew it, fenced storage, and an LLM
 //!   advisor service that is slow, flaky and sometimes inside the loop.
+//! - [`multipaxos`]: a replicated log with a stable leader, master leases and
+//!   a Chubby cell.
+//!
+//! Two modules are shared rather than siblings: [`lease_row`], the
+//! `worker_leases` statement both the lease store and a replicated machine
+//! run, and [`lease_group`], the one place where the lease lab's workers talk
+//! to a Multi-Paxos group standing in for their store.
 //!
 //! [`for_each_protocol!`] is the registry: the one place that lists them. It
 //! generates the enums of all protocols here — [`NodeState`], [`Msg`],
@@ -23,6 +30,8 @@ pub mod ballot;
 pub mod commit;
 pub mod flat;
 pub mod lease;
+pub mod lease_group;
+pub mod lease_row;
 pub mod llm;
 pub mod multipaxos;
 pub mod paxos;
@@ -254,10 +263,18 @@ macro_rules! registry {
             }
             #[inline]
             fn on_message(&mut self, from: NodeId, msg: Msg, ctx: &mut Ctx<Self>) {
-                match (self, msg) {
+                let mark = ctx.mark();
+                match (&mut *self, msg) {
                     $((NodeState::$V(n), Msg::$V(m)) => n.on_message(from, m, &mut ctx.view()),)*
+                    // A message of another protocol: only the lease lab's
+                    // workers and a replicated store speak across.
                     #[allow(unreachable_patterns)]
-                    _ => {} // a message of another protocol: not for this node
+                    (_, m) => return lease_group::deliver(self, from, m, ctx),
+                }
+                if let NodeState::Multipaxos(multipaxos::MpNode::Replica(r)) = self {
+                    if r.group.lease_store.is_some() {
+                        lease_group::after_step(self, mark, ctx);
+                    }
                 }
             }
             #[inline]
@@ -265,7 +282,7 @@ macro_rules! registry {
                 match (self, timer) {
                     $((NodeState::$V(n), Timer::$V(t)) => n.on_timer(t, &mut ctx.view()),)*
                     #[allow(unreachable_patterns)]
-                    _ => {}
+                    (n, t) => lease_group::timer(n, t, ctx),
                 }
             }
             fn on_crash(&mut self) {

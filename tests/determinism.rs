@@ -36,6 +36,7 @@ const GOLDEN: &[(&str, &str)] = &[
     ("llm-flaky", "a06671b3430f84a4"),
     ("llm-throttled", "fcd141ec32ce5355"),
     ("llm-ttl-stretched", "389de4782440e6fb"),
+    ("replicated-store", "797e2356a1f424e2"),
     ("multi-calm", "da88c03f5f88b362"),
     ("multi-leader-crash", "d2c913c2b5a7d390"),
     ("multi-catch-up", "03e3df33c05c4802"),

@@ -297,3 +297,80 @@ fn monte_carlo_split_brain_grows_as_the_ttl_shrinks_below_the_stall() {
     assert!(sb(1_000_000, false).lost_updates > 0.0, "fencing off: stale writes overwrite newer data");
     assert!(sb(1_000_000, false).stale_accepted >= sb(1_000_000, true).stale_accepted);
 }
+
+// ----- the store as a Multi-Paxos group ------------------------------------
+
+fn replicated_store() -> Scenario {
+    builtin::get("replicated-store").unwrap()
+}
+
+#[test]
+fn the_lease_outlives_the_store_masters_crash_and_the_stale_write_is_still_refused() {
+    let ev = events(&replicated_store());
+    let at = in_order(
+        &ev,
+        &[
+            ("S1 grants W2 epoch 33", &|e| kind(e, "lease_granted") && e["node"] == "S1" && e["holder"] == "W2" && e["epoch"] == 33),
+            ("S1 crashes", &|e| kind(e, "crash") && e["node"] == "S1"),
+            // Paxos Made Live §5.2: the replicas promised S1 not to follow another master for T.
+            ("a candidate refused under S1's master lease", &|e| kind(e, "lease_refused") && e["grantee"] == "S1"),
+            ("a new master", &|e| kind(e, "elected") && e["node"] != "S1"),
+            ("the new master renews W2's epoch 33", &|e| kind(e, "lease_renewed") && e["node"] != "S1" && e["holder"] == "W2" && e["epoch"] == 33),
+            ("W2 paused", &|e| kind(e, "pause") && e["node"] == "W2"),
+            ("W1 granted 34 by the new master", &|e| kind(e, "lease_granted") && e["node"] != "S1" && e["holder"] == "W1" && e["epoch"] == 34),
+            ("W2's write with 33 refused by the row's fence", &|e| {
+                kind(e, "write_rejected") && e["writer"] == "W2" && e["epoch"] == 33 && e["reason"] == "row_fenced"
+            }),
+        ],
+    );
+    // W2 believed without a break from its grant to its pause: the failover
+    // fit inside its lease.
+    let lost = ev[at[0]..at[5]].iter().any(|e| kind(e, "belief") && e["node"] == "W2" && e["holding"] == false);
+    assert!(!lost, "W2 lost its lease during the store's failover");
+    // Nothing but the store's replicas answered for the store.
+    assert!(ev.iter().filter(|e| kind(e, "lease_granted") || kind(e, "lease_renewed")).all(|e| e["node"].as_str().unwrap().starts_with('S')));
+}
+
+#[test]
+fn a_replicated_store_runs_its_statements_through_the_log_and_is_checked_as_a_group() {
+    let s = replicated_store();
+    let run = Run::record(&s).unwrap();
+    assert!(run.last.monitors().multipaxos.is_some(), "the group's own monitors run too");
+    assert!(run.last.monitors().broken().is_empty(), "{:?}", run.last.monitors().broken());
+    let ev = events_json(&run.names, &run.trace);
+    // Every grant or renewal a master put on the record is a chosen slot
+    // holding a lease statement, and carries that slot as its version.
+    let chosen: Vec<(u64, String)> = ev
+        .iter()
+        .filter(|e| kind(e, "chosen") && e["cmd"]["op"] == "lease_cas")
+        .map(|e| (e["slot"].as_u64().unwrap(), e["cmd"]["client"].as_str().unwrap().to_string()))
+        .collect();
+    let told: Vec<&J> = ev.iter().filter(|e| kind(e, "lease_granted") || kind(e, "lease_renewed")).collect();
+    assert!(told.len() >= 10, "only {} grants and renewals", told.len());
+    for e in told {
+        let v = e["version"].as_u64().expect("a replicated store's note carries its version");
+        assert!(chosen.contains(&(v, e["holder"].as_str().unwrap().to_string())), "no chosen lease_cas in slot {v} for {e}");
+    }
+}
+
+#[test]
+fn a_replicated_store_refuses_settings_it_cannot_run() {
+    let cases: Vec<(Box<dyn Fn(&mut Scenario)>, &str)> = vec![
+        (Box::new(|s| s.lease.as_mut().unwrap().store.as_mut().unwrap().master_lease_us = 10_000), "lease.store.master_lease_us"),
+        (Box::new(|s| s.lease.as_mut().unwrap().store.as_mut().unwrap().election_timeout_us = 50_000), "lease.store.election_timeout_us"),
+        (
+            Box::new(|s| {
+                s.nodes.retain(|n| !(n.id.starts_with('S') && n.id != "S1"));
+                s.network.links.retain(|l| l.from == "S1");
+                s.faults.clear();
+            }),
+            "lease.store: these are a replicated store's settings, but the scenario has one lease_store node",
+        ),
+    ];
+    for (edit, want) in cases {
+        let mut s = replicated_store();
+        edit(&mut s);
+        let err = s.validate().unwrap_err().to_string();
+        assert!(err.starts_with(want), "got {err:?}, want it to start with {want:?}");
+    }
+}

@@ -202,3 +202,32 @@ fn within_the_drift_bound_and_without_pauses_at_most_one_worker_believes() {
     let run = Run::record(&broken).unwrap();
     assert!(run.last.monitors().lease.as_ref().unwrap().stats_at(run.end).split_brain_windows >= 1);
 }
+
+/// A third of the random lease schedules put the store on a Multi-Paxos
+/// group, whose replicas crash and are cut off; the fenced lease survives
+/// them, and every lease mutation is still caught there.
+#[test]
+fn random_lease_schedules_with_a_replicated_store_survive_its_failures() {
+    let replicated = |seed: u64, m: Option<Mutation>| {
+        (0..).map(|k| random_lease(seed + k * 1_000_003, FaultSet::ALL, m)).find(|s| s.nodes.iter().filter(|n| n.id.starts_with('S')).count() > 1).unwrap()
+    };
+    let (mut groups, mut store_crashes) = (0, 0);
+    for seed in 0..300 {
+        let s = random_lease(seed, FaultSet::ALL, None);
+        if s.nodes.iter().any(|n| n.id == "S1") {
+            groups += 1;
+            let crash = |f: &paxos_island::scenario::Scheduled<String>| format!("{:?}", f.fault).contains("Crash") && format!("{:?}", f.fault).contains("\"S");
+            if s.faults.iter().any(crash) {
+                store_crashes += 1;
+            }
+        }
+    }
+    assert!(groups >= 60, "{groups} of 300 schedules have a replicated store");
+    assert!(store_crashes >= 20, "a store replica crashes in only {store_crashes} of them");
+    let rep = search::check(|s| replicated(s, None), 1, 1_000, false);
+    assert_eq!(rep.violating, 0, "first failure: {:?}", rep.first.map(|f| (f.seed, f.invariant, f.detail)));
+    for m in Mutation::of(Kind::Lease) {
+        let rep = search::check(|s| replicated(s, Some(m)), 1, 5_000, true);
+        assert!(rep.first.is_some(), "{m}: no violation in {} schedules with a replicated store", rep.schedules);
+    }
+}

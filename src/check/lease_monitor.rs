@@ -73,16 +73,31 @@ impl LeaseStats {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LeaseTruth {
     pub row: Option<LeaseRow>,
+    /// A replicated store: the newest row version heard of.
+    pub version: u64,
 }
 
 impl LeaseTruth {
-    /// Follow the store's notes.
+    /// A replicated store's note about a row version older than one
+    /// already heard of (a new master recovering its predecessor's slots):
+    /// history, not news.
+    pub fn is_stale(&self, n: &LeaseNote) -> bool {
+        n.version().is_some_and(|v| v <= self.version)
+    }
+
+    /// Follow the store's notes (a stale one changes nothing).
     pub fn on_note(&mut self, n: &LeaseNote) {
+        if self.is_stale(n) {
+            return;
+        }
+        if let Some(v) = n.version() {
+            self.version = v;
+        }
         match *n {
             LeaseNote::Granted { holder, epoch, expires_at_us, .. } | LeaseNote::Renewed { holder, epoch, expires_at_us, .. } => {
                 self.row = Some(LeaseRow { holder, epoch, expires_at: SimTime(expires_at_us) });
             }
-            LeaseNote::Released { holder, epoch, at_us } => {
+            LeaseNote::Released { holder, epoch, at_us, .. } => {
                 if let Some(r) = self.row.as_mut().filter(|r| r.holder == holder && r.epoch == epoch) {
                     r.expires_at = SimTime(at_us);
                 }
@@ -206,6 +221,9 @@ impl LeaseMonitor {
                     ));
                 }
             }
+        }
+        if self.truth.is_stale(n) {
+            return; // a new master re-telling a statement already told
         }
         self.truth.on_note(n);
         match *n {

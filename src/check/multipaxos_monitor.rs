@@ -22,6 +22,7 @@ use super::{Finding, Invariant};
 use crate::protocol::multipaxos::{
     Ballot, Cmd, LeaseEnd, Members, MpMsg, MpNode, MpNote, Op, Outcome, Replica, Slot, Verdict, KEYS,
 };
+use crate::protocol::lease::LeaseMsg;
 use crate::protocol::Note;
 use crate::sim::clock::Clock;
 use crate::sim::{NodeId, SimTime};
@@ -138,6 +139,19 @@ impl MultiMonitor {
                 found.push(Finding::Note(Note::Multipaxos(MpNote::Chosen { slot, ballot, cmd, members })));
             }
         }
+    }
+
+    /// A lease-lab worker asks a replicated store (see `protocol::lease_group`):
+    /// its request is the command's origin, as a client's `command` note is.
+    /// The command is written by the replica that takes it (with its clock),
+    /// so only who asked, and with which number, is known here.
+    pub fn on_lease_request(&mut self, now: SimTime, worker: NodeId, msg: &LeaseMsg) {
+        let (seq, op) = match *msg {
+            LeaseMsg::Acquire { req, ttl_us } => (req, Op::LeaseCas { ttl_us, now_us: 0 }),
+            LeaseMsg::Release { epoch } => (0, Op::LeaseRelease { epoch, now_us: 0 }),
+            _ => return,
+        };
+        self.asked.insert((worker, seq), (now.0, op));
     }
 
     pub fn on_note(&mut self, now: SimTime, node: NodeId, clock: &Clock, note: &MpNote, found: &mut Vec<Finding>) {

@@ -174,11 +174,11 @@ impl Recorder {
         let note = match (a.epoch, row) {
             (Some(epoch), Some((holder, _, expires))) => match self.row {
                 Some((h, e, x)) if h == holder && e == epoch && x > a.now_us => {
-                    LeaseNote::Renewed { holder, epoch, expires_at_us: expires, store_now_us: a.now_us }
+                    LeaseNote::Renewed { holder, epoch, expires_at_us: expires, store_now_us: a.now_us, version: None }
                 }
-                prev => LeaseNote::Granted { holder, epoch, expires_at_us: expires, previous: prev, store_now_us: a.now_us },
+                prev => LeaseNote::Granted { holder, epoch, expires_at_us: expires, previous: prev, store_now_us: a.now_us, version: None },
             },
-            (Some(epoch), None) => LeaseNote::Granted { holder: me, epoch, expires_at_us: a.now_us + ttl_us, previous: self.row, store_now_us: a.now_us },
+            (Some(epoch), None) => LeaseNote::Granted { holder: me, epoch, expires_at_us: a.now_us + ttl_us, previous: self.row, store_now_us: a.now_us, version: None },
             (None, r) => {
                 let (holder, epoch) = r.map(|(h, e, _)| (h, e)).unwrap_or((me, 0));
                 LeaseNote::Refused { asker: me, holder, epoch, store_now_us: a.now_us }

@@ -116,6 +116,9 @@ impl LeaseMutation {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LeaseShared {
     pub store: NodeId,
+    /// The store's replicas when the store is a Multi-Paxos group (see
+    /// [`crate::protocol::lease_group`]); empty: the single `store`.
+    pub replicas: Vec<NodeId>,
     pub storage: NodeId,
     pub llm: Option<NodeId>,
     pub ttl: SimDuration,
@@ -196,6 +199,8 @@ pub enum LeaseTimer {
     Expire,
     /// LLM service: answer request `n`.
     Answer(u32),
+    /// Worker: a store replica said it does not lead; ask again.
+    Redirected,
 }
 
 impl LeaseTimer {
@@ -210,6 +215,7 @@ impl LeaseTimer {
             LeaseTimer::LlmRetry => "llm_retry",
             LeaseTimer::Expire => "expire",
             LeaseTimer::Answer(_) => "answer",
+            LeaseTimer::Redirected => "redirected",
         }
     }
 }
@@ -226,13 +232,18 @@ pub enum View {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LeaseNote {
     /// The store grants the lease to a new holder (takeover or first acquire).
-    Granted { holder: NodeId, epoch: u64, expires_at_us: u64, previous: Option<(NodeId, u64, u64)>, store_now_us: u64 },
+    ///
+    /// `version`: a replicated store's row version — the slot of the
+    /// statement. A new master that recovers its predecessor's slots puts
+    /// them on the record again, late; the version tells a reader that the
+    /// row has moved on since. The single store writes none.
+    Granted { holder: NodeId, epoch: u64, expires_at_us: u64, previous: Option<(NodeId, u64, u64)>, store_now_us: u64, version: Option<u64> },
     /// The store extends a live holder's lease.
-    Renewed { holder: NodeId, epoch: u64, expires_at_us: u64, store_now_us: u64 },
+    Renewed { holder: NodeId, epoch: u64, expires_at_us: u64, store_now_us: u64, version: Option<u64> },
     /// The store says no (someone else holds an unexpired lease).
     Refused { asker: NodeId, holder: NodeId, epoch: u64, store_now_us: u64 },
     /// The holder gives the lease up; the row expires at `at_us` (store clock).
-    Released { holder: NodeId, epoch: u64, at_us: u64 },
+    Released { holder: NodeId, epoch: u64, at_us: u64, version: Option<u64> },
     /// The lease ran out (as the worker believes, or as the store knows).
     Expired { holder: NodeId, epoch: u64, view: View },
     /// A worker's belief changed: it now thinks it holds epoch `epoch` (or not).
@@ -254,6 +265,14 @@ pub enum LeaseNote {
 }
 
 impl LeaseNote {
+    /// The row version a replicated store's note carries (see `Granted`).
+    pub fn version(&self) -> Option<u64> {
+        match *self {
+            LeaseNote::Granted { version, .. } | LeaseNote::Renewed { version, .. } | LeaseNote::Released { version, .. } => version,
+            _ => None,
+        }
+    }
+
     /// The trace's `kind` field.
     pub fn type_name(&self) -> &'static str {
         match self {

@@ -50,6 +50,7 @@ pub mod fileserver;
 pub mod machine;
 pub mod replica;
 
+use super::lease_row::{Cas, LeaseRow, StoreDuty};
 use super::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration};
 use serde::{Deserialize, Serialize};
@@ -95,6 +96,12 @@ pub enum Op {
     EndSession { client: NodeId },
     /// Chubby's CheckSequencer: is `generation` the lock's current grant?
     Check { lock: u8, generation: u32 },
+    /// The lease lab's `worker_leases` statement, for the sending worker,
+    /// judged at `now_us` — the clock of the master that took the request,
+    /// written into the command so that every replica applies the same.
+    LeaseCas { ttl_us: u64, now_us: u64 },
+    /// The sending worker gives up the lease of `epoch`.
+    LeaseRelease { epoch: u64, now_us: u64 },
 }
 
 impl Op {
@@ -138,6 +145,12 @@ pub enum Outcome {
     NoSession,
     /// CheckSequencer's answer.
     Sequencer { current: bool },
+    /// What the `worker_leases` statement did, judged at `now_us` (the
+    /// command's time, or a later one already applied: the row's time never
+    /// runs backwards).
+    Lease { cas: Cas, now_us: u64 },
+    /// The holder gave the lease up: the row now ends at `row.expires_at`.
+    LeaseReleased { row: LeaseRow },
 }
 
 /// One slot's vote, as a promise reports it.
@@ -523,6 +536,9 @@ pub struct Group {
     pub mutation: Option<MpMutation>,
     /// Sessions and sequencers (a Chubby cell); none: a bare group.
     pub cell: Option<CellConfig>,
+    /// The lease lab's store as a replicated group: the machine holds the
+    /// `worker_leases` row (see [`crate::protocol::lease_group`]).
+    pub lease_store: Option<StoreDuty>,
 }
 
 impl Group {

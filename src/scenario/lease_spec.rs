@@ -7,7 +7,10 @@ use crate::check::search::FaultSet;
 use crate::check::{LeaseMonitor, Monitors};
 use crate::protocol::Kind as Protocol;
 use crate::protocol::lease::LeaseCommand;
-use crate::protocol::lease::{Advisor, Design, LeaseNode, LeaseShared, LeaseStore, Worker};
+use crate::check::MultiMonitor;
+use crate::protocol::lease::{Advisor, Design, LeaseMutation, LeaseNode, LeaseShared, LeaseStore, Worker};
+use crate::protocol::lease_row::{CasRules, StoreDuty};
+use crate::protocol::multipaxos::{Group, MpNode, Replica};
 use crate::protocol::llm::{Llm, LlmPreset};
 use crate::protocol::Mutation;
 use crate::protocol::NodeState;
@@ -68,7 +71,53 @@ pub struct LeaseSpec {
     /// Worker i starts i × this after the run begins.
     #[serde(default = "default_stagger")]
     pub stagger_us: u64,
+    /// The store as a Multi-Paxos group: its timings. Used when the
+    /// scenario has two or more `lease_store` nodes (defaults when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub store: Option<StoreGroupSpec>,
 }
+
+/// A replicated store's timings: the group elects a master, which holds a
+/// master lease and alone answers the workers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoreGroupSpec {
+    /// The master's heartbeat (and master-lease round).
+    #[serde(default = "default_store_heartbeat")]
+    pub heartbeat_us: u64,
+    /// A replica runs for master after this long without hearing one.
+    #[serde(default = "default_store_election")]
+    pub election_timeout_us: u64,
+    /// The master lease T: replicas follow no other master for this long.
+    #[serde(default = "default_master_lease")]
+    pub master_lease_us: u64,
+}
+
+impl Default for StoreGroupSpec {
+    fn default() -> Self {
+        StoreGroupSpec {
+            heartbeat_us: default_store_heartbeat(),
+            election_timeout_us: default_store_election(),
+            master_lease_us: default_master_lease(),
+        }
+    }
+}
+
+// A failover (the old master lease, then an election) must fit in the
+// workers' slack — TTL minus the renew interval, 2 s by default — or their
+// leases lapse while the store elects a master.
+fn default_store_heartbeat() -> u64 {
+    50_000
+}
+fn default_store_election() -> u64 {
+    200_000
+}
+fn default_master_lease() -> u64 {
+    500_000
+}
+
+/// At most this many store replicas.
+pub const MAX_STORE_REPLICAS: usize = 5;
 
 fn default_rho() -> u64 {
     1_000
@@ -109,6 +158,7 @@ impl LeaseSpec {
             work_takes_us: default_work_takes(),
             keys: default_keys(),
             stagger_us: default_stagger(),
+            store: None,
         }
     }
     pub fn renew(&self) -> u64 {
@@ -178,16 +228,29 @@ impl LeaseSpec {
 
 /// Nodes of a lease scenario: W1…Wn, the store, `orders`, and the LLM.
 pub fn lab_nodes(workers: usize) -> Vec<NodeSpec> {
+    lab_nodes_with(workers, &store_names(1))
+}
+
+/// The store's node names: `store`, or S1…Sn for a replicated one.
+pub fn store_names(replicas: usize) -> Vec<String> {
+    if replicas <= 1 {
+        vec!["store".into()]
+    } else {
+        (1..=replicas).map(|i| format!("S{i}")).collect()
+    }
+}
+
+fn lab_nodes_with(workers: usize, stores: &[String]) -> Vec<NodeSpec> {
     let mut v: Vec<NodeSpec> = (1..=workers)
         .map(|i| NodeSpec {
             id: format!("W{i}"),
             roles: vec![Role::Worker],
         })
         .collect();
-    v.push(NodeSpec {
-        id: "store".into(),
+    v.extend(stores.iter().map(|id| NodeSpec {
+        id: id.clone(),
         roles: vec![Role::LeaseStore],
-    });
+    }));
     v.push(NodeSpec {
         id: "orders".into(),
         roles: vec![Role::Storage],
@@ -212,8 +275,13 @@ pub fn trim_nodes(s: &mut Scenario) {
 /// The link that makes the store and `orders` one database: the store's row
 /// reaches `orders` in the simulator's least hop, and is never lost.
 pub fn one_database_link() -> LinkSpec {
+    one_database_link_from("store")
+}
+
+/// The same, from one replica of a replicated store.
+pub fn one_database_link_from(store: &str) -> LinkSpec {
     LinkSpec {
-        from: "store".into(),
+        from: store.into(),
         to: "orders".into(),
         latency: Some(Latency::Constant { us: 0 }),
         loss: Some(0.0),
@@ -222,17 +290,23 @@ pub fn one_database_link() -> LinkSpec {
 
 /// A lease scenario with `workers` workers and the given spec.
 pub fn lab(name: &str, workers: usize, spec: LeaseSpec) -> Scenario {
+    lab_with_store(name, workers, 1, spec)
+}
+
+/// A lease scenario whose store has `replicas` replicas (1: the single store).
+pub fn lab_with_store(name: &str, workers: usize, replicas: usize, spec: LeaseSpec) -> Scenario {
+    let stores = store_names(replicas);
     let mut s = Scenario {
         name: name.to_string(),
         protocol: Protocol::Lease,
         seed: 42,
-        nodes: lab_nodes(workers),
+        nodes: lab_nodes_with(workers, &stores),
         network: NetworkConfig {
             latency: Latency::Uniform {
                 min_us: 5_000,
                 max_us: 20_000,
             },
-            links: vec![one_database_link()],
+            links: stores.iter().map(|id| one_database_link_from(id)).collect(),
             ..NetworkConfig::default()
         },
         clocks: Vec::new(),
@@ -260,7 +334,20 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
             list => Err(ScenarioError::setting("nodes", format!("a lease scenario needs exactly one {what}; found {}", list.len()))),
         }
     };
-    let store = one(Role::LeaseStore, "lease store")?;
+    let stores = s.nodes_with(Role::LeaseStore);
+    if stores.is_empty() || stores.len() > MAX_STORE_REPLICAS {
+        return Err(ScenarioError::setting(
+            "nodes",
+            format!("{} lease_store nodes; a lease scenario needs one store, or 2 to {MAX_STORE_REPLICAS} replicas of one", stores.len()),
+        ));
+    }
+    if stores.len() == 1 && spec.store.is_some() {
+        return Err(ScenarioError::setting(
+            "lease.store",
+            "these are a replicated store's settings, but the scenario has one lease_store node; add replicas or drop the section",
+        ));
+    }
+    let store = stores[0];
     let storage = one(Role::Storage, "storage node")?;
     let llms = s.nodes_with(Role::Llm);
     if llms.len() > 1 {
@@ -280,8 +367,14 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         }
     }
     spec.validate(workers.len(), !llms.is_empty())?;
+    let advisor = advisors.first().copied().filter(|_| spec.design == Design::Beside);
+    let group = match stores.len() {
+        1 => None,
+        _ => Some(store_group(spec, &stores, mutation, storage, advisor)?),
+    };
     let shared = Arc::new(LeaseShared {
         store,
+        replicas: if group.is_some() { stores.clone() } else { Vec::new() },
         storage,
         llm: llms.first().copied().filter(|_| spec.design != Design::NoLlm),
         ttl: SimDuration(spec.ttl_us),
@@ -294,11 +387,16 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         keys: spec.keys,
     });
     let mut nth_worker = 0u64;
+    let mut nth_replica = 0usize;
     let nodes = s
         .nodes
         .iter()
         .enumerate()
         .map(|(i, n)| {
+            if let (Role::LeaseStore, Some(g)) = (n.roles[0], &group) {
+                nth_replica += 1;
+                return NodeState::Multipaxos(MpNode::Replica(Replica::new(g.clone(), nth_replica - 1)));
+            }
             NodeState::Lease(match n.roles[0] {
                 Role::Worker => {
                     let start = SimDuration(spec.stagger_us.saturating_mul(nth_worker));
@@ -308,7 +406,7 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
                 Role::LeaseStore => LeaseNode::Store(LeaseStore {
                     mutation,
                     storage: Some(storage),
-                    advisor: advisors.first().copied().filter(|_| spec.design == Design::Beside),
+                    advisor,
                     ..LeaseStore::new(spec.initial_epoch, spec.bump_epoch_on_renew)
                 }),
                 Role::Storage => LeaseNode::Storage(Storage { mutation, ..Storage::new(spec.keys, spec.fencing) }),
@@ -317,10 +415,70 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
             })
         })
         .collect();
-    Ok((nodes, Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing))))
+    let mut monitors = Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing));
+    if group.is_some() {
+        // The store's own log and master lease are checked as any group's.
+        monitors.multipaxos = Some(MultiMonitor::new(names.clone(), stores.len()));
+    }
+    Ok((nodes, monitors))
 }
 
-pub const BUILTIN_NAMES: [&str; 13] = [
+/// The store's replicas as a Multi-Paxos group with a master lease.
+fn store_group(
+    spec: &LeaseSpec,
+    stores: &[NodeId],
+    mutation: Option<LeaseMutation>,
+    storage: NodeId,
+    advisor: Option<NodeId>,
+) -> Result<Arc<Group>, ScenarioError> {
+    let g = spec.store.clone().unwrap_or_default();
+    let bad = |f: &str, r: String| Err(ScenarioError::setting(format!("lease.store.{f}"), r));
+    let human = crate::sim::time::human_us;
+    if !(1_000..=60_000_000).contains(&g.heartbeat_us) {
+        return bad("heartbeat_us", format!("{} is outside 1 ms … 60 s", human(g.heartbeat_us)));
+    }
+    if g.election_timeout_us <= g.heartbeat_us || g.election_timeout_us > 60_000_000 {
+        return bad(
+            "election_timeout_us",
+            format!("{} must be above the heartbeat ({}) and at most 60 s", human(g.election_timeout_us), human(g.heartbeat_us)),
+        );
+    }
+    if g.master_lease_us <= g.heartbeat_us || g.master_lease_us > 600_000_000 {
+        return bad(
+            "master_lease_us",
+            format!(
+                "{} must be above the heartbeat ({}): the master renews its lease every heartbeat",
+                human(g.master_lease_us),
+                human(g.heartbeat_us)
+            ),
+        );
+    }
+    let t = SimDuration(g.master_lease_us);
+    let budget = LeaseShared::budget_for(t.0, spec.rho_ppm, t.0 / 20);
+    Ok(Arc::new(Group {
+        quorum: Group::majority(stores.len()),
+        replicas: stores.to_vec(),
+        election_timeout: SimDuration(g.election_timeout_us),
+        heartbeat_every: SimDuration(g.heartbeat_us),
+        window: 8,
+        lease: Some((t, budget)),
+        client_retry: SimDuration(g.election_timeout_us),
+        mutation: None,
+        cell: None,
+        lease_store: Some(StoreDuty {
+            rules: CasRules {
+                initial_epoch: spec.initial_epoch,
+                bump_on_renew: spec.bump_epoch_on_renew,
+                blind: mutation == Some(LeaseMutation::BlindAcquire),
+                no_bump: mutation == Some(LeaseMutation::NoEpochBump),
+            },
+            storage: Some(storage),
+            advisor,
+        }),
+    }))
+}
+
+pub const BUILTIN_NAMES: [&str; 14] = [
     "kleppmann",
     "kleppmann-unfenced",
     "lone-pause",
@@ -334,6 +492,7 @@ pub const BUILTIN_NAMES: [&str; 13] = [
     "llm-flaky",
     "llm-throttled",
     "llm-ttl-stretched",
+    "replicated-store",
 ];
 
 fn at(ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
@@ -424,6 +583,28 @@ pub fn builtin(name: &str) -> Option<Scenario> {
             s
         }
         "llm-beside" => stall_story(name, Design::Beside, Fencing::Article),
+        // Kleppmann's story with the store as three replicas of a Multi-Paxos
+        // group. W2 is the first holder (W1's first request reaches S1 before
+        // it is elected). The store's master S1 crashes at 4 s: S2 and S3
+        // refuse a new master until S1's master lease has run out, and W2's
+        // lease outlives the failover. Then W2 pauses, W1 takes over through
+        // the new master, and W2's late write is refused.
+        "replicated-store" => {
+            let mut spec = LeaseSpec::new(3_000_000, Design::NoLlm, LlmPreset::FastApi);
+            spec.initial_epoch = 32;
+            spec.keys = 1;
+            spec.store = Some(StoreGroupSpec::default());
+            let mut s = lab_with_store(name, 2, 3, spec);
+            s.nodes.retain(|n| n.id != "llm");
+            s.network.latency = Latency::Constant { us: 10_000 };
+            s.faults = vec![
+                at(4_000, Fault::Crash { node: "S1".into() }),
+                at(10_000, Fault::Restart { node: "S1".into() }),
+                at(12_250, Fault::Pause { node: "W2".into(), for_us: 7_000_000 }),
+            ];
+            s.stop_at_us = 22_000_000;
+            s
+        }
         // The drill: the LLM vendor goes down at 5 s. Does the loop keep working?
         "llm-outage-drill" => {
             let mut s = stall_story(name, Design::InLoop, Fencing::Article);
@@ -492,7 +673,20 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
     spec.work_every_us = r.range_inclusive(50, 600) * 1_000;
     spec.work_takes_us = r.range_inclusive(1, 200) * 1_000;
     spec.llm_timeout_us = r.range_inclusive(1, 20) * 1_000_000;
-    let mut s = lab("random-lease", workers, spec);
+    // A third of the schedules put the store on a Multi-Paxos group. Its
+    // draws come from a stream of their own, so that the other schedules
+    // stay what they were.
+    let mut g = Rng::new(mix(seed, 0x5_70_8e), Stream::Schedule);
+    let replicas = if g.below(3) == 0 { *g.pick(&[3usize, 5]).unwrap_or(&3) } else { 1 };
+    if replicas > 1 {
+        spec.store = Some(StoreGroupSpec {
+            heartbeat_us: g.range_inclusive(10, 100) * 1_000,
+            election_timeout_us: g.range_inclusive(150, 600) * 1_000,
+            master_lease_us: g.range_inclusive(150, 1_000) * 1_000,
+        });
+    }
+    let stores = store_names(replicas);
+    let mut s = lab_with_store("random-lease", workers, replicas, spec);
     s.seed = seed;
     s.mutation = mutation;
     s.stop_at_us = 20_000_000;
@@ -542,7 +736,7 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 s.faults.push(Scheduled {
                     at_us: t,
                     fault: Fault::Partition {
-                        groups: vec![vec![w(&mut r)], vec!["store".into()]],
+                        groups: vec![vec![w(&mut r)], vec![g.pick(&stores).cloned().unwrap_or_default()]],
                         oneway: r.chance(0.3),
                     }.into(),
                 });
@@ -552,7 +746,7 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 });
             }
             4 if faults.drift => {
-                let node = if r.chance(0.3) { "store".to_string() } else { w(&mut r) };
+                let node = if r.chance(0.3) { g.pick(&stores).cloned().unwrap_or_default() } else { w(&mut r) };
                 s.clocks.retain(|c| c.node != node);
                 s.clocks.push(crate::sim::clock::ClockSpec {
                     node,
@@ -561,6 +755,22 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 });
             }
             _ => {}
+        }
+    }
+    if replicas > 1 {
+        // The store's own faults: replicas crash and come back, or are cut
+        // off from the others (the master among them, often).
+        for _ in 0..g.below(4) {
+            let t = g.below(15_000) * 1_000;
+            let node = g.pick(&stores).cloned().unwrap_or_default();
+            if g.chance(0.5) && faults.crash {
+                s.faults.push(Scheduled { at_us: t, fault: Fault::Crash { node: node.clone() }.into() });
+                s.faults.push(Scheduled { at_us: t + g.range_inclusive(10, 5_000) * 1_000, fault: Fault::Restart { node }.into() });
+            } else if faults.partition {
+                let rest: Vec<String> = stores.iter().filter(|n| **n != node).cloned().collect();
+                s.faults.push(Scheduled { at_us: t, fault: Fault::Partition { groups: vec![vec![node], rest], oneway: false }.into() });
+                s.faults.push(Scheduled { at_us: t + g.range_inclusive(100, 6_000) * 1_000, fault: Fault::Heal.into() });
+            }
         }
     }
     s.faults.sort_by_key(|f| f.at_us);

@@ -279,6 +279,7 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         client_retry: retry,
         mutation,
         cell,
+        lease_store: None,
     });
     let mut scripts: Vec<Option<Arc<[(SimTime, Action)]>>> = vec![None; s.nodes.len()];
     for (i, c) in spec.clients.iter().enumerate() {

@@ -146,6 +146,22 @@ impl<'a, H: Protocol> Ctx<'a, H> {
     {
         Ctx { me: self.me, now: self.now, rng: &mut *self.rng, out: &mut *self.out, of: PhantomData }
     }
+
+    /// How many outputs this step has put so far (see [`Ctx::notes_since`]).
+    #[inline]
+    pub fn mark(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The notes this step has put since `mark`: what a node that hosts two
+    /// protocols' roles (a replica that also answers for the lease lab's
+    /// store) reads to say the same in the other protocol's words.
+    pub fn notes_since(&self, mark: usize) -> impl Iterator<Item = &H::Note> {
+        self.out[mark.min(self.out.len())..].iter().filter_map(|o| match o {
+            Output::Note(n) => Some(n),
+            _ => None,
+        })
+    }
 }
 
 /// An observer of a run: the invariant monitors. It sees what can be

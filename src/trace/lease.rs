@@ -55,7 +55,7 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
     };
     let key = |k: u16| json!(key_name(k));
     match *note {
-        LeaseNote::Granted { holder, epoch, expires_at_us, previous, store_now_us } => {
+        LeaseNote::Granted { holder, epoch, expires_at_us, previous, store_now_us, version } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("expires_at_us", json!(expires_at_us));
@@ -66,12 +66,18 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
                     .map(|(h, e, x)| json!({"holder": n.node(h), "epoch": e, "expires_at_us": x}))
                     .unwrap_or(J::Null),
             );
+            if let Some(v) = version {
+                put("version", json!(v));
+            }
         }
-        LeaseNote::Renewed { holder, epoch, expires_at_us, store_now_us } => {
+        LeaseNote::Renewed { holder, epoch, expires_at_us, store_now_us, version } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("expires_at_us", json!(expires_at_us));
             put("store_now_us", json!(store_now_us));
+            if let Some(v) = version {
+                put("version", json!(v));
+            }
         }
         LeaseNote::Refused { asker, holder, epoch, store_now_us } => {
             put("asker", n.node(asker));
@@ -79,10 +85,13 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
             put("epoch", json!(epoch));
             put("store_now_us", json!(store_now_us));
         }
-        LeaseNote::Released { holder, epoch, at_us } => {
+        LeaseNote::Released { holder, epoch, at_us, version } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("at_us", json!(at_us));
+            if let Some(v) = version {
+                put("version", json!(v));
+            }
         }
         LeaseNote::Expired { holder, epoch, view } => {
             put("holder", n.node(holder));

@@ -5,6 +5,7 @@
 use super::json::Namer;
 use super::label::{node_name, NoteClass};
 use crate::protocol::ballot::{Ballot, Members};
+use crate::protocol::lease_row::{Cas, LeaseRow};
 use crate::protocol::multipaxos::{Cmd, MpMsg, MpNote, Op, Outcome, Pick, Slot, Verdict, KEYS};
 use crate::sim::NodeId;
 use serde_json::{json, Map, Value as J};
@@ -51,8 +52,23 @@ pub fn cmd_json(n: &Namer, c: &Cmd) -> J {
             m.insert("lock".into(), json!(lock));
             m.insert("generation".into(), json!(generation));
         }
+        Op::LeaseCas { ttl_us, now_us } => {
+            m.insert("op".into(), json!("lease_cas"));
+            m.insert("ttl_us".into(), json!(ttl_us));
+            m.insert("now_us".into(), json!(now_us));
+        }
+        Op::LeaseRelease { epoch, now_us } => {
+            m.insert("op".into(), json!("lease_release"));
+            m.insert("epoch".into(), json!(epoch));
+            m.insert("now_us".into(), json!(now_us));
+        }
     }
     J::Object(m)
+}
+
+/// The `worker_leases` row as JSON: `{"holder", "epoch", "expires_at_us"}`.
+pub fn row_json(n: &Namer, r: &LeaseRow) -> J {
+    json!({"holder": n.node(r.holder), "epoch": r.epoch, "expires_at_us": r.expires_at.0})
 }
 
 pub fn outcome_json(n: &Namer, o: &Outcome) -> J {
@@ -69,6 +85,16 @@ pub fn outcome_json(n: &Namer, o: &Outcome) -> J {
         Outcome::SessionOpened => json!({"result": "session_opened"}),
         Outcome::NoSession => json!({"result": "no_session"}),
         Outcome::Sequencer { current } => json!({"result": "sequencer", "current": current}),
+        Outcome::Lease { cas: Cas::Granted { row, previous }, now_us } => json!({
+            "result": "lease_granted", "row": row_json(n, &row), "previous": previous.map(|p| row_json(n, &p)), "now_us": now_us
+        }),
+        Outcome::Lease { cas: Cas::Renewed { row }, now_us } => {
+            json!({"result": "lease_renewed", "row": row_json(n, &row), "now_us": now_us})
+        }
+        Outcome::Lease { cas: Cas::Refused { holder, epoch }, now_us } => {
+            json!({"result": "lease_refused", "holder": n.node(holder), "epoch": epoch, "now_us": now_us})
+        }
+        Outcome::LeaseReleased { row } => json!({"result": "lease_released", "row": row_json(n, &row)}),
     }
 }
 
@@ -275,6 +301,8 @@ pub fn cmd_label(c: &Cmd) -> String {
         Op::OpenSession => "open session".into(),
         Op::EndSession { .. } => "end session".into(),
         Op::Check { lock, generation } => format!("check {lock}/g{generation}"),
+        Op::LeaseCas { .. } => "lease".into(),
+        Op::LeaseRelease { epoch, .. } => format!("release e{epoch}"),
     }
 }
 
@@ -292,6 +320,9 @@ fn outcome_label(o: &Outcome) -> String {
         Outcome::NoSession => "no session".into(),
         Outcome::Sequencer { current: true } => "current".into(),
         Outcome::Sequencer { current: false } => "not current".into(),
+        Outcome::Lease { cas: Cas::Refused { epoch, .. }, .. } => format!("refused (e{epoch} held)"),
+        Outcome::Lease { cas, .. } => format!("epoch {}", cas.epoch().unwrap_or(0)),
+        Outcome::LeaseReleased { .. } => "released".into(),
     }
 }
 

@@ -153,6 +153,12 @@ pub fn lanes(run: &Run) -> Lanes {
     let mut out_dead: Vec<bool> = Vec::new();
     for e in &run.trace {
         let t = e.t;
+        // A replicated store's new master re-telling old statements: history.
+        if let EventKind::Note(Note::Lease(n)) = &e.kind {
+            if store_row.is_stale(n) {
+                continue;
+            }
+        }
         if let EventKind::Note(Note::Lease(n)) = &e.kind {
             if let LeaseNote::WriteAccepted { writer, epoch, db_now_us, .. } = *n {
                 let dead = !store_row.live(writer, epoch, db_now_us);

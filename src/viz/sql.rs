@@ -106,7 +106,7 @@ pub fn step(names: &[String], c: Choice, e: &TraceEvent) -> Option<SqlStep> {
             base(Table::WorkerLeases, acquire, lease_params(holder), store_now_us, Some(epoch as i64), holder, epoch)
         }
         LeaseNote::Refused { asker, store_now_us, .. } => base(Table::WorkerLeases, acquire, lease_params(asker), store_now_us, None, asker, 0),
-        LeaseNote::Released { holder, epoch, at_us } => base(
+        LeaseNote::Released { holder, epoch, at_us, .. } => base(
             Table::WorkerLeases,
             Statement::Release,
             vec![Param::Text(LEASE_NAME.into()), name(holder), Param::Int(epoch as i64)],

@@ -3,6 +3,7 @@
 use super::{name, En};
 use crate::i18n::{join_names, Speak};
 use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict, KEYS};
+use crate::protocol::lease_row::Cas;
 use crate::sim::NodeId;
 
 fn key(k: u8) -> &'static str {
@@ -19,6 +20,8 @@ pub fn cmd(c: &Cmd) -> String {
         Op::OpenSession => "open a session".into(),
         Op::EndSession { .. } => "end a session that was not kept alive".into(),
         Op::Check { lock, generation } => format!("is generation {generation} lock {lock}'s current holder?"),
+        Op::LeaseCas { ttl_us, .. } => format!("acquire or renew the lease for {}", crate::sim::time::human_us(ttl_us)),
+        Op::LeaseRelease { epoch, .. } => format!("give up the lease of epoch {epoch}"),
     }
 }
 
@@ -36,6 +39,10 @@ fn outcome(names: &[String], o: &Outcome) -> String {
         Outcome::NoSession => "refused: no open session".into(),
         Outcome::Sequencer { current: true } => "yes, still current".into(),
         Outcome::Sequencer { current: false } => "no, no longer current".into(),
+        Outcome::Lease { cas: Cas::Renewed { row }, .. } => format!("renewed, epoch {}", row.epoch),
+        Outcome::Lease { cas: Cas::Granted { row, .. }, .. } => format!("granted, epoch {}", row.epoch),
+        Outcome::Lease { cas: Cas::Refused { holder, epoch }, .. } => format!("refused: {} holds epoch {epoch}", name(names, holder)),
+        Outcome::LeaseReleased { row } => format!("the lease of epoch {} is given up", row.epoch),
     }
 }
 
@@ -66,6 +73,9 @@ pub fn outcome_short(o: &Outcome) -> String {
         Outcome::NoSession => "no session".into(),
         Outcome::Sequencer { current: true } => "current".into(),
         Outcome::Sequencer { current: false } => "not current".into(),
+        Outcome::Lease { cas: Cas::Refused { .. }, .. } => "refused".into(),
+        Outcome::Lease { cas, .. } => format!("epoch {}", cas.epoch().unwrap_or(0)),
+        Outcome::LeaseReleased { .. } => "given up".into(),
     }
 }
 

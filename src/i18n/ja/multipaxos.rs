@@ -3,6 +3,7 @@
 use super::{name, Ja};
 use crate::i18n::{join_names, Speak};
 use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict, KEYS};
+use crate::protocol::lease_row::Cas;
 use crate::sim::NodeId;
 
 fn key(k: u8) -> &'static str {
@@ -19,6 +20,8 @@ pub fn cmd(c: &Cmd) -> String {
         Op::OpenSession => "セッションを開く".into(),
         Op::EndSession { .. } => "保たれなかったセッションを終える".into(),
         Op::Check { lock, generation } => format!("ロック {lock} の世代 {generation} はまだ有効か"),
+        Op::LeaseCas { ttl_us, .. } => format!("リースの取得・更新（{}）", crate::sim::time::human_us(ttl_us)),
+        Op::LeaseRelease { epoch, .. } => format!("エポック {epoch} のリースを手放す"),
     }
 }
 
@@ -36,6 +39,10 @@ fn outcome(names: &[String], o: &Outcome) -> String {
         Outcome::NoSession => "拒否：セッションが開いていない".into(),
         Outcome::Sequencer { current: true } => "はい、まだ有効".into(),
         Outcome::Sequencer { current: false } => "いいえ、もう有効ではない".into(),
+        Outcome::Lease { cas: Cas::Renewed { row }, .. } => format!("更新（エポック {}）", row.epoch),
+        Outcome::Lease { cas: Cas::Granted { row, .. }, .. } => format!("付与（エポック {}）", row.epoch),
+        Outcome::Lease { cas: Cas::Refused { holder, epoch }, .. } => format!("拒否：{} がエポック {epoch} を保持", name(names, holder)),
+        Outcome::LeaseReleased { row } => format!("エポック {} のリースを返却", row.epoch),
     }
 }
 
@@ -51,6 +58,8 @@ pub fn cmd_short(names: &[String], c: &Cmd) -> String {
         Op::Acquire { lock } => format!("{who} ロック {lock}"),
         Op::Release { lock } => format!("{who} 解放 {lock}"),
         Op::Check { lock, generation } => format!("確認 {lock}/世代{generation}"),
+        Op::LeaseCas { .. } => format!("{who} リース"),
+        Op::LeaseRelease { epoch, .. } => format!("{who} 返却 e{epoch}"),
     }
 }
 
@@ -69,6 +78,9 @@ pub fn outcome_short(o: &Outcome) -> String {
         Outcome::NoSession => "セッションなし".into(),
         Outcome::Sequencer { current: true } => "有効".into(),
         Outcome::Sequencer { current: false } => "無効".into(),
+        Outcome::Lease { cas: Cas::Refused { .. }, .. } => "拒否".into(),
+        Outcome::Lease { cas, .. } => format!("エポック {}", cas.epoch().unwrap_or(0)),
+        Outcome::LeaseReleased { .. } => "返却".into(),
     }
 }
 

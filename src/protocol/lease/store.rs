@@ -27,15 +27,10 @@
 //! advisor, if the scenario has one (the sound design's explainer).
 
 use super::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote, LeaseTimer, View};
-use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
+use crate::protocol::lease_row::{self, Cas, CasRules};
+use crate::sim::{Ctx, Hosts, NodeId, SimDuration};
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LeaseRow {
-    pub holder: NodeId,
-    pub epoch: u64,
-    /// Store-clock time at which the lease runs out.
-    pub expires_at: SimTime,
-}
+pub use crate::protocol::lease_row::LeaseRow;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LeaseStore {
@@ -83,9 +78,9 @@ impl LeaseStore {
             }
             LeaseMsg::Release { epoch } => {
                 let now = ctx.now();
-                let Some(row) = self.row.as_mut().filter(|r| r.holder == from && r.epoch == epoch) else { return };
-                row.expires_at = now;
-                ctx.note(LeaseNote::Released { holder: from, epoch, at_us: now.0 });
+                let Some(row) = lease_row::release(self.row, from, epoch, now) else { return };
+                self.row = Some(row);
+                ctx.note(LeaseNote::Released { holder: from, epoch, at_us: now.0, version: None });
                 ctx.cancel_timer(LeaseTimer::Expire);
                 self.publish(ctx);
             }
@@ -93,59 +88,26 @@ impl LeaseStore {
         }
     }
 
+    /// The statement's settings, with the deliberate bugs.
+    pub fn rules(&self) -> CasRules {
+        CasRules {
+            initial_epoch: self.initial_epoch,
+            bump_on_renew: self.bump_on_renew,
+            blind: self.mutation == Some(LeaseMutation::BlindAcquire),
+            no_bump: self.mutation == Some(LeaseMutation::NoEpochBump),
+        }
+    }
+
     /// The one statement. Returns the epoch, or nothing.
     fn compare_and_set<H: Hosts<LeaseNode>>(&mut self, asker: NodeId, ttl: SimDuration, ctx: &mut Ctx<LeaseNode, H>) -> Option<u64> {
         let now = ctx.now();
-        let expires_at = now + ttl;
-        let blind = self.mutation == Some(LeaseMutation::BlindAcquire);
-        let bump = if self.mutation == Some(LeaseMutation::NoEpochBump) { 0 } else { 1 };
-        let new_row = match self.row {
-            None => LeaseRow {
-                holder: asker,
-                epoch: self.initial_epoch + bump.max(1),
-                expires_at,
-            },
-            Some(row) if row.holder == asker && row.expires_at > now => LeaseRow {
-                epoch: if self.bump_on_renew { row.epoch + bump } else { row.epoch },
-                expires_at,
-                ..row
-            },
-            Some(row) if row.expires_at <= now || blind => LeaseRow {
-                holder: asker,
-                epoch: row.epoch + bump,
-                expires_at,
-            },
-            Some(row) => {
-                ctx.note(LeaseNote::Refused {
-                    asker,
-                    holder: row.holder,
-                    epoch: row.epoch,
-                    store_now_us: now.0,
-                });
-                return None;
-            }
-        };
-        let old = self.row.replace(new_row);
-        let renewal = old.is_some_and(|o| o.holder == asker && o.expires_at > now && o.epoch == new_row.epoch);
-        if renewal {
-            ctx.note(LeaseNote::Renewed {
-                holder: asker,
-                epoch: new_row.epoch,
-                expires_at_us: expires_at.0,
-                store_now_us: now.0,
-            });
-        } else {
-            ctx.note(LeaseNote::Granted {
-                holder: asker,
-                epoch: new_row.epoch,
-                expires_at_us: expires_at.0,
-                previous: old.map(|o| (o.holder, o.epoch, o.expires_at.0)),
-                store_now_us: now.0,
-            });
-        }
+        let cas = lease_row::compare_and_set(self.row, asker, now, ttl, self.rules());
+        ctx.note(cas_note(asker, &cas, now.0, None));
+        let row = cas.row()?;
+        self.row = Some(row);
         ctx.set_timer(LeaseTimer::Expire, ttl);
         self.publish(ctx);
-        Some(new_row.epoch)
+        Some(row.epoch)
     }
 
     pub fn on_timer<H: Hosts<LeaseNode>>(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode, H>) {
@@ -173,5 +135,24 @@ impl LeaseStore {
         if let Some(row) = self.row {
             ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(ctx.now()));
         }
+    }
+}
+
+/// What the statement did, as the note the store puts on the record
+/// (`version`: a replicated store's slot).
+pub fn cas_note(asker: NodeId, cas: &Cas, store_now_us: u64, version: Option<u64>) -> LeaseNote {
+    match *cas {
+        Cas::Granted { row, previous } => LeaseNote::Granted {
+            holder: asker,
+            epoch: row.epoch,
+            expires_at_us: row.expires_at.0,
+            previous: previous.map(|o| (o.holder, o.epoch, o.expires_at.0)),
+            store_now_us,
+            version,
+        },
+        Cas::Renewed { row } => {
+            LeaseNote::Renewed { holder: asker, epoch: row.epoch, expires_at_us: row.expires_at.0, store_now_us, version }
+        }
+        Cas::Refused { holder, epoch } => LeaseNote::Refused { asker, holder, epoch, store_now_us },
     }
 }

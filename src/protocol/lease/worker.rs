@@ -28,6 +28,13 @@
 //! }
 //! ```
 //!
+//! **A replicated store.** When the store is a Multi-Paxos group the worker
+//! keeps its replicas' list and asks the one it believes leads. A replica
+//! that does not lead says so, naming the leader if it knows one: the worker
+//! asks that one at once, or the next replica a moment later. A request left
+//! unanswered when the next one is due means the replica is gone: the next
+//! request goes to the next replica.
+//!
 //! While the loop waits on the LLM nothing else runs — no deadline check, no
 //! renewal — so a stall longer than the TTL lets another worker take over
 //! while this one still believes it holds the lease; when the answer comes,
@@ -37,7 +44,7 @@ use super::{Design, LeaseMsg, LeaseNote, LeaseShared, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::sim::rng::Rng;
 use super::LeaseNode;
-use crate::sim::{Ctx, Hosts, SimDuration, SimTime};
+use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -63,6 +70,10 @@ pub struct Worker {
     pub writes_sent: u32,
     pub writes_ok: u32,
     pub writes_refused: u32,
+    /// A replicated store: which replica it asks (an index into the list).
+    pub store_at: usize,
+    /// The last compare-and-set sent, until it is answered.
+    pub unanswered: Option<u32>,
 }
 
 impl Worker {
@@ -81,6 +92,16 @@ impl Worker {
             writes_sent: 0,
             writes_ok: 0,
             writes_refused: 0,
+            store_at: 0,
+            unanswered: None,
+        }
+    }
+
+    /// The store, or the replica of it this worker believes leads.
+    pub fn store(&self) -> NodeId {
+        match self.shared.replicas.len() {
+            0 => self.shared.store,
+            n => self.shared.replicas[self.store_at % n],
         }
     }
 
@@ -131,7 +152,34 @@ impl Worker {
         let ttl = self.shared.ttl;
         let now = ctx.now();
         self.pending.retain(|_, sent| now.since(*sent) < ttl);
-        ctx.send(self.shared.store, LeaseMsg::Acquire { req, ttl_us: ttl.0 });
+        if let Some(last) = self.unanswered.replace(req) {
+            // No answer to the last one: that replica is down or cut off.
+            if self.pending.contains_key(&last) && !self.shared.replicas.is_empty() {
+                self.store_at += 1;
+            }
+        }
+        ctx.send(self.store(), LeaseMsg::Acquire { req, ttl_us: ttl.0 });
+    }
+
+    /// A store replica does not lead: ask the leader it names at once, or
+    /// the next replica in a moment (an election may be under way).
+    pub fn on_redirect<H: Hosts<LeaseNode>>(&mut self, req: u32, leader: Option<NodeId>, ctx: &mut Ctx<LeaseNode, H>) {
+        if self.unanswered != Some(req) {
+            return; // an older request's answer: a newer one is on its way
+        }
+        self.unanswered = None;
+        self.pending.remove(&req);
+        let n = self.shared.replicas.len().max(1);
+        match leader.and_then(|l| self.shared.replicas.iter().position(|&r| r == l)) {
+            Some(i) => {
+                self.store_at = i;
+                self.send_cas(ctx);
+            }
+            None => {
+                self.store_at = (self.store_at + 1) % n;
+                ctx.set_timer(LeaseTimer::Redirected, SimDuration(self.shared.renew_every.0 / 4));
+            }
+        }
     }
 
     pub fn on_timer<H: Hosts<LeaseNode>>(&mut self, t: LeaseTimer, ctx: &mut Ctx<LeaseNode, H>) {
@@ -165,6 +213,7 @@ impl Worker {
                 }
             }
             LeaseTimer::LlmRetry => self.loop_turn(ctx),
+            LeaseTimer::Redirected => self.send_cas(ctx),
             _ => {}
         }
     }
@@ -222,7 +271,7 @@ impl Worker {
             LlmOutcome::Release => {
                 self.batch = None;
                 if self.holding {
-                    ctx.send(self.shared.store, LeaseMsg::Release { epoch: self.epoch });
+                    ctx.send(self.store(), LeaseMsg::Release { epoch: self.epoch });
                     self.lose(ctx);
                 }
                 ctx.set_timer(LeaseTimer::Tick, self.shared.renew_every);
@@ -244,6 +293,9 @@ impl Worker {
     pub fn on_message<H: Hosts<LeaseNode>>(&mut self, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
         match m {
             LeaseMsg::AcquireReply { req, epoch } => {
+                if self.unanswered == Some(req) {
+                    self.unanswered = None;
+                }
                 let Some(sent) = self.pending.remove(&req) else { return };
                 match epoch {
                     Some(e) => {
@@ -293,6 +345,7 @@ impl Worker {
         self.pending.clear();
         self.waiting_llm = None;
         self.batch = None;
+        self.unanswered = None;
     }
 
     pub fn on_restart<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {

@@ -12,9 +12,16 @@
 //! one before it may lock, and when the master ends a session (no KeepAlive
 //! for a whole lease) its locks are freed — so a later grant gets a higher
 //! generation, and the old holder's sequencer is no longer current.
+//!
+//! A group that stands in for the lease lab's store holds the
+//! `worker_leases` row too ([`crate::protocol::lease_row`]): its
+//! compare-and-set is a command like any other, judged at the time the
+//! master wrote into it.
 
 use super::{Cmd, Op, Outcome, Slot};
+use crate::protocol::lease_row::{self, CasRules, LeaseRow};
 use crate::protocol::value::Value;
+use crate::sim::{SimDuration, SimTime};
 use crate::sim::NodeId;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,6 +39,14 @@ pub struct Machine {
     pub cell: bool,
     /// The open sessions.
     pub sessions: BTreeSet<NodeId>,
+    /// The lease lab's store: the `worker_leases` row, and its statement's rules.
+    pub lease: Option<LeaseRow>,
+    pub lease_rules: CasRules,
+    /// The latest time a lease statement was judged at. A command a deposed
+    /// master stamped long ago can be chosen late (recovered by its
+    /// successor); it is judged at this time instead, so that the row's
+    /// history never runs backwards.
+    pub lease_now: u64,
 }
 
 impl Machine {
@@ -56,7 +71,12 @@ impl Machine {
     }
 
     /// The answer already given to this command, if it was applied before.
+    /// A lease statement has none: like any statement a database receives,
+    /// it runs each time (a worker never sends one twice on purpose).
     pub fn answered(&self, cmd: &Cmd) -> Option<Outcome> {
+        if matches!(cmd.op, Op::LeaseCas { .. } | Op::LeaseRelease { .. }) {
+            return None;
+        }
         self.done.get(&cmd.client).filter(|d| d.0 >= cmd.seq && cmd.seq != 0).map(|d| d.1)
     }
 
@@ -99,8 +119,28 @@ impl Machine {
                 self.locks.retain(|_, &mut (holder, _)| holder != client);
                 Outcome::Done
             }
+            Op::LeaseCas { ttl_us, now_us } => {
+                let now = now_us.max(self.lease_now);
+                self.lease_now = now;
+                let cas = lease_row::compare_and_set(self.lease, cmd.client, SimTime(now), SimDuration(ttl_us), self.lease_rules);
+                if let Some(row) = cas.row() {
+                    self.lease = Some(row);
+                }
+                Outcome::Lease { cas, now_us: now }
+            }
+            Op::LeaseRelease { epoch, now_us } => {
+                let now = now_us.max(self.lease_now);
+                self.lease_now = now;
+                match lease_row::release(self.lease, cmd.client, epoch, SimTime(now)) {
+                    Some(row) => {
+                        self.lease = Some(row);
+                        Outcome::LeaseReleased { row }
+                    }
+                    None => Outcome::NotHeld,
+                }
+            }
         };
-        if cmd.seq != 0 {
+        if cmd.seq != 0 && !matches!(cmd.op, Op::LeaseCas { .. } | Op::LeaseRelease { .. }) {
             self.done.insert(cmd.client, (cmd.seq, outcome));
         }
         outcome

@@ -89,7 +89,11 @@ pub struct Replica {
 
 impl Replica {
     pub fn new(group: Arc<Group>, index: usize) -> Self {
-        let machine = Machine { cell: group.cell.is_some(), ..Machine::default() };
+        let machine = Machine {
+            cell: group.cell.is_some(),
+            lease_rules: group.lease_store.map(|d| d.rules).unwrap_or_default(),
+            ..Machine::default()
+        };
         Replica {
             group,
             index,

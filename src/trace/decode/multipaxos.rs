@@ -8,7 +8,9 @@
 //! as Multi-Paxos's when any of its events is (see [`is_multipaxos`]).
 
 use super::{s, u, val, Decoder, O};
+use crate::protocol::lease_row::{Cas, LeaseRow};
 use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpMsg, MpNote, MpTimer, Op, Outcome, Pick, SessionEnd, Slot, SlotVote, Verdict};
+use crate::sim::SimTime;
 use crate::protocol::{Msg, Note, Timer};
 use crate::trace::EventKind;
 use serde_json::Value as J;
@@ -104,6 +106,8 @@ impl Decoder<'_> {
             "open_session" => Op::OpenSession,
             "end_session" => Op::EndSession { client: self.node(o, "session")? },
             "check_sequencer" => Op::Check { lock: lock(o)?, generation: generation(o)? },
+            "lease_cas" => Op::LeaseCas { ttl_us: u(o, "ttl_us")?, now_us: u(o, "now_us")? },
+            "lease_release" => Op::LeaseRelease { epoch: u(o, "epoch")?, now_us: u(o, "now_us")? },
             _ => return None,
         };
         Some(Cmd { client: self.node(o, "client")?, seq: u32::try_from(u(o, "seq")?).ok()?, op })
@@ -128,8 +132,29 @@ impl Decoder<'_> {
             "session_opened" => Outcome::SessionOpened,
             "no_session" => Outcome::NoSession,
             "sequencer" => Outcome::Sequencer { current: o.get("current")?.as_bool()? },
+            "lease_granted" => Outcome::Lease {
+                cas: Cas::Granted {
+                    row: self.row(o.get("row"))?,
+                    previous: match o.get("previous")? {
+                        J::Null => None,
+                        p => Some(self.row(Some(p))?),
+                    },
+                },
+                now_us: u(o, "now_us")?,
+            },
+            "lease_renewed" => Outcome::Lease { cas: Cas::Renewed { row: self.row(o.get("row"))? }, now_us: u(o, "now_us")? },
+            "lease_refused" => Outcome::Lease {
+                cas: Cas::Refused { holder: self.node(o, "holder")?, epoch: u(o, "epoch")? },
+                now_us: u(o, "now_us")?,
+            },
+            "lease_released" => Outcome::LeaseReleased { row: self.row(o.get("row"))? },
             _ => return None,
         })
+    }
+
+    fn row(&mut self, j: Option<&J>) -> Option<LeaseRow> {
+        let o = j?.as_object()?;
+        Some(LeaseRow { holder: self.node(o, "holder")?, epoch: u(o, "epoch")?, expires_at: SimTime(u(o, "expires_at_us")?) })
     }
 
     /// A Multi-Paxos message, or None when it is not one (then the Synod's
