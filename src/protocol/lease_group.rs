@@ -49,6 +49,14 @@ pub fn row_of(node: &NodeState) -> Option<LeaseRow> {
     }
 }
 
+/// How far along its log a store replica is (0 for anything else).
+pub fn applied_of(node: &NodeState) -> u32 {
+    match node {
+        NodeState::Multipaxos(MpNode::Replica(r)) => r.applied.0,
+        _ => 0,
+    }
+}
+
 /// A message from one family to a node of the other.
 pub fn deliver(node: &mut NodeState, from: NodeId, msg: Msg, ctx: &mut Ctx<NodeState>) {
     if let Some(r) = store_replica(node) {

@@ -199,6 +199,9 @@ pub const LESSONS: &[LessonDef] = &[
             // C1 woke at 3.9 s and sent its write with generation 1; F's
             // verdict comes at 3.93 s, C2's write passes at 4.53 s.
             Stage::Predict { scenario: "chubby-sequencer", at_us: 3_905_000, reveal_us: 4_600_000, options: 3, answer: 1 },
+            // The lease lab's store as such a group: its master S1 crashed at
+            // 4 s; W2's renewal at 5.2 s, through the new master S2, is the answer.
+            Stage::Predict { scenario: "replicated-store", at_us: 4_050_000, reveal_us: 5_300_000, options: 3, answer: 1 },
             read(),
         ],
     },
@@ -509,6 +512,38 @@ mod tests {
         assert!(!refused.is_empty() && refused.iter().all(|&t| t > at_us && t < 1_130_000), "refusals at {refused:?}");
         assert_eq!(elected.len(), 1, "elections after the question: {elected:?}");
         assert!(elected[0] > 1_130_000 && elected[0] <= reveal_us, "elected at {} µs", elected[0]);
+    }
+
+    /// "Where Paxos lives", the store as a Paxos group: when the question is
+    /// asked S1, the master, has crashed and W2 holds epoch 33; by the reveal
+    /// the replicas have refused candidates under S1's master lease, another
+    /// replica has been elected after the last refusal, and it has renewed
+    /// W2's epoch 33 — W2 never stopped believing.
+    #[test]
+    fn where_paxos_lives_the_lease_outlives_the_store_masters_crash() {
+        use crate::protocol::lease::LeaseNote;
+        use crate::protocol::multipaxos::MpNote;
+        let (at_us, reveal_us, run) = question("where-paxos-lives", "replicated-store", 1);
+        let name = |n: crate::sim::NodeId| run.names[n.index()].as_str();
+        let (mut refused, mut elected, mut renewed, mut lost) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for e in run.trace.iter().filter(|e| e.t.0 <= reveal_us) {
+            match &e.kind {
+                EventKind::Note(Note::Multipaxos(MpNote::LeaseRefused { grantee, .. })) if name(*grantee) == "S1" => refused.push(e.t.0),
+                EventKind::Note(Note::Multipaxos(MpNote::Elected { .. })) if e.t.0 > at_us => elected.push((e.t.0, name(e.node))),
+                EventKind::Note(Note::Lease(LeaseNote::Renewed { holder, epoch: 33, .. })) if e.t.0 > at_us => {
+                    renewed.push((e.t.0, name(e.node), name(*holder)))
+                }
+                EventKind::Note(Note::Lease(LeaseNote::Belief { holding: false, .. })) if name(e.node) == "W2" => lost.push(e.t.0),
+                _ => {}
+            }
+        }
+        assert!(run.trace.iter().any(|e| e.t.0 < at_us && matches!(&e.kind, EventKind::Fault { fault: crate::sim::fault::Fault::Crash { node } } if name(*node) == "S1")));
+        assert!(!refused.is_empty() && refused.iter().all(|&t| t > at_us), "refusals at {refused:?}");
+        let last_refusal = *refused.iter().max().unwrap();
+        assert_eq!(elected.len(), 1, "{elected:?}");
+        assert!(elected[0].0 > last_refusal && elected[0].1 != "S1", "{elected:?}");
+        assert!(renewed.iter().any(|&(t, by, holder)| t > elected[0].0 && by == elected[0].1 && holder == "W2"), "{renewed:?}");
+        assert!(lost.is_empty(), "W2 lost its lease at {lost:?}");
     }
 
     /// "Where Paxos lives", the paused lock holder: when the question is

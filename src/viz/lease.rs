@@ -5,6 +5,7 @@
 
 use crate::check::lease_monitor::LeaseTruth;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
+use crate::protocol::multipaxos::MpNote;
 use crate::protocol::storage::Refusal;
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::protocol::{Msg, Note};
@@ -93,9 +94,22 @@ pub struct Request {
     pub delivered: bool,
 }
 
+/// A replica of a replicated store: when it held the group's master lease
+/// (and alone answered the workers), when it was down, when it was elected.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoreLane {
+    pub node: NodeId,
+    pub name: String,
+    pub master: Vec<Span>,
+    pub down: Vec<Span>,
+    pub elected: Vec<SimTime>,
+}
+
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Lanes {
     pub requests: Vec<Request>,
+    /// A replicated store's replicas (empty for the single store).
+    pub stores: Vec<StoreLane>,
     pub workers: Vec<WorkerLane>,
     pub grants: Vec<GrantMark>,
     pub expiries: Vec<(SimTime, NodeId, u64)>,
@@ -126,7 +140,14 @@ pub fn lanes(run: &Run) -> Lanes {
     let mut frozen: Vec<Option<SimTime>> = vec![None; n];
     let mut down: Vec<Option<SimTime>> = vec![None; n];
     let mut waiting: Vec<Option<SimTime>> = vec![None; n];
+    let store_nodes = run.scenario.nodes_with(Role::LeaseStore);
+    let stores: Vec<NodeId> = if store_nodes.len() > 1 { store_nodes } else { Vec::new() };
+    let mut master: Vec<Option<SimTime>> = vec![None; n];
     let mut out = Lanes {
+        stores: stores
+            .iter()
+            .map(|&s| StoreLane { node: s, name: names[s.index()].clone(), master: Vec::new(), down: Vec::new(), elected: Vec::new() })
+            .collect(),
         workers: workers
             .iter()
             .map(|&w| WorkerLane {
@@ -166,7 +187,30 @@ pub fn lanes(run: &Run) -> Lanes {
             }
             store_row.on_note(n);
         }
+        let store_lane = |node: NodeId| stores.iter().position(|&s| s == node);
         match &e.kind {
+            EventKind::Note(Note::Multipaxos(MpNote::MasterLeaseHeld { holder, .. })) => {
+                if store_lane(*holder).is_some() && master[holder.index()].is_none() {
+                    master[holder.index()] = Some(t);
+                }
+            }
+            EventKind::Note(Note::Multipaxos(MpNote::MasterLeaseReleased { holder, .. })) => {
+                if let Some(s) = store_lane(*holder) {
+                    close_span(&mut master[holder.index()], t, &mut out.stores[s].master);
+                }
+            }
+            EventKind::Note(Note::Multipaxos(MpNote::Elected { .. })) => {
+                if let Some(s) = store_lane(e.node) {
+                    out.stores[s].elected.push(t);
+                }
+            }
+            EventKind::Fault { fault: Fault::Crash { node } } if store_lane(*node).is_some() => {
+                down[node.index()] = Some(t);
+            }
+            EventKind::Fault { fault: Fault::Restart { node } } if store_lane(*node).is_some() => {
+                let s = store_lane(*node).unwrap_or(0);
+                close_span(&mut down[node.index()], t, &mut out.stores[s].down);
+            }
             EventKind::Send { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
                 open_req.insert(id.0, out.requests.len());
                 out.requests.push(Request { worker: e.node, sent: t, ended: run.end, delivered: false });
@@ -322,6 +366,10 @@ pub fn lanes(run: &Run) -> Lanes {
         close_span(&mut down[i], end, &mut out.workers[l].down);
         close_span(&mut waiting[i], end, &mut out.workers[l].waiting);
     }
+    for (s, &node) in stores.iter().enumerate() {
+        close_span(&mut master[node.index()], end, &mut out.stores[s].master);
+        close_span(&mut down[node.index()], end, &mut out.stores[s].down);
+    }
     close_span(&mut split_open, end, &mut out.split);
     for w in &mut out.workers {
         w.danger = w.believed.iter().flat_map(|b| uncovered(b, &w.truth)).collect();
@@ -376,6 +424,23 @@ mod tests {
         let paused = &w1.frozen[0];
         assert!(!l.requests.iter().any(|r| r.worker == w1.node && r.sent > paused.from && r.sent < paused.to));
         assert!(l.requests.iter().filter(|r| r.delivered).count() > 10);
+    }
+
+    #[test]
+    fn a_replicated_stores_lanes_show_the_masters_and_the_crash() {
+        let run = Run::record(&builtin::get("replicated-store").unwrap()).unwrap();
+        let l = lanes(&run);
+        let names: Vec<&str> = l.stores.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["S1", "S2", "S3"]);
+        let (s1, s2) = (&l.stores[0], &l.stores[1]);
+        assert_eq!(s1.down.len(), 1, "S1 is down once");
+        // S1's master lease ends with its crash; S2's starts after it.
+        assert!(s1.master.first().is_some_and(|m| m.to == s1.down[0].from));
+        let s2_from = s2.master.first().map(|m| m.from).unwrap();
+        assert!(s2_from > s1.down[0].from && s2.elected.first().is_some_and(|&t| t <= s2_from));
+        // The grants and renewals of both masters reach W2's lane, without a break.
+        let w2 = l.workers.iter().find(|w| w.name == "W2").unwrap();
+        assert!(w2.truth.iter().any(|b| b.epoch == 33 && b.from.0 < 1_000_000 && b.to.0 > 12_000_000));
     }
 
     #[test]

@@ -223,6 +223,7 @@ pub fn timer_is_interesting(t: &Timer) -> bool {
 
 /// `lines` without the bookkeeping timers.
 pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
+    let lease_lab = events.iter().any(|e| matches!(e.kind, EventKind::Send { msg: Msg::Lease(_), .. }));
     lines(events, node_count)
         .into_iter()
         .filter(|l| !matches!(&l.say, Say::Timer { timer, .. } if !timer_is_interesting(timer)))
@@ -236,7 +237,20 @@ pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
                 Say::Sent { msg: Msg::Lease(LeaseMsg::AcquireReply { .. } | LeaseMsg::Ask { .. } | LeaseMsg::Answer { .. } | LeaseMsg::WriteReply { .. } | LeaseMsg::Acquire { .. }), .. }
             )
         })
+        // A lease lab whose store is a Paxos group: the group's heartbeats
+        // (every 50 ms) and its replies to workers (the grant or renewal
+        // note says the same) would bury the lease's story.
+        .filter(|l| !(lease_lab && matches!(&l.say, Say::Sent { msg, .. } | Say::Broadcast { msg, .. } | Say::Dropped { msg, .. } if store_chatter(msg))))
         .collect()
+}
+
+/// A replicated lease store's routine traffic (see `story`).
+fn store_chatter(msg: &Msg) -> bool {
+    use crate::protocol::multipaxos::{MpMsg, Outcome};
+    matches!(
+        msg,
+        Msg::Multipaxos(MpMsg::Heartbeat { .. } | MpMsg::HeartbeatAck { .. } | MpMsg::Reply { outcome: Outcome::Lease { .. } | Outcome::LeaseReleased { .. }, .. })
+    )
 }
 
 #[cfg(test)]

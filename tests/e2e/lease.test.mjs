@@ -1,7 +1,9 @@
 // The lease lab: the scene the article is about.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, open, shot } from './lib.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, open, shot, seek, ROOT } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -208,5 +210,41 @@ test('the lease lessons show the SQL of each step too', async () => {
   assert.match(await page.getByTestId('sql-leases').getByTestId('sql-execute').textContent(), /EXECUTE acquire\('order-processor', 'W\d', 3\);/);
   await orders.scrollIntoViewIfNeeded();
   await shot(page, 'lesson-llm-lease-sql');
+  assert.deepEqual(errors, []);
+});
+
+test('the store as a Paxos group: its replicas in the lanes, the native trace, and a master crashed by hand', async () => {
+  const golden = readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(/\("replicated-store", "([0-9a-f]{16})"\)/)[1];
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('scenario').selectOption('replicated-store');
+  assert.equal((await page.getByTestId('trace-hash').textContent()).trim(), golden, 'the page runs the same trace as the native build');
+  await page.keyboard.press('End');
+  // Three replicas under the store's row: S1 held the master lease and went
+  // down once; S2 took over.
+  const replica = (n) => page.getByTestId(`replica-${n}`);
+  assert.equal(await replica('S1').getAttribute('data-down'), '1');
+  assert.ok(Number(await replica('S1').getAttribute('data-masters')) >= 1);
+  assert.ok(Number(await replica('S2').getAttribute('data-masters')) >= 1);
+  assert.equal(await replica('S3').getAttribute('data-masters'), '0');
+  await page.locator('[data-testid=write-rejected][data-epoch="33"]').waitFor();
+  await shot(page, 'lease-replicated-store');
+  // At 13 s S2 is the master: crash it by hand. The run is re-simulated with
+  // the crash, and the lanes show S2 down.
+  await seek(page, 13_000_000);
+  const crash = page.getByTestId('inject-store-crash');
+  assert.match(await crash.textContent(), /Crash the store's master \(S2\)/);
+  await crash.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=replica-S2]')?.dataset.down === '1');
+  assert.notEqual((await page.getByTestId('trace-hash').textContent()).trim(), golden);
+  // S1 came back at 10 s, S3 is up: a new master is elected from them.
+  await page.keyboard.press('End');
+  const masters = Number(await replica('S1').getAttribute('data-masters')) + Number(await replica('S3').getAttribute('data-masters'));
+  assert.ok(masters >= 2, `S1 or S3 took over after S2's crash (${masters} master-lease spans)`);
+  await seek(page, 13_500_000);
+  await page.getByTestId('inject-store-restart').waitFor();
+  assert.match(await page.getByTestId('inject-store-restart').textContent(), /Restart S2/);
+  await page.getByTestId('lang').click();
+  await page.waitForFunction(() => /再起動 S2/.test(document.querySelector('[data-testid=inject-store-restart]')?.textContent ?? ''));
   assert.deepEqual(errors, []);
 });

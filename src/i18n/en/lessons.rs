@@ -883,6 +883,34 @@ pub const LESSONS: &[LessonText] = &[
                 ..StepText::EMPTY
             },
             StepText {
+                title: "The article's lease, granted by a Paxos group",
+                body: "In the lease lab the store that grants the lease — the article's worker_leases row — has been \
+                       one database. In real systems that store is itself replicated: Chubby, etcd, or a database \
+                       with standbys. Here it is three replicas of a Multi-Paxos group, S1 to S3, with a master \
+                       lease of 0.5 s. A worker's compare-and-set goes to the master; the master writes it into the \
+                       log with its own clock's now(), a majority votes, and every replica applies the same \
+                       statement. A replica that is not the master sends the worker to the one that is.\n\n\
+                       S1 is the master. It granted W2 epoch 33 (TTL 3 s) and has renewed it every second, last at \
+                       3.2 s: the row says 6.2 s, and W2's own, more cautious deadline is about 6.1 s. At 4 s S1 \
+                       crashes. W2's renewal at 4.2 s went to S1 and is lost. It is 4.05 s.",
+                question: "What happens to W2's lease?",
+                options: &[
+                    "It lapses: the master that granted it is gone, and no one else can renew it",
+                    "It survives: once S1's master lease has run out, S2 or S3 becomes master and renews W2's lease before it expires",
+                    "S2 and S3 each become master at once, and the lease may be granted twice",
+                ],
+                explain: "S2 and S3 promised S1 to follow no other master for 0.5 s, so they refuse the candidates at \
+                          4.28 s and 4.38 s. S2 is elected at 4.8 s. W2's request at 4.2 s got no answer, so at 5.2 s \
+                          W2 asks the next replica, S2, which renews epoch 33 — with W2's deadline 0.8 s away. The \
+                          fail-over (the rest of the old master lease, then an election) fits inside the workers' \
+                          slack, the TTL minus the renew interval; with a longer master lease W2 would lose its lease, \
+                          but nothing unsafe would happen. The rest of the run is Kleppmann's story again: W2 pauses \
+                          at 12.25 s, S2 grants W1 epoch 34 at 16 s, and W2's late write with 33 is refused. The fence \
+                          does not care how the store is built; a store that is a Paxos group is what lets the lease \
+                          outlive a database server. (This run is also in the lease lab: \"The store is a Paxos group\".)",
+                ..StepText::EMPTY
+            },
+            StepText {
                 title: "Azure: reads from the primary, writes to a quorum",
                 body: "The seminar's first example in Part 2 is Azure's storage. Its data nodes are replicated: a read \
                        is served by the primary, a write follows a quorum (p.50). Then reconfiguration: a primary may \

@@ -46,7 +46,8 @@ fn validity_chart(app: App) -> Result<String, String> {
     app.model.with_value(|m| {
         let run = &m.run;
         let workers = run.scenario.nodes_with(Role::Worker);
-        let store = run.scenario.nodes_with(Role::LeaseStore).first().copied().ok_or("no store")?;
+        let stores = run.scenario.nodes_with(Role::LeaseStore);
+        stores.first().ok_or("no store")?;
         let mut series: Vec<(String, Vec<(f64, f64)>)> = workers.iter().map(|n| (run.names[n.index()].clone(), Vec::new())).collect();
         let mut truth = Vec::new();
         let steps = 160;
@@ -65,12 +66,20 @@ fn validity_chart(app: App) -> Result<String, String> {
                     .unwrap_or(0.0);
                 series[i].1.push((ts, left));
             }
-            let store_left = match sim.node(store).as_lease() {
-                Some(crate::protocol::lease::LeaseNode::Store(s)) => {
-                    s.row.map(|r| r.expires_at.0.saturating_sub(sim.local_time(store).0) as f64 / 1e6).unwrap_or(0.0)
-                }
-                _ => 0.0,
-            };
+            // The single store's row, or a replicated store's as the
+            // replica furthest along its log holds it, on that replica's clock.
+            let store_left = stores
+                .iter()
+                .filter_map(|&s| {
+                    let row = match sim.node(s).as_lease() {
+                        Some(crate::protocol::lease::LeaseNode::Store(st)) => st.row,
+                        _ => crate::protocol::lease_group::row_of(sim.node(s)),
+                    }?;
+                    Some((crate::protocol::lease_group::applied_of(sim.node(s)), row, s))
+                })
+                .max_by_key(|(applied, _, _)| *applied)
+                .map(|(_, r, s)| r.expires_at.0.saturating_sub(sim.local_time(s).0) as f64 / 1e6)
+                .unwrap_or(0.0);
             truth.push((ts, store_left));
         }
         series.push((format!("{} ({})", w.lane_store, w.store_says), truth));

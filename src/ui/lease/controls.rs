@@ -273,6 +273,56 @@ pub fn Inject() -> impl IntoView {
             <button class="btn" data-testid="inject-llm-stall" on:click=move |_| fire(true)>{move || app.words().llm_stall_button}</button>
             <button class="btn" data-testid="inject-pause" on:click=move |_| fire(false)>{move || app.words().gc_pause_button}</button>
             <p class="field-error" role="alert">{move || error.get()}</p>
+            <StoreFaults />
         </div>
+    }
+}
+
+/// A replicated store at the cursor: its master, and its replicas that are down.
+fn store_now(app: super::super::App) -> Option<(Option<String>, Vec<String>)> {
+    app.rev.get();
+    app.t.get();
+    app.model.with_value(|m| {
+        let stores = m.scenario().nodes_with(Role::LeaseStore);
+        if stores.len() < 2 {
+            return None;
+        }
+        let sim = &m.cursor;
+        let up = |n: crate::sim::NodeId| sim.status(n) == crate::sim::Status::Up;
+        let master = stores
+            .iter()
+            .find(|&&n| up(n) && matches!(sim.node(n), crate::protocol::NodeState::Multipaxos(crate::protocol::multipaxos::MpNode::Replica(r)) if r.is_leader()))
+            .map(|n| m.run.names[n.index()].clone());
+        let down = stores.iter().filter(|&&n| sim.status(n) == crate::sim::Status::Down).map(|n| m.run.names[n.index()].clone()).collect();
+        Some((master, down))
+    })
+}
+
+/// A replicated store's faults: crash its master now, bring a replica back.
+#[component]
+fn StoreFaults() -> impl IntoView {
+    let app = use_app();
+    move || {
+        let (master, down) = store_now(app)?;
+        let w = app.words();
+        Some(view! {
+            <div class="store-faults" data-testid="store-faults">
+                {master.map(|name| {
+                    let label = format!("{} ({name})", w.crash_store_master);
+                    view! {
+                        <button class="btn" data-testid="inject-store-crash" on:click=move |_| app.inject(Fault::Crash { node: name.clone() })>{label}</button>
+                    }
+                })}
+                {down
+                    .into_iter()
+                    .map(|name| {
+                        let label = format!("{} {name}", w.restart_replica);
+                        view! {
+                            <button class="btn" data-testid="inject-store-restart" on:click=move |_| app.inject(Fault::Restart { node: name.clone() })>{label}</button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        })
     }
 }

@@ -12,6 +12,13 @@ const X1: f64 = 985.0;
 const WORKER_H: f64 = 58.0;
 const ROW_H: f64 = 44.0;
 const TOP: f64 = 26.0;
+/// One replica's line under the store's row, when the store is a group.
+const REPLICA_H: f64 = 15.0;
+
+/// The store's row: its grants, and a line per replica of a replicated store.
+fn store_h(l: &Lanes) -> f64 {
+    ROW_H + l.stores.len() as f64 * REPLICA_H
+}
 
 fn x(t: u64, end: u64) -> f64 {
     X0 + (t as f64 / end.max(1) as f64) * (X1 - X0)
@@ -37,7 +44,7 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
     };
     let end = move || app.end.get();
     let height = move || {
-        data().and_then(|(l, _)| l).map(|l| TOP + l.workers.len() as f64 * WORKER_H + 3.0 * ROW_H + 8.0).unwrap_or(100.0)
+        data().and_then(|(l, _)| l).map(|l| TOP + l.workers.len() as f64 * WORKER_H + 2.0 * ROW_H + store_h(&l) + 8.0).unwrap_or(100.0)
     };
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
@@ -93,13 +100,14 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
 fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl IntoView {
     let w = lang.words();
     let speak = lang.speak();
-    let bottom = TOP + l.workers.len() as f64 * WORKER_H + 3.0 * ROW_H;
+    let bottom = TOP + l.workers.len() as f64 * WORKER_H + 2.0 * ROW_H + store_h(l);
     let ticks: Vec<u64> = {
         let step = [1u64, 2, 5, 10, 20, 30, 60].into_iter().map(|s| s * 1_000_000).find(|s| end / s <= 12).unwrap_or(120_000_000);
         (0..=end / step).map(|k| k * step).collect()
     };
     let name = |n: crate::sim::NodeId| names.get(n.index()).cloned().unwrap_or_default();
-    let row_y = |k: usize| TOP + l.workers.len() as f64 * WORKER_H + k as f64 * ROW_H;
+    // Rows under the workers: the store (taller for a group), orders, the LLM.
+    let row_y = |k: usize| TOP + l.workers.len() as f64 * WORKER_H + k as f64 * ROW_H + if k > 0 { store_h(l) - ROW_H } else { 0.0 };
     view! {
         <g class="axis">
             {ticks
@@ -151,6 +159,34 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
             {l.expiries
                 .iter()
                 .map(|(t, _, e)| view! { <text class="expiry" x=x(t.0, end) y=34>{format!("✕{e}")}</text> })
+                .collect_view()}
+            {l.stores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let y = ROW_H + i as f64 * REPLICA_H;
+                    let span = |list: &[crate::viz::lease::Span], class: &'static str| {
+                        list.iter()
+                            .map(|m| {
+                                let (a, z) = (x(m.from.0, end), x(m.to.0, end));
+                                view! { <rect class=class x=a y=y + 2.0 width=(z - a).max(1.5) height=REPLICA_H - 5.0 /> }
+                            })
+                            .collect_view()
+                    };
+                    view! {
+                        <g class="replica" data-testid=format!("replica-{}", s.name) data-masters=s.master.len() data-down=s.down.len()>
+                            <title>{w.store_replica_title}</title>
+                            <text class="replica-name" x=40 y=y + REPLICA_H - 4.0>{s.name.clone()}</text>
+                            <line class="replica-axis" x1=X0 x2=X1 y1=y + REPLICA_H / 2.0 y2=y + REPLICA_H / 2.0 />
+                            {span(&s.master, "master-lease")}
+                            {span(&s.down, "down")}
+                            {s.elected
+                                .iter()
+                                .map(|t| view! { <text class="elected" x=x(t.0, end) y=y + REPLICA_H - 4.0>"♛"</text> })
+                                .collect_view()}
+                        </g>
+                    }
+                })
                 .collect_view()}
         </g>
         <g class="row orders" transform=format!("translate(0,{:.1})", row_y(1))>
