@@ -123,8 +123,8 @@ fn every_lease_mutation_is_caught() {
 #[test]
 fn multipaxos_survives_random_faulty_schedules() {
     use paxos_island::scenario::multipaxos_spec::random_multipaxos;
-    let rep = search::check(|s| random_multipaxos(s, FaultSet::ALL, None), 1, 2_000, false);
-    assert_eq!(rep.schedules, 2_000);
+    let rep = search::check(|s| random_multipaxos(s, FaultSet::ALL, None), 1, 20_000, false);
+    assert_eq!(rep.schedules, 20_000);
     assert_eq!(rep.violating, 0, "first failure: {:?}", rep.first.map(|f| (f.seed, f.invariant, f.detail)));
 }
 

@@ -58,6 +58,8 @@ pub fn applied_of(node: &NodeState) -> u32 {
 }
 
 /// A message from one family to a node of the other.
+#[cold]
+#[inline(never)]
 pub fn deliver(node: &mut NodeState, from: NodeId, msg: Msg, ctx: &mut Ctx<NodeState>) {
     if let Some(r) = store_replica(node) {
         let Msg::Lease(m) = msg else { return };
@@ -85,6 +87,8 @@ pub fn deliver(node: &mut NodeState, from: NodeId, msg: Msg, ctx: &mut Ctx<NodeS
 
 /// A timer of one family on a node of the other: the master's watch on the
 /// row's expiry.
+#[cold]
+#[inline(never)]
 pub fn timer(node: &mut NodeState, t: Timer, ctx: &mut Ctx<NodeState>) {
     let (Some(r), Timer::Lease(LeaseTimer::Expire)) = (store_replica(node), t) else { return };
     let (Some(row), Some(duty)) = (r.machine.lease, r.group.lease_store) else { return };
@@ -105,6 +109,7 @@ pub fn timer(node: &mut NodeState, t: Timer, ctx: &mut Ctx<NodeState>) {
 
 /// After a store replica's step: what it applied as master, said in the
 /// lease lab's words; a new master starts watching the row's expiry.
+#[inline(never)]
 pub fn after_step(node: &mut NodeState, mark: usize, ctx: &mut Ctx<NodeState>) {
     let Some(r) = store_replica(node) else { return };
     if !r.is_leader() {
