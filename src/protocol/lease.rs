@@ -34,6 +34,7 @@ pub mod sql;
 pub mod store;
 pub mod worker;
 
+use crate::protocol::lease_row::CasRules;
 use crate::protocol::llm::{Llm, LlmOutcome, Purpose};
 use crate::protocol::storage::{Refusal, Storage};
 use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration, SimTime};
@@ -102,6 +103,18 @@ pub enum LeaseMutation {
 }
 
 impl LeaseMutation {
+    /// The `worker_leases` statement's rules for the lab's settings, with
+    /// this deliberate bug (if any) in them — for the single store and a
+    /// replicated one alike.
+    pub fn rules(mutation: Option<LeaseMutation>, initial_epoch: u64, bump_on_renew: bool) -> CasRules {
+        CasRules {
+            initial_epoch,
+            bump_on_renew,
+            blind: mutation == Some(LeaseMutation::BlindAcquire),
+            no_bump: mutation == Some(LeaseMutation::NoEpochBump),
+        }
+    }
+
     pub const ALL: [LeaseMutation; 3] = [LeaseMutation::BlindAcquire, LeaseMutation::NoEpochBump, LeaseMutation::NoFence];
     pub fn as_str(self) -> &'static str {
         match self {

@@ -29,7 +29,7 @@
 use super::lease::store::cas_note;
 use super::lease::{LeaseMsg, LeaseNode, LeaseNote, LeaseTimer, View};
 use super::lease_row::LeaseRow;
-use super::multipaxos::{Cmd, MpMsg, MpNode, MpNote, Op, Outcome, Replica};
+use super::multipaxos::{Cmd, MpMsg, MpNode, MpNote, Op, Outcome, Replica, Slot};
 use super::{Msg, Note, NodeState, Timer};
 use crate::sim::{Ctx, NodeId};
 
@@ -41,20 +41,19 @@ fn store_replica(node: &mut NodeState) -> Option<&mut Replica> {
     }
 }
 
-/// The row as a store replica holds it (after the slots it has applied).
-pub fn row_of(node: &NodeState) -> Option<LeaseRow> {
+/// The row as a store replica holds it, and how far along its log it is
+/// (the next slot it would apply).
+pub fn row_of(node: &NodeState) -> Option<(Slot, LeaseRow)> {
     match node {
-        NodeState::Multipaxos(MpNode::Replica(r)) if r.group.lease_store.is_some() => r.machine.lease,
+        NodeState::Multipaxos(MpNode::Replica(r)) if r.group.lease_store.is_some() => Some((r.applied, r.machine.lease?)),
         _ => None,
     }
 }
 
-/// How far along its log a store replica is (0 for anything else).
-pub fn applied_of(node: &NodeState) -> u32 {
-    match node {
-        NodeState::Multipaxos(MpNode::Replica(r)) => r.applied.0,
-        _ => 0,
-    }
+/// What a master's step did that the lease lab must hear of.
+enum Fact {
+    Applied { slot: Slot, cmd: Cmd, outcome: Outcome },
+    Elected,
 }
 
 /// A message from one family to a node of the other.
@@ -119,8 +118,8 @@ pub fn after_step(node: &mut NodeState, mark: usize, ctx: &mut Ctx<NodeState>) {
     let mut facts = Vec::new();
     for n in ctx.notes_since(mark) {
         match n {
-            Note::Multipaxos(MpNote::Applied { slot, cmd, outcome }) => facts.push((Some((*slot, *cmd)), *outcome)),
-            Note::Multipaxos(MpNote::Elected { .. }) => facts.push((None, Outcome::Done)),
+            Note::Multipaxos(MpNote::Applied { slot, cmd, outcome }) => facts.push(Fact::Applied { slot: *slot, cmd: *cmd, outcome: *outcome }),
+            Note::Multipaxos(MpNote::Elected { .. }) => facts.push(Fact::Elected),
             _ => {}
         }
     }
@@ -128,7 +127,8 @@ pub fn after_step(node: &mut NodeState, mark: usize, ctx: &mut Ctx<NodeState>) {
     let mut ctx = ctx.view::<LeaseNode>();
     for fact in facts {
         match fact {
-            (Some((slot, Cmd { client, .. })), Outcome::Lease { cas, now_us }) => {
+            Fact::Applied { slot, cmd, outcome: Outcome::Lease { cas, now_us } } => {
+                let client = cmd.client;
                 ctx.note(cas_note(client, &cas, now_us, Some(slot.0 as u64)));
                 if let Some(row) = cas.row() {
                     if let Some(to) = duty.storage {
@@ -137,7 +137,7 @@ pub fn after_step(node: &mut NodeState, mark: usize, ctx: &mut Ctx<NodeState>) {
                     ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(now));
                 }
             }
-            (Some((slot, _)), Outcome::LeaseReleased { row }) => {
+            Fact::Applied { slot, outcome: Outcome::LeaseReleased { row }, .. } => {
                 let version = Some(slot.0 as u64);
                 ctx.note(LeaseNote::Released { holder: row.holder, epoch: row.epoch, at_us: row.expires_at.0, version });
                 ctx.cancel_timer(LeaseTimer::Expire);
@@ -146,7 +146,7 @@ pub fn after_step(node: &mut NodeState, mark: usize, ctx: &mut Ctx<NodeState>) {
                 }
             }
             // Elected: watch the row its predecessors left, if it is still live.
-            (None, _) => {
+            Fact::Elected => {
                 if let Some(row) = r.machine.lease.filter(|row| row.expires_at > now) {
                     ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(now));
                 }

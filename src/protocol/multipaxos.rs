@@ -110,6 +110,12 @@ impl Op {
     pub fn is_read(&self) -> bool {
         matches!(self, Op::Get { .. } | Op::Check { .. })
     }
+
+    /// The lease lab's `worker_leases` statement (run each time it is
+    /// applied: never answered from the retry cache).
+    pub fn is_lease_statement(&self) -> bool {
+        matches!(self, Op::LeaseCas { .. } | Op::LeaseRelease { .. })
+    }
 }
 
 /// A command: a client's operation, identified by (client, seq) so that a

@@ -9,7 +9,7 @@ use crate::protocol::Kind as Protocol;
 use crate::protocol::lease::LeaseCommand;
 use crate::check::MultiMonitor;
 use crate::protocol::lease::{Advisor, Design, LeaseMutation, LeaseNode, LeaseShared, LeaseStore, Worker};
-use crate::protocol::lease_row::{CasRules, StoreDuty};
+use crate::protocol::lease_row::StoreDuty;
 use crate::protocol::multipaxos::{Group, MpNode, Replica};
 use crate::protocol::llm::{Llm, LlmPreset};
 use crate::protocol::Mutation;
@@ -466,12 +466,7 @@ fn store_group(
         mutation: None,
         cell: None,
         lease_store: Some(StoreDuty {
-            rules: CasRules {
-                initial_epoch: spec.initial_epoch,
-                bump_on_renew: spec.bump_epoch_on_renew,
-                blind: mutation == Some(LeaseMutation::BlindAcquire),
-                no_bump: mutation == Some(LeaseMutation::NoEpochBump),
-            },
+            rules: LeaseMutation::rules(mutation, spec.initial_epoch, spec.bump_epoch_on_renew),
             storage: Some(storage),
             advisor,
         }),

@@ -90,12 +90,7 @@ impl LeaseStore {
 
     /// The statement's settings, with the deliberate bugs.
     pub fn rules(&self) -> CasRules {
-        CasRules {
-            initial_epoch: self.initial_epoch,
-            bump_on_renew: self.bump_on_renew,
-            blind: self.mutation == Some(LeaseMutation::BlindAcquire),
-            no_bump: self.mutation == Some(LeaseMutation::NoEpochBump),
-        }
+        LeaseMutation::rules(self.mutation, self.initial_epoch, self.bump_on_renew)
     }
 
     /// The one statement. Returns the epoch, or nothing.

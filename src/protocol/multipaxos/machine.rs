@@ -74,10 +74,17 @@ impl Machine {
     /// A lease statement has none: like any statement a database receives,
     /// it runs each time (a worker never sends one twice on purpose).
     pub fn answered(&self, cmd: &Cmd) -> Option<Outcome> {
-        if matches!(cmd.op, Op::LeaseCas { .. } | Op::LeaseRelease { .. }) {
+        if cmd.op.is_lease_statement() {
             return None;
         }
         self.done.get(&cmd.client).filter(|d| d.0 >= cmd.seq && cmd.seq != 0).map(|d| d.1)
+    }
+
+    /// The time a lease statement stamped `now_us` is judged at: never
+    /// before one already applied (see `lease_now`).
+    fn lease_time(&mut self, now_us: u64) -> SimTime {
+        self.lease_now = now_us.max(self.lease_now);
+        SimTime(self.lease_now)
     }
 
     /// Apply the command chosen for `slot`.
@@ -120,18 +127,16 @@ impl Machine {
                 Outcome::Done
             }
             Op::LeaseCas { ttl_us, now_us } => {
-                let now = now_us.max(self.lease_now);
-                self.lease_now = now;
-                let cas = lease_row::compare_and_set(self.lease, cmd.client, SimTime(now), SimDuration(ttl_us), self.lease_rules);
+                let now = self.lease_time(now_us);
+                let cas = lease_row::compare_and_set(self.lease, cmd.client, now, SimDuration(ttl_us), self.lease_rules);
                 if let Some(row) = cas.row() {
                     self.lease = Some(row);
                 }
-                Outcome::Lease { cas, now_us: now }
+                Outcome::Lease { cas, now_us: now.0 }
             }
             Op::LeaseRelease { epoch, now_us } => {
-                let now = now_us.max(self.lease_now);
-                self.lease_now = now;
-                match lease_row::release(self.lease, cmd.client, epoch, SimTime(now)) {
+                let now = self.lease_time(now_us);
+                match lease_row::release(self.lease, cmd.client, epoch, now) {
                     Some(row) => {
                         self.lease = Some(row);
                         Outcome::LeaseReleased { row }
@@ -140,7 +145,7 @@ impl Machine {
                 }
             }
         };
-        if cmd.seq != 0 && !matches!(cmd.op, Op::LeaseCas { .. } | Op::LeaseRelease { .. }) {
+        if cmd.seq != 0 && !cmd.op.is_lease_statement() {
             self.done.insert(cmd.client, (cmd.seq, outcome));
         }
         outcome

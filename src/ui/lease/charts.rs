@@ -71,11 +71,11 @@ fn validity_chart(app: App) -> Result<String, String> {
             let store_left = stores
                 .iter()
                 .filter_map(|&s| {
-                    let row = match sim.node(s).as_lease() {
-                        Some(crate::protocol::lease::LeaseNode::Store(st)) => st.row,
-                        _ => crate::protocol::lease_group::row_of(sim.node(s)),
-                    }?;
-                    Some((crate::protocol::lease_group::applied_of(sim.node(s)), row, s))
+                    let (applied, row) = match sim.node(s).as_lease() {
+                        Some(crate::protocol::lease::LeaseNode::Store(st)) => (Default::default(), st.row?),
+                        _ => crate::protocol::lease_group::row_of(sim.node(s))?,
+                    };
+                    Some((applied, row, s))
                 })
                 .max_by_key(|(applied, _, _)| *applied)
                 .map(|(_, r, s)| r.expires_at.0.saturating_sub(sim.local_time(s).0) as f64 / 1e6)
