@@ -107,9 +107,18 @@ impl Invariant {
         Invariant::VoteBelowPromise,
         Invariant::LearnerConsistency,
     ];
-    pub const LEASE: [Invariant; 4] = [Invariant::SingleGrant, Invariant::EpochUnique, Invariant::FencingMonotonic, Invariant::LiveLease];
+    pub const LEASE: [Invariant; 4] = [
+        Invariant::SingleGrant,
+        Invariant::EpochUnique,
+        Invariant::FencingMonotonic,
+        Invariant::LiveLease,
+    ];
     /// Transaction commit; agreement is per RM's instance (Paxos Commit).
-    pub const COMMIT: [Invariant; 3] = [Invariant::Atomicity, Invariant::CommitValidity, Invariant::Agreement];
+    pub const COMMIT: [Invariant; 3] = [
+        Invariant::Atomicity,
+        Invariant::CommitValidity,
+        Invariant::Agreement,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -153,8 +162,12 @@ pub fn meant(m: Mutation) -> Option<Invariant> {
     use crate::protocol::multipaxos::MpMutation;
     match m {
         Mutation::Paxos(_) => Some(Invariant::Agreement),
-        Mutation::Multipaxos(MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin) => Some(Invariant::SingleMaster),
-        Mutation::Multipaxos(MpMutation::SkipPhase1OnTakeover | MpMutation::NoOpFreeGaps) => Some(Invariant::Agreement),
+        Mutation::Multipaxos(MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin) => {
+            Some(Invariant::SingleMaster)
+        }
+        Mutation::Multipaxos(MpMutation::SkipPhase1OnTakeover | MpMutation::NoOpFreeGaps) => {
+            Some(Invariant::Agreement)
+        }
         // A coordinator that takes silence for consent decides Commit
         // before all have prepared.
         Mutation::Commit(_) => Some(Invariant::CommitValidity),
@@ -229,7 +242,10 @@ impl Monitors {
                     self.violations += 1;
                     if !self.reported.contains(&inv) {
                         self.reported.push(inv);
-                        out.push(EventKind::Violation { invariant: inv, detail });
+                        out.push(EventKind::Violation {
+                            invariant: inv,
+                            detail,
+                        });
                     }
                 }
                 Finding::Note(n) => out.push(EventKind::Note(n)),
@@ -237,7 +253,6 @@ impl Monitors {
         }
         self.scratch = found;
     }
-
 }
 
 impl Monitor<NodeState> for Monitors {
@@ -245,7 +260,15 @@ impl Monitor<NodeState> for Monitors {
 
     /// A message is about to leave `from`; events found go to `out`.
     #[inline]
-    fn on_send(&mut self, now: SimTime, from: NodeId, to: NodeId, msg: &Msg, sender: &NodeState, out: &mut Vec<EventKind>) {
+    fn on_send(
+        &mut self,
+        now: SimTime,
+        from: NodeId,
+        to: NodeId,
+        msg: &Msg,
+        sender: &NodeState,
+        out: &mut Vec<EventKind>,
+    ) {
         match (msg, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
             (Msg::Paxos(pm), Some(m), _, _) => m.on_send(from, pm, sender, &mut self.scratch),
             (Msg::Lease(lm), _, Some(m), _) => m.on_send(now, from, to, lm, &mut self.scratch),
@@ -268,11 +291,20 @@ impl Monitor<NodeState> for Monitors {
 
     /// A role of `node` noted a fact; events found go to `out`.
     #[inline]
-    fn on_note(&mut self, now: SimTime, node: NodeId, clock: &Clock, note: &Note, out: &mut Vec<EventKind>) {
+    fn on_note(
+        &mut self,
+        now: SimTime,
+        node: NodeId,
+        clock: &Clock,
+        note: &Note,
+        out: &mut Vec<EventKind>,
+    ) {
         match (note, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
             (Note::Paxos(n), Some(m), _, _) => m.on_note(node, n, &mut self.scratch),
             (Note::Lease(n), _, Some(m), _) => m.on_note(now, node, n, &mut self.scratch),
-            (Note::Multipaxos(n), _, _, Some(m)) => m.on_note(now, node, clock, n, &mut self.scratch),
+            (Note::Multipaxos(n), _, _, Some(m)) => {
+                m.on_note(now, node, clock, n, &mut self.scratch)
+            }
             (Note::Commit(n), _, _, _) => {
                 if let Some(m) = &mut self.commit {
                     m.on_note(now, node, n, &mut self.scratch)
@@ -287,8 +319,19 @@ impl Monitor<NodeState> for Monitors {
 
     /// `node` has handled an event and is now in `state`; events found go to `out`.
     #[inline]
-    fn after_step(&mut self, now: SimTime, node: NodeId, state: &NodeState, out: &mut Vec<EventKind>) {
-        match (state, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
+    fn after_step(
+        &mut self,
+        now: SimTime,
+        node: NodeId,
+        state: &NodeState,
+        out: &mut Vec<EventKind>,
+    ) {
+        match (
+            state,
+            &mut self.paxos,
+            &mut self.lease,
+            &mut self.multipaxos,
+        ) {
             (NodeState::Paxos(p), Some(m), _, _) => m.after_step(node, p, &mut self.scratch),
             (NodeState::Lease(l), _, Some(m), _) => m.after_step(now, node, l, &mut self.scratch),
             (NodeState::Multipaxos(r), _, _, Some(m)) => m.after_step(node, r, &mut self.scratch),

@@ -37,8 +37,14 @@ mod worker {
         #[wasm_bindgen(constructor)]
         pub fn new(request: &str) -> Checker {
             match job::start(request) {
-                Ok(job) => Checker { job: Some(job), refused: None },
-                Err(reply) => Checker { job: None, refused: Some(reply.to_json()) },
+                Ok(job) => Checker {
+                    job: Some(job),
+                    refused: None,
+                },
+                Err(reply) => Checker {
+                    job: None,
+                    refused: Some(reply.to_json()),
+                },
             }
         }
 

@@ -12,8 +12,8 @@ mod live;
 mod model_check;
 mod pg;
 
-use crate::check::Mutation;
 use crate::check::search::{self, FaultSet};
+use crate::check::Mutation;
 use crate::protocol::Kind as Protocol;
 use crate::scenario::run::Run;
 use crate::scenario::{builtin, Scenario};
@@ -96,7 +96,9 @@ fn dispatch(args: &[String], out: Out, err: Out) -> Result<i32, Usage> {
         "bench" => bench::cmd_bench(rest, out),
         "pg" => pg::cmd_pg(rest, out),
         "etcd" => etcd::cmd_etcd(rest, out),
-        other => Err(Usage(format!("unknown command {other:?}; try `paxos-island help`"))),
+        other => Err(Usage(format!(
+            "unknown command {other:?}; try `paxos-island help`"
+        ))),
     }
 }
 
@@ -123,7 +125,10 @@ fn parse_flags(args: &[String], with_value: &[&str], switches: &[&str]) -> Resul
             if with_value.contains(&name) {
                 let v = match inline {
                     Some(v) => v,
-                    None => it.next().cloned().ok_or_else(|| Usage(format!("--{name} needs a value")))?,
+                    None => it
+                        .next()
+                        .cloned()
+                        .ok_or_else(|| Usage(format!("--{name} needs a value")))?,
                 };
                 if f.pairs.iter().any(|(n, _)| n == name) {
                     return Err(Usage(format!("--{name} given twice")));
@@ -145,7 +150,10 @@ fn parse_flags(args: &[String], with_value: &[&str], switches: &[&str]) -> Resul
 
 impl Flags {
     fn get(&self, name: &str) -> Option<&str> {
-        self.pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
     fn has(&self, name: &str) -> bool {
         self.switches.iter().any(|s| s == name)
@@ -169,9 +177,11 @@ fn no_extra(rest: &[String]) -> Result<(), Usage> {
 }
 
 fn parse_u64(v: &str, flag: &str, what: &str) -> Result<u64, Usage> {
-    v.trim()
-        .parse::<u64>()
-        .map_err(|_| Usage(format!("bad --{flag} {v:?}: {what} must be a whole number from 0 to 18446744073709551615")))
+    v.trim().parse::<u64>().map_err(|_| {
+        Usage(format!(
+            "bad --{flag} {v:?}: {what} must be a whole number from 0 to 18446744073709551615"
+        ))
+    })
 }
 
 fn parse_mutation(f: &Flags) -> Result<Option<Mutation>, Usage> {
@@ -179,7 +189,10 @@ fn parse_mutation(f: &Flags) -> Result<Option<Mutation>, Usage> {
         .map(|m| {
             Mutation::parse(m).ok_or_else(|| {
                 let all: Vec<&str> = Mutation::all().into_iter().map(|m| m.as_str()).collect();
-                Usage(format!("unknown mutation {m:?}; choose from: {}", all.join(", ")))
+                Usage(format!(
+                    "unknown mutation {m:?}; choose from: {}",
+                    all.join(", ")
+                ))
             })
         })
         .transpose()
@@ -197,7 +210,8 @@ fn load_scenario(name: &str) -> Result<Scenario, Usage> {
     }
     if name.ends_with(".json") || exists {
         let text = read_file(name)?;
-        return crate::trace::import::scenario_from_text(&text).map_err(|e| Usage(format!("{name}: {e}")));
+        return crate::trace::import::scenario_from_text(&text)
+            .map_err(|e| Usage(format!("{name}: {e}")));
     }
     Err(Usage(format!(
         "unknown scenario {name:?}; `paxos-island scenarios` lists them (or give a .json file or a share link)"
@@ -223,7 +237,9 @@ fn write_file(path: &str, text: &str) -> Result<(), Usage> {
 fn cmd_run(args: &[String], out: Out) -> Result<i32, Usage> {
     let f = parse_flags(args, &["scenario", "seed", "mutation", "out"], &[])?;
     f.no_positional()?;
-    let name = f.get("scenario").ok_or_else(|| Usage("run needs --scenario NAME".into()))?;
+    let name = f
+        .get("scenario")
+        .ok_or_else(|| Usage("run needs --scenario NAME".into()))?;
     let mut s = load_scenario(name)?;
     if let Some(seed) = f.u64("seed", "a seed")? {
         s.seed = seed;
@@ -250,14 +266,27 @@ fn cmd_run(args: &[String], out: Out) -> Result<i32, Usage> {
     if s.protocol == Protocol::Paxos {
         match sum.decided_at_us {
             Some(t) => {
-                let _ = writeln!(out, "decided    {} at {}", sum.chosen.join(", "), crate::sim::time::human_us(t));
+                let _ = writeln!(
+                    out,
+                    "decided    {} at {}",
+                    sum.chosen.join(", "),
+                    crate::sim::time::human_us(t)
+                );
             }
             None => {
-                let _ = writeln!(out, "decided    nothing ({} ballots started)", sum.ballots_started);
+                let _ = writeln!(
+                    out,
+                    "decided    nothing ({} ballots started)",
+                    sum.ballots_started
+                );
             }
         }
         for (node, v, t) in &sum.learned {
-            let _ = writeln!(out, "learned    {node} learned {v} at {}", crate::sim::time::human_us(*t));
+            let _ = writeln!(
+                out,
+                "learned    {node} learned {v} at {}",
+                crate::sim::time::human_us(*t)
+            );
         }
     } else if s.protocol == Protocol::Commit {
         crate::scenario::commit_table::print_summary(&run, out);
@@ -268,27 +297,52 @@ fn cmd_run(args: &[String], out: Out) -> Result<i32, Usage> {
         let _ = writeln!(out, "invariants all held");
     }
     for (inv, t, seq, detail) in &sum.violations {
-        let _ = writeln!(out, "VIOLATION  {inv} at {} (event {seq}): {detail}", crate::sim::time::human_us(*t));
+        let _ = writeln!(
+            out,
+            "VIOLATION  {inv} at {} (event {seq}): {detail}",
+            crate::sim::time::human_us(*t)
+        );
     }
     let _ = writeln!(out, "trace hash {}", run.hash());
     if let Some(path) = f.get("out") {
-        write_file(path, &trace::json::export(&run.scenario, &run.names, &run.trace))?;
+        write_file(
+            path,
+            &trace::json::export(&run.scenario, &run.names, &run.trace),
+        )?;
         let _ = writeln!(out, "wrote      {path}");
     }
     Ok(0)
 }
 
 fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
-    let f = parse_flags(args, &["protocol", "schedules", "seed", "faults", "mutation", "out", "fencing"], &[])?;
+    let f = parse_flags(
+        args,
+        &[
+            "protocol",
+            "schedules",
+            "seed",
+            "faults",
+            "mutation",
+            "out",
+            "fencing",
+        ],
+        &[],
+    )?;
     f.no_positional()?;
     let protocol = match f.get("protocol") {
         Some("paxos") | None => Protocol::Paxos,
         Some("lease") => Protocol::Lease,
         Some("multipaxos") => Protocol::Multipaxos,
         Some("commit") => Protocol::Commit,
-        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos, lease, multipaxos or commit"))),
+        Some(p) => {
+            return Err(Usage(format!(
+                "unknown protocol {p:?}; choose paxos, lease, multipaxos or commit"
+            )))
+        }
     };
-    let schedules = f.u64("schedules", "the count of schedules")?.unwrap_or(10_000);
+    let schedules = f
+        .u64("schedules", "the count of schedules")?
+        .unwrap_or(10_000);
     if schedules == 0 {
         return Err(Usage("--schedules must be at least 1".into()));
     }
@@ -300,7 +354,10 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
     let mutation = parse_mutation(&f)?;
     if let Some(m) = mutation {
         if m.protocol() != protocol {
-            return Err(Usage(format!("mutation {m} does not apply to --protocol {}", f.get("protocol").unwrap_or("paxos"))));
+            return Err(Usage(format!(
+                "mutation {m} does not apply to --protocol {}",
+                f.get("protocol").unwrap_or("paxos")
+            )));
         }
     }
     let fencing = match f.get("fencing") {
@@ -315,7 +372,13 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
     // A mutation is caught when the rule it is meant to break breaks.
     let want = mutation.and_then(crate::check::meant);
     let report = match protocol {
-        Protocol::Paxos => search::check_for(|s| search::random_paxos(s, faults, mutation), seed, schedules, want, true),
+        Protocol::Paxos => search::check_for(
+            |s| search::random_paxos(s, faults, mutation),
+            seed,
+            schedules,
+            want,
+            true,
+        ),
         Protocol::Commit => search::check_for(
             |s| crate::scenario::commit_spec::random_commit(s, faults, mutation),
             seed,
@@ -346,9 +409,14 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
                 report.schedules,
                 report.steps,
                 match protocol {
-                    Protocol::Paxos => format!("; a decree was chosen in {} of them", report.decided),
-                    Protocol::Commit => format!("; every RM learned the outcome in {} of them", report.decided),
-                    Protocol::Multipaxos => format!("; a slot was chosen in {} of them", report.decided),
+                    Protocol::Paxos =>
+                        format!("; a decree was chosen in {} of them", report.decided),
+                    Protocol::Commit => format!(
+                        "; every RM learned the outcome in {} of them",
+                        report.decided
+                    ),
+                    Protocol::Multipaxos =>
+                        format!("; a slot was chosen in {} of them", report.decided),
                     Protocol::Lease => String::new(),
                 }
             );
@@ -377,7 +445,10 @@ fn cmd_check(args: &[String], out: Out) -> Result<i32, Usage> {
             );
             if let Some(path) = f.get("out") {
                 let run = Run::record(&fail.scenario).map_err(|e| Usage(e.to_string()))?;
-                write_file(path, &trace::json::export(&run.scenario, &run.names, &run.trace))?;
+                write_file(
+                    path,
+                    &trace::json::export(&run.scenario, &run.names, &run.trace),
+                )?;
                 let _ = writeln!(out, "wrote {path}");
             }
             Ok(1)
@@ -397,16 +468,25 @@ fn cmd_replay(args: &[String], out: Out) -> Result<i32, Usage> {
         return Ok(0);
     }
     let Some(scenario) = &imported.scenario else {
-        return Err(Usage(format!("{path}: the trace has no usable scenario, so it cannot be re-simulated")));
+        return Err(Usage(format!(
+            "{path}: the trace has no usable scenario, so it cannot be re-simulated"
+        )));
     };
     let verdict = crate::trace::import::verify(scenario, &imported.events);
     match verdict {
         crate::trace::import::Verdict::Identical { hash } => {
-            let _ = writeln!(out, "verified   re-simulation gives the same {} events (hash {hash})", imported.events.len());
+            let _ = writeln!(
+                out,
+                "verified   re-simulation gives the same {} events (hash {hash})",
+                imported.events.len()
+            );
             Ok(0)
         }
         crate::trace::import::Verdict::Differs { at, expected, got } => {
-            let _ = writeln!(out, "MISMATCH   at event {at}:\n  recorded {expected}\n  simulated {got}");
+            let _ = writeln!(
+                out,
+                "MISMATCH   at event {at}:\n  recorded {expected}\n  simulated {got}"
+            );
             Ok(1)
         }
     }
@@ -430,4 +510,3 @@ fn cmd_export_scenario(args: &[String], out: Out) -> Result<i32, Usage> {
     }
     Ok(0)
 }
-

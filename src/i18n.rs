@@ -467,7 +467,11 @@ pub trait Speak: Sync {
     fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String;
     /// A ballot as people write it: "(3,Γ)".
     fn ballot(&self, names: &[String], b: Ballot) -> String {
-        format!("({},{})", b.round, names.get(b.node.index()).map(String::as_str).unwrap_or("?"))
+        format!(
+            "({},{})",
+            b.round,
+            names.get(b.node.index()).map(String::as_str).unwrap_or("?")
+        )
     }
     /// A duration in this language's units.
     fn duration(&self, us: u64) -> String;
@@ -503,7 +507,14 @@ pub trait Speak: Sync {
     fn mutation_title(&self, m: crate::check::Mutation) -> &'static str;
     /// The model checker panel: how big the search is (None: not measured).
     fn mc_size(&self, states: Option<usize>) -> String;
-    fn mc_running(&self, states: usize, depth: u32, waiting: usize, rate: f64, left_s: Option<f64>) -> String;
+    fn mc_running(
+        &self,
+        states: usize,
+        depth: u32,
+        waiting: usize,
+        rate: f64,
+        left_s: Option<f64>,
+    ) -> String;
     fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String;
     fn mc_found(&self, invariant: &str, steps: usize, states: usize) -> String;
     fn mc_also(&self, invariant: &str, steps: usize) -> String;
@@ -515,7 +526,10 @@ pub trait Speak: Sync {
     /// A scaled duration ("2.8 hours", "≈951 years").
     fn human(&self, h: &crate::scenario::latency::HumanDuration) -> String;
     /// A real duration of the latency table ("0.5 ns").
-    fn real(&self, a: &crate::scenario::latency::Amount<crate::scenario::latency::RealUnit>) -> String {
+    fn real(
+        &self,
+        a: &crate::scenario::latency::Amount<crate::scenario::latency::RealUnit>,
+    ) -> String {
         use crate::scenario::latency::RealUnit::*;
         let unit = match a.unit {
             Nanosecond => "ns",
@@ -545,7 +559,12 @@ pub trait Speak: Sync {
     /// (first difference at `n`), 2 events only (`why`).
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
     /// A commit protocol by name: "Two-phase commit", "Paxos Commit, F = 1".
-    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String;
+    fn commit_protocol(
+        &self,
+        algorithm: crate::protocol::commit::Algorithm,
+        faster: bool,
+        f: usize,
+    ) -> String;
     /// The figures behind red flag `which` (0 depends, 1 p99, 2 TTL, 3 drill).
     fn flag_detail(&self, which: usize, f: &crate::check::red_flags::RedFlags) -> String;
     /// Which clause of the fenced `UPDATE` refused `writer`'s write with
@@ -568,9 +587,22 @@ pub struct Refused {
 impl Refused {
     pub fn of(note: &crate::protocol::lease::LeaseNote) -> Option<Refused> {
         match *note {
-            crate::protocol::lease::LeaseNote::WriteRejected { writer, epoch, reason, row, lease, db_now_us, .. } => {
-                Some(Refused { writer, epoch, reason, row, lease, now_us: db_now_us })
-            }
+            crate::protocol::lease::LeaseNote::WriteRejected {
+                writer,
+                epoch,
+                reason,
+                row,
+                lease,
+                db_now_us,
+                ..
+            } => Some(Refused {
+                writer,
+                epoch,
+                reason,
+                row,
+                lease,
+                now_us: db_now_us,
+            }),
             _ => None,
         }
     }
@@ -582,7 +614,12 @@ pub fn amount(mantissa: u64, decimals: u8) -> String {
         return mantissa.to_string();
     }
     let p = 10u64.pow(decimals as u32);
-    format!("{}.{:0width$}", mantissa / p, mantissa % p, width = decimals as usize)
+    format!(
+        "{}.{:0width$}",
+        mantissa / p,
+        mantissa % p,
+        width = decimals as usize
+    )
 }
 
 /// What the ballot explorer can say, language-neutral (numbers are ballot
@@ -592,31 +629,63 @@ pub enum BallotFinding {
     /// B1 holds.
     B1Holds,
     /// B1: these ballots share the number.
-    B1Duplicate { number: i64, count: usize },
+    B1Duplicate {
+        number: i64,
+        count: usize,
+    },
     B2Holds,
     /// B2: the quorums of these two ballots share no priest.
-    B2Disjoint { a: i64, b: i64 },
+    B2Disjoint {
+        a: i64,
+        b: i64,
+    },
     /// B3 over the whole table: `forced` ballots keep the decree their
     /// quorum's latest earlier vote forces, `free` ones have none.
-    B3Holds { forced: usize, free: usize },
+    B3Holds {
+        forced: usize,
+        free: usize,
+    },
     /// B3 over the whole table: these ballots propose another decree than
     /// the one forced on them.
-    B3Broken { numbers: String },
+    B3Broken {
+        numbers: String,
+    },
     /// B3 for one ballot: free.
     Free,
     /// B3: forced to `decree` by the vote of `voters` in ballot `by`.
-    Forced { by: i64, decree: String, voters: String, satisfied: bool, ambiguous: bool },
+    Forced {
+        by: i64,
+        decree: String,
+        voters: String,
+        satisfied: bool,
+        ambiguous: bool,
+    },
     Successful,
     /// Theorem 1 holds; after ballot `first` succeeded, later ballots are pinned to `decree`.
-    Pinned { first: i64, decree: String },
+    Pinned {
+        first: i64,
+        decree: String,
+    },
     NoSuccess,
     /// Two successful ballots with different decrees.
-    Disagree { a: i64, b: i64 },
+    Disagree {
+        a: i64,
+        b: i64,
+    },
     /// Input problems.
-    EmptyQuorum { number: String },
-    EmptyDecree { number: String },
-    BadNumber { typed: String },
-    VoterOutsideQuorum { number: i64, priest: String },
+    EmptyQuorum {
+        number: String,
+    },
+    EmptyDecree {
+        number: String,
+    },
+    BadNumber {
+        typed: String,
+    },
+    VoterOutsideQuorum {
+        number: i64,
+        priest: String,
+    },
     Reconstructed,
 }
 
@@ -634,7 +703,11 @@ pub fn group(n: usize) -> String {
     out
 }
 
-pub fn join_names(names: &[String], ids: impl Iterator<Item = crate::sim::NodeId>, sep: &str) -> String {
+pub fn join_names(
+    names: &[String],
+    ids: impl Iterator<Item = crate::sim::NodeId>,
+    sep: &str,
+) -> String {
     ids.map(|n| names.get(n.index()).cloned().unwrap_or_else(|| "?".into()))
         .collect::<Vec<_>>()
         .join(sep)
@@ -675,7 +748,10 @@ mod tests {
                 continue;
             }
             assert_ne!(e, j, "{k} is not translated");
-            assert!(j.chars().any(|c| !c.is_ascii()), "{k} = {j:?} has no Japanese in it");
+            assert!(
+                j.chars().any(|c| !c.is_ascii()),
+                "{k} = {j:?} has no Japanese in it"
+            );
         }
     }
 
@@ -687,25 +763,47 @@ mod tests {
             assert_eq!(texts.len(), LESSONS.len(), "{lang:?}: lesson count");
             for (def, text) in LESSONS.iter().zip(texts) {
                 assert_eq!(def.id, text.id, "{lang:?}: lessons out of order");
-                assert!(!text.title.is_empty() && !text.summary.is_empty(), "{lang:?} {}: title or summary missing", def.id);
-                assert_eq!(def.steps.len(), text.steps.len(), "{lang:?} {}: step count", def.id);
+                assert!(
+                    !text.title.is_empty() && !text.summary.is_empty(),
+                    "{lang:?} {}: title or summary missing",
+                    def.id
+                );
+                assert_eq!(
+                    def.steps.len(),
+                    text.steps.len(),
+                    "{lang:?} {}: step count",
+                    def.id
+                );
                 for (i, (stage, st)) in def.steps.iter().zip(text.steps).enumerate() {
                     let at = format!("{lang:?} {} step {}", def.id, i + 1);
-                    assert!(!st.title.trim().is_empty() && !st.body.trim().is_empty(), "{at}: title or body missing");
+                    assert!(
+                        !st.title.trim().is_empty() && !st.body.trim().is_empty(),
+                        "{at}: title or body missing"
+                    );
                     match *stage {
                         Stage::Watch { .. } | Stage::Try { .. } | Stage::Compare { .. } => {
                             assert!(!st.watch.trim().is_empty(), "{at}: what to watch")
                         }
                         Stage::Predict { options, .. } => {
-                            assert!(!st.question.trim().is_empty() && !st.explain.trim().is_empty(), "{at}: question/explanation");
+                            assert!(
+                                !st.question.trim().is_empty() && !st.explain.trim().is_empty(),
+                                "{at}: question/explanation"
+                            );
                             assert_eq!(st.options.len(), options as usize, "{at}: options");
                         }
-                        Stage::Latency => assert_eq!(st.labels.len(), crate::scenario::latency::TABLE.len(), "{at}: one label per row"),
+                        Stage::Latency => assert_eq!(
+                            st.labels.len(),
+                            crate::scenario::latency::TABLE.len(),
+                            "{at}: one label per row"
+                        ),
                         _ => {}
                     }
                     if lang == Lang::Ja {
                         for t in [st.title, st.body] {
-                            assert!(t.chars().any(|c| !c.is_ascii()), "{at}: {t:?} is not Japanese");
+                            assert!(
+                                t.chars().any(|c| !c.is_ascii()),
+                                "{at}: {t:?} is not Japanese"
+                            );
                         }
                     }
                 }

@@ -346,10 +346,16 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Command<N> {
         impl<'de, N: Deserialize<'de>> Visitor<'de> for V<N> {
             type Value = Command<N>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(f, "a command, one of: {}", Command::<N>::all_kinds().join(", "))
+                write!(
+                    f,
+                    "a command, one of: {}",
+                    Command::<N>::all_kinds().join(", ")
+                )
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Command<N>, A::Error> {
-                let tag: String = map.next_key()?.ok_or_else(|| de::Error::custom("a command needs a kind"))?;
+                let tag: String = map
+                    .next_key()?
+                    .ok_or_else(|| de::Error::custom("a command needs a kind"))?;
                 if !Command::<N>::is_kind(&tag) {
                     return Err(de::Error::custom(format!(
                         "unknown command {tag:?}; expected one of: {}",
@@ -377,7 +383,10 @@ impl<'de> Deserialize<'de> for Mutation {
         let s = String::deserialize(d)?;
         Mutation::parse(&s).ok_or_else(|| {
             let names: Vec<&str> = Mutation::all().into_iter().map(Mutation::as_str).collect();
-            de::Error::custom(format!("unknown mutation {s:?}; expected one of: {}", names.join(", ")))
+            de::Error::custom(format!(
+                "unknown mutation {s:?}; expected one of: {}",
+                names.join(", ")
+            ))
         })
     }
 }

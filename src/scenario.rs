@@ -7,13 +7,13 @@
 //! simulator's `World`.
 
 pub mod ballots;
-pub mod lessons;
 pub mod builtin;
 pub mod commit_spec;
 pub mod commit_table;
 pub mod latency;
 pub mod lease_mc;
 pub mod lease_spec;
+pub mod lessons;
 pub mod multipaxos_spec;
 pub mod names;
 pub mod run;
@@ -27,8 +27,8 @@ use crate::sim::network::{Link, Network, NetworkConfig};
 use crate::sim::{Input, NodeId, SimDuration, SimTime, MAX_NODES};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
-use std::fmt;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -145,11 +145,16 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
                 if Fault::<N>::KINDS.contains(&v) {
                     Fault::deserialize(de::value::StrDeserializer::<E>::new(v)).map(Step::Fault)
                 } else {
-                    Err(E::custom(format!("unknown fault {v:?}; expected one of: {}", step_kinds::<N>())))
+                    Err(E::custom(format!(
+                        "unknown fault {v:?}; expected one of: {}",
+                        step_kinds::<N>()
+                    )))
                 }
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Step<N>, A::Error> {
-                let tag: String = map.next_key()?.ok_or_else(|| de::Error::custom("a fault needs a kind"))?;
+                let tag: String = map
+                    .next_key()?
+                    .ok_or_else(|| de::Error::custom("a fault needs a kind"))?;
                 let step = if Fault::<N>::KINDS.contains(&tag.as_str()) {
                     Step::Fault(flat::from_tag(tag, &mut map)?)
                 } else if Command::<N>::is_kind(&tag) {
@@ -327,7 +332,8 @@ impl Scenario {
         if let Some(i) = self.nodes.iter().position(|n| n.id == exact) {
             return Ok(NodeId(i as u8));
         }
-        names::resolve(&self.node_names(), name).ok_or_else(|| ScenarioError::UnknownNode(name.to_string(), context))
+        names::resolve(&self.node_names(), name)
+            .ok_or_else(|| ScenarioError::UnknownNode(name.to_string(), context))
     }
 
     pub fn nodes_with(&self, role: Role) -> Vec<NodeId> {
@@ -352,7 +358,8 @@ impl Scenario {
             return Err(ScenarioError::TooManyNodes(self.nodes.len()));
         }
         for (i, n) in self.nodes.iter().enumerate() {
-            names::check_name(&n.id).map_err(|why| ScenarioError::BadNodeName(n.id.clone(), why))?;
+            names::check_name(&n.id)
+                .map_err(|why| ScenarioError::BadNodeName(n.id.clone(), why))?;
             if self.nodes[..i].iter().any(|m| m.id == n.id) {
                 return Err(ScenarioError::DuplicateNode(n.id.clone()));
             }
@@ -411,7 +418,12 @@ impl Scenario {
         if c.protocol() != self.protocol {
             return Err(ScenarioError::setting(
                 "faults",
-                format!("{} is a {} command, and this is a {} scenario", c.kind(), c.protocol(), self.protocol),
+                format!(
+                    "{} is a {} command, and this is a {} scenario",
+                    c.kind(),
+                    c.protocol(),
+                    self.protocol
+                ),
             ));
         }
         match c {
@@ -432,7 +444,9 @@ impl Scenario {
         LAST.with(|last| {
             let mut last = last.borrow_mut();
             if let Some(names) = last.as_ref() {
-                if names.len() == self.nodes.len() && names.iter().zip(&self.nodes).all(|(a, b)| *a == b.id) {
+                if names.len() == self.nodes.len()
+                    && names.iter().zip(&self.nodes).all(|(a, b)| *a == b.id)
+                {
                     return names.clone();
                 }
             }
@@ -467,7 +481,10 @@ impl Scenario {
         let network = Network::new(&self.network, links, n);
         let mut inputs = Vec::with_capacity(self.faults.len());
         for f in &self.faults {
-            inputs.push((SimTime(f.at_us), f.fault.try_map(|x| self.resolve(x, "faults"))?.into_input()));
+            inputs.push((
+                SimTime(f.at_us),
+                f.fault.try_map(|x| self.resolve(x, "faults"))?.into_input(),
+            ));
         }
         if let Some(m) = self.mutation {
             if m.protocol() != self.protocol {
@@ -490,14 +507,24 @@ impl Scenario {
         })
     }
 
-    fn build_paxos(&self, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
-        let spec = self.paxos.as_ref().ok_or(ScenarioError::MissingSection("paxos", "paxos"))?;
+    fn build_paxos(
+        &self,
+        names: &Arc<Vec<String>>,
+    ) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+        let spec = self
+            .paxos
+            .as_ref()
+            .ok_or(ScenarioError::MissingSection("paxos", "paxos"))?;
         let mutation: Option<PaxosMutation> = match self.mutation {
             Some(Mutation::Paxos(m)) => Some(m),
             _ => None,
         };
         for node in &self.nodes {
-            if let Some(r) = node.roles.iter().find(|r| !matches!(r, Role::Proposer | Role::Acceptor | Role::Learner)) {
+            if let Some(r) = node
+                .roles
+                .iter()
+                .find(|r| !matches!(r, Role::Proposer | Role::Acceptor | Role::Learner))
+            {
                 return Err(ScenarioError::setting(
                     format!("nodes.{}.roles", node.id),
                     format!("{r:?} is not a Paxos role (proposer, acceptor, learner)"),
@@ -508,11 +535,17 @@ impl Scenario {
         if acceptors.is_empty() || acceptors.len() > 9 {
             return Err(ScenarioError::setting(
                 "nodes",
-                format!("{} acceptors; use 1 to 9 (3, 5, 7 or 9 tolerate 1 to 4 crashes)", acceptors.len()),
+                format!(
+                    "{} acceptors; use 1 to 9 (3, 5, 7 or 9 tolerate 1 to 4 crashes)",
+                    acceptors.len()
+                ),
             ));
         }
         if spec.timeout_us == 0 || spec.timeout_us > 600_000_000 {
-            return Err(ScenarioError::setting("paxos.timeout_us", "the phase timeout must be between 1 µs and 10 minutes"));
+            return Err(ScenarioError::setting(
+                "paxos.timeout_us",
+                "the phase timeout must be between 1 µs and 10 minutes",
+            ));
         }
         let leader = match &spec.leader {
             Some(l) => Some(self.resolve(l, "paxos.leader")?),
@@ -544,7 +577,8 @@ impl Scenario {
                     format!("{} already has a proposal; one per proposer", p.node),
                 ));
             }
-            let value = Value::new(&p.value).map_err(|e| ScenarioError::setting("paxos.proposals.value", e.to_string()))?;
+            let value = Value::new(&p.value)
+                .map_err(|e| ScenarioError::setting("paxos.proposals.value", e.to_string()))?;
             proposers[id.index()] = Some(Proposer::new(value, SimDuration(p.start_us)));
         }
         let nodes = self
@@ -572,7 +606,8 @@ impl Scenario {
 
     /// Parse a scenario from JSON, with a message that says what is wrong.
     pub fn from_json(text: &str) -> Result<Scenario, String> {
-        let s = Scenario::read(text.as_bytes()).map_err(|e| format!("not a valid scenario: {e}"))?;
+        let s =
+            Scenario::read(text.as_bytes()).map_err(|e| format!("not a valid scenario: {e}"))?;
         s.validate().map_err(|e| e.to_string())?;
         Ok(s)
     }

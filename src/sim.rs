@@ -59,7 +59,10 @@ pub enum Status {
     /// Crashed: away from the chamber, ledger kept.
     Down,
     /// Frozen until the resume event with this token.
-    Paused { until: SimTime, token: u64 },
+    Paused {
+        until: SimTime,
+        token: u64,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -118,10 +121,27 @@ impl<T: Ord + Copy> Timers<T> {
 #[derive(Clone, Debug)]
 enum Action<P: Protocol> {
     Input(Input<P>),
-    Resume { node: NodeId, token: u64 },
-    Deliver { id: MsgId, from: NodeId, to: NodeId, msg: P::Msg },
-    Fall { id: MsgId, from: NodeId, to: NodeId, msg: P::Msg },
-    Timer { node: NodeId, timer: P::Timer, token: u64 },
+    Resume {
+        node: NodeId,
+        token: u64,
+    },
+    Deliver {
+        id: MsgId,
+        from: NodeId,
+        to: NodeId,
+        msg: P::Msg,
+    },
+    Fall {
+        id: MsgId,
+        from: NodeId,
+        to: NodeId,
+        msg: P::Msg,
+    },
+    Timer {
+        node: NodeId,
+        timer: P::Timer,
+        token: u64,
+    },
 }
 
 impl<P: Protocol> Action<P> {
@@ -333,7 +353,9 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
     /// was extended: its queue entry is left in place and skipped here.
     fn is_stale(&self, action: &Action<P>) -> bool {
         match action {
-            Action::Timer { node, timer, token } => self.slots[node.index()].timers.token(*timer) != Some(*token),
+            Action::Timer { node, timer, token } => {
+                self.slots[node.index()].timers.token(*timer) != Some(*token)
+            }
             Action::Resume { node, token } => !matches!(
                 self.slots[node.index()].status,
                 Status::Paused { token: t, .. } if t == *token
@@ -375,7 +397,13 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
             Action::Input(Input::Command(c)) => self.apply_command(c),
             Action::Resume { node, .. } => self.resume(node),
             Action::Fall { id, from, to, msg } => {
-                self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Loss });
+                self.emit(to, || EventKind::Drop {
+                    id,
+                    from,
+                    to,
+                    msg,
+                    reason: DropReason::Loss,
+                });
             }
             Action::Deliver { id, from, to, msg } => {
                 let reason = if self.slots[to.index()].status == Status::Down {
@@ -386,10 +414,20 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
                     None
                 };
                 if let Some(reason) = reason {
-                    self.emit(to, || EventKind::Drop { id, from, to, msg, reason });
+                    self.emit(to, || EventKind::Drop {
+                        id,
+                        from,
+                        to,
+                        msg,
+                        reason,
+                    });
                     return;
                 }
-                self.emit(to, || EventKind::Deliver { id, from, msg: msg.clone() });
+                self.emit(to, || EventKind::Deliver {
+                    id,
+                    from,
+                    msg: msg.clone(),
+                });
                 self.with_node(to, |state, ctx| state.on_message(from, msg, ctx));
                 self.finish_step(to);
             }
@@ -424,14 +462,21 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
                 Output::SetTimer(timer, after) => self.set_timer(id, timer, after),
                 Output::CancelTimer(timer) => self.slots[id.index()].timers.remove(timer),
                 Output::Note(note) => {
-                    self.monitors.on_note(self.now, id, &self.slots[id.index()].clock, &note, &mut self.found);
+                    self.monitors.on_note(
+                        self.now,
+                        id,
+                        &self.slots[id.index()].clock,
+                        &note,
+                        &mut self.found,
+                    );
                     self.emit(id, || EventKind::Note(note));
                     self.record_findings(id);
                 }
             }
         }
         self.out = out;
-        self.monitors.after_step(self.now, id, &self.slots[id.index()].state, &mut self.found);
+        self.monitors
+            .after_step(self.now, id, &self.slots[id.index()].state, &mut self.found);
         self.record_findings(id);
     }
 
@@ -455,8 +500,19 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
     fn send(&mut self, from: NodeId, to: NodeId, msg: P::Msg) {
         let id = MsgId(self.next_msg);
         self.next_msg += 1;
-        self.monitors.on_send(self.now, from, to, &msg, &self.slots[from.index()].state, &mut self.found);
-        self.emit(from, || EventKind::Send { id, to, msg: msg.clone() });
+        self.monitors.on_send(
+            self.now,
+            from,
+            to,
+            &msg,
+            &self.slots[from.index()].state,
+            &mut self.found,
+        );
+        self.emit(from, || EventKind::Send {
+            id,
+            to,
+            msg: msg.clone(),
+        });
         self.record_findings(from);
         if self.net.scripted && from != to {
             // It waits for the script to deliver it.
@@ -470,19 +526,41 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         }
         let fate = self.net.fate(from, to, &mut self.rng_net);
         if self.net.is_blocked(from, to) {
-            self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Partition });
+            self.emit(to, || EventKind::Drop {
+                id,
+                from,
+                to,
+                msg,
+                reason: DropReason::Partition,
+            });
             return;
         }
         let copy = fate.duplicate.map(|lat| (lat, msg.clone()));
         match fate.latency {
             Some(lat) => self.push(self.now + lat, Action::Deliver { id, from, to, msg }),
-            None => self.push(self.now + fate.fall_after, Action::Fall { id, from, to, msg }),
+            None => self.push(
+                self.now + fate.fall_after,
+                Action::Fall { id, from, to, msg },
+            ),
         }
         if let Some((lat, msg)) = copy {
             let copy = MsgId(self.next_msg);
             self.next_msg += 1;
-            self.emit(from, || EventKind::Duplicate { id: copy, of: id, to, msg: msg.clone() });
-            self.push(self.now + lat, Action::Deliver { id: copy, from, to, msg });
+            self.emit(from, || EventKind::Duplicate {
+                id: copy,
+                of: id,
+                to,
+                msg: msg.clone(),
+            });
+            self.push(
+                self.now + lat,
+                Action::Deliver {
+                    id: copy,
+                    from,
+                    to,
+                    msg,
+                },
+            );
         }
     }
 
@@ -490,11 +568,21 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         let token = self.next_token;
         self.next_token += 1;
         let slot = &mut self.slots[id.index()];
-        let deadline = slot.clock.local_raw(self.now).saturating_add(after.0 as i64);
+        let deadline = slot
+            .clock
+            .local_raw(self.now)
+            .saturating_add(after.0 as i64);
         let at = slot.clock.true_at(self.now, deadline);
         slot.timers.insert(timer, deadline, token);
         if !self.net.scripted {
-            self.push(at, Action::Timer { node: id, timer, token });
+            self.push(
+                at,
+                Action::Timer {
+                    node: id,
+                    timer,
+                    token,
+                },
+            );
         }
     }
 
@@ -508,7 +596,14 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
             let at = slot.clock.true_at(self.now, deadline);
             slot.timers.0[i].2 = token;
             if !self.net.scripted {
-                self.push(at, Action::Timer { node: id, timer, token });
+                self.push(
+                    at,
+                    Action::Timer {
+                        node: id,
+                        timer,
+                        token,
+                    },
+                );
             }
         }
     }
@@ -545,10 +640,21 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
                 slot.state.on_crash();
                 for action in held {
                     if let Action::Deliver { id, from, to, msg } = action {
-                        self.emit(to, || EventKind::Drop { id, from, to, msg, reason: DropReason::Down });
+                        self.emit(to, || EventKind::Drop {
+                            id,
+                            from,
+                            to,
+                            msg,
+                            reason: DropReason::Down,
+                        });
                     }
                 }
-                self.monitors.after_step(self.now, node, &self.slots[node.index()].state, &mut self.found);
+                self.monitors.after_step(
+                    self.now,
+                    node,
+                    &self.slots[node.index()].state,
+                    &mut self.found,
+                );
                 self.record_findings(node);
             }
             Fault::Restart { node } => {
@@ -629,21 +735,32 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         }
         match f {
             Fault::Deliver { id } => {
-                let Some((from, to, msg, delivered)) = self.pool.get_mut(&id) else { return };
+                let Some((from, to, msg, delivered)) = self.pool.get_mut(&id) else {
+                    return;
+                };
                 let (from, to, msg, again) = (*from, *to, msg.clone(), *delivered);
                 *delivered = true;
                 let mut id = MsgId(id);
                 if again {
                     let copy = MsgId(self.next_msg);
                     self.next_msg += 1;
-                    self.emit(from, || EventKind::Duplicate { id: copy, of: id, to, msg: msg.clone() });
+                    self.emit(from, || EventKind::Duplicate {
+                        id: copy,
+                        of: id,
+                        to,
+                        msg: msg.clone(),
+                    });
                     id = copy;
                 }
                 self.push(self.now, Action::Deliver { id, from, to, msg });
             }
             Fault::Fire { node, timer } => {
                 let slot = &self.slots[node.index()];
-                let pending = slot.timers.0.iter().find(|(t, _, _)| P::timer_name(t) == timer);
+                let pending = slot
+                    .timers
+                    .0
+                    .iter()
+                    .find(|(t, _, _)| P::timer_name(t) == timer);
                 if let Some(&(timer, _, token)) = pending {
                     self.push(self.now, Action::Timer { node, timer, token });
                 }
@@ -660,7 +777,9 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         if !self.exists(subject) {
             return;
         }
-        self.emit(subject, || EventKind::Command { command: command.clone() });
+        self.emit(subject, || EventKind::Command {
+            command: command.clone(),
+        });
         for i in 0..self.slots.len() {
             let id = NodeId(i as u8);
             if self.slots[i].status != Status::Up {

@@ -6,21 +6,21 @@
 //! new virtual time and publishes one [`model::Snap`]; components read narrow
 //! parts of it.
 
+pub mod ballots;
 pub mod browser;
 pub mod commit;
-pub mod multipaxos;
 pub mod exports;
-pub mod files;
-pub mod inspector;
-pub mod ballots;
 pub mod faultlist;
 pub mod figures;
+pub mod files;
+pub mod inspector;
 pub mod keys;
 pub mod latency;
-pub mod lessons;
 pub mod lease;
+pub mod lessons;
 pub mod model;
 pub mod modelcheck;
+pub mod multipaxos;
 pub mod narration;
 pub mod parliament;
 pub mod parts;
@@ -190,7 +190,11 @@ impl App {
         let end = model.end().max(b.as_ref().map_or(0, |m| m.end()));
         let name = model.scenario().name.clone();
         self.model_b.set_value(b);
-        let t = if keep_time { self.t.get_untracked().min(end) } else { 0 };
+        let t = if keep_time {
+            self.t.get_untracked().min(end)
+        } else {
+            0
+        };
         self.model.set_value(model);
         self.scenario_name.set(name);
         self.end.set(end);
@@ -221,7 +225,9 @@ impl App {
 
     fn install_current(&self) {
         self.model_b.set_value(None);
-        let (end, name) = self.model.with_value(|m| (m.end(), m.scenario().name.clone()));
+        let (end, name) = self
+            .model
+            .with_value(|m| (m.end(), m.scenario().name.clone()));
         self.scenario_name.set(name);
         self.end.set(end);
         self.rev.update(|r| *r += 1);
@@ -231,7 +237,8 @@ impl App {
     pub fn load_builtin(&self, name: &str) {
         if let Some(s) = builtin::get(name) {
             if self.load(s, false).is_ok() {
-                self.speed_log.set(self.model.with_value(|m| story_speed(m.kind(), m.end())));
+                self.speed_log
+                    .set(self.model.with_value(|m| story_speed(m.kind(), m.end())));
             }
             self.playing.set(false);
         }
@@ -244,7 +251,11 @@ impl App {
             return None;
         }
         if s.protocol == crate::protocol::Kind::Commit {
-            return if how == Compare::Protocol { crate::scenario::commit_spec::twin(s) } else { None };
+            return if how == Compare::Protocol {
+                crate::scenario::commit_spec::twin(s)
+            } else {
+                None
+            };
         }
         let mut b = s.clone();
         let l = b.lease.as_mut()?;
@@ -254,15 +265,28 @@ impl App {
             // without any fence is compared with the article's).
             Compare::Fencing => {
                 use crate::protocol::storage::Fencing;
-                l.fencing = if l.fencing == Fencing::Article { Fencing::Token } else { Fencing::Article };
+                l.fencing = if l.fencing == Fencing::Article {
+                    Fencing::Token
+                } else {
+                    Fencing::Article
+                };
             }
             Compare::Design => {
-                l.design = if l.design == Design::InLoop { Design::Beside } else { Design::InLoop };
+                l.design = if l.design == Design::InLoop {
+                    Design::Beside
+                } else {
+                    Design::InLoop
+                };
                 let beside = l.design == Design::Beside;
-                if !b.nodes.iter().any(|n| n.roles.contains(&crate::scenario::Role::Llm))
+                if !b
+                    .nodes
+                    .iter()
+                    .any(|n| n.roles.contains(&crate::scenario::Role::Llm))
                     || (beside && b.nodes_with(crate::scenario::Role::Advisor).is_empty())
                 {
-                    b.nodes = crate::scenario::lease_spec::lab_nodes(b.nodes_with(crate::scenario::Role::Worker).len());
+                    b.nodes = crate::scenario::lease_spec::lab_nodes(
+                        b.nodes_with(crate::scenario::Role::Worker).len(),
+                    );
                 }
                 crate::scenario::lease_spec::trim_nodes(&mut b);
             }
@@ -323,18 +347,24 @@ impl App {
     pub fn inject_all(&self, faults: Vec<Step<String>>) {
         if self.model.with_value(|m| m.recorded_only) {
             // Recorded events cannot be re-simulated with a change.
-            self.toast.set(Some((self.words().recorded_no_faults.to_string(), true)));
+            self.toast
+                .set(Some((self.words().recorded_no_faults.to_string(), true)));
             return;
         }
         let mut s = self.scenario();
         let at = self.t.get_untracked() + 1;
-        s.faults.extend(faults.into_iter().map(|fault| Scheduled { at_us: at, fault }));
+        s.faults.extend(
+            faults
+                .into_iter()
+                .map(|fault| Scheduled { at_us: at, fault }),
+        );
         s.faults.sort_by_key(|f| f.at_us);
         match self.load(s, true) {
             Ok(()) => {
                 // Stand just after the fault so that its effect shows at once.
                 self.set_t(at);
-                self.toast.set(Some((self.words().fault_recorded.to_string(), false)));
+                self.toast
+                    .set(Some((self.words().fault_recorded.to_string(), false)));
             }
             Err(e) => self.toast.set(Some((e, true))),
         }
@@ -365,7 +395,10 @@ pub fn start() {
 
 /// Takes the loading line away and draws the page.
 fn mount() {
-    if let Some(l) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
+    if let Some(l) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"))
+    {
         l.remove();
     }
     leptos::mount::mount_to_body(Root);
@@ -374,12 +407,16 @@ fn mount() {
 /// The language the page opens in: the one chosen last time, else the
 /// browser's.
 fn initial_lang() -> Lang {
-    browser::local_get(LANG_KEY).and_then(|c| Lang::from_code(&c)).unwrap_or_else(browser_lang)
+    browser::local_get(LANG_KEY)
+        .and_then(|c| Lang::from_code(&c))
+        .unwrap_or_else(browser_lang)
 }
 
 /// The page's failure box (index.html), with `message`: raw DOM calls only.
 fn show_failure(message: &str) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
     if let Some(m) = doc.get_element_by_id("panic-msg") {
         m.set_text_content(Some(message));
     }
@@ -389,7 +426,9 @@ fn show_failure(message: &str) {
 }
 
 /// Mount the app into a given element (browser tests).
-pub fn mount_into(parent: web_sys::HtmlElement) -> leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable> {
+pub fn mount_into(
+    parent: web_sys::HtmlElement,
+) -> leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable> {
     leptos::mount::mount_to(parent, Root)
 }
 
@@ -460,8 +499,14 @@ fn Root() -> impl IntoView {
         app.status.set(Some(app.words().previous_kept.to_string()));
     }
     // `?crashtest`: a self-test of the crash screen (used by the end-to-end tests).
-    if web_sys::window().and_then(|w| w.location().search().ok()).is_some_and(|q| q.contains("crashtest")) {
-        set_timeout(|| panic!("crash-screen self-test"), std::time::Duration::from_millis(50));
+    if web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|q| q.contains("crashtest"))
+    {
+        set_timeout(
+            || panic!("crash-screen self-test"),
+            std::time::Duration::from_millis(50),
+        );
     }
     // A link's moment (`t=`): a lesson step takes it once open; a run at once.
     let link_t = files::link_time(&browser::hash());
@@ -479,25 +524,37 @@ fn Root() -> impl IntoView {
             app.link_t.set_value(link_t);
             lessons::open(app, lesson, step);
         } else if let Some(run) = files::run_link(&hash) {
-            match run.map_err(|_| ()).and_then(|s| Model::new(&s).map_err(|_| ())) {
+            match run
+                .map_err(|_| ())
+                .and_then(|s| Model::new(&s).map_err(|_| ()))
+            {
                 Ok(m) => {
                     // The run's own view, as a share link or a file opens it.
                     app.view.set(View::of(m.kind()));
                     app.replace(m, None);
                     app.set_t(link_t.unwrap_or(0).min(app.end.get_untracked()));
                 }
-                Err(()) => app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true))),
+                Err(()) => app.toast.set(Some((
+                    app.lang.get_untracked().speak().unknown_link(&hash),
+                    true,
+                ))),
             }
         } else if crate::trace::share::looks_like_link(&hash) {
             files::open_link(app, hash, link_t);
         } else if !hash.trim().is_empty() {
-            app.toast.set(Some((app.lang.get_untracked().speak().unknown_link(&hash), true)));
+            app.toast.set(Some((
+                app.lang.get_untracked().speak().unknown_link(&hash),
+                true,
+            )));
         }
     });
     on_cleanup(move || hc.remove());
     // Leaving full screen (Escape, F11) leaves the presentation too.
     let fs = window_event_listener_untyped("fullscreenchange", move |_| {
-        let full = web_sys::window().and_then(|w| w.document()).and_then(|d| d.fullscreen_element()).is_some();
+        let full = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.fullscreen_element())
+            .is_some();
         if !full && app.presenter.get_untracked() {
             app.presenter.set(false);
         }
@@ -517,7 +574,11 @@ fn Root() -> impl IntoView {
         View::Parliament | View::Lease | View::Commit | View::Multi => true,
         View::Ballots => false,
         View::Lessons => app.lesson.get().is_some_and(|l| {
-            crate::scenario::lessons::LESSONS[l].steps.get(app.step.get()).and_then(|s| s.scenario()).is_some()
+            crate::scenario::lessons::LESSONS[l]
+                .steps
+                .get(app.step.get())
+                .and_then(|s| s.scenario())
+                .is_some()
         }),
     });
     Effect::new(move |_| {
@@ -526,7 +587,11 @@ fn Root() -> impl IntoView {
             if let Some(html) = doc.document_element() {
                 let _ = html.set_attribute("lang", lang.code());
             }
-            doc.set_title(&format!("{} — {}", lang.words().app_title, lang.words().tagline));
+            doc.set_title(&format!(
+                "{} — {}",
+                lang.words().app_title,
+                lang.words().tagline
+            ));
         }
     });
 
@@ -600,7 +665,9 @@ fn Toast() -> impl IntoView {
     // to read it); a newer toast restarts the count.
     let shown = StoredValue::new(0u64);
     Effect::new(move |_| {
-        let Some((_, bad)) = app.toast.get() else { return };
+        let Some((_, bad)) = app.toast.get() else {
+            return;
+        };
         let id = shown.get_value() + 1;
         shown.set_value(id);
         let ms = if bad { 15_000 } else { 6_000 };

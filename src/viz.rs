@@ -3,9 +3,9 @@
 
 pub mod charts;
 pub mod commit;
-pub mod multipaxos;
 pub mod flights;
 pub mod lease;
+pub mod multipaxos;
 pub mod narrate;
 pub mod palette;
 pub mod parliament;

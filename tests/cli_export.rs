@@ -25,14 +25,37 @@ fn every_format_exports_a_scenario() {
     ] {
         let (code, out, err) = run(&["export", "--format", format, "--scenario", "calm"]);
         assert_eq!(code, 0, "{format}: {err}");
-        assert!(out.starts_with(start), "{format}: {}", &out[..out.len().min(120)]);
+        assert!(
+            out.starts_with(start),
+            "{format}: {}",
+            &out[..out.len().min(120)]
+        );
         let path = tmp(&format!("calm.{format}"));
-        let (code, out, _) = run(&["export", "--format", format, "--scenario", "calm", "--out", &path]);
-        assert_eq!((code, out.trim()), (0, format!("wrote      {path}").as_str()));
+        let (code, out, _) = run(&[
+            "export",
+            "--format",
+            format,
+            "--scenario",
+            "calm",
+            "--out",
+            &path,
+        ]);
+        assert_eq!(
+            (code, out.trim()),
+            (0, format!("wrote      {path}").as_str())
+        );
         assert!(std::fs::read_to_string(&path).unwrap().starts_with(start));
     }
     let path = tmp("calm.json");
-    run(&["export", "--format", "json", "--scenario", "calm", "--out", &path]);
+    run(&[
+        "export",
+        "--format",
+        "json",
+        "--scenario",
+        "calm",
+        "--out",
+        &path,
+    ]);
     let (code, out, _) = run(&["replay", &path, "--verify"]);
     assert_eq!(code, 0, "an exported trace verifies: {out}");
 }
@@ -63,8 +86,19 @@ fn a_window_narrows_the_drawing() {
         "--to-us=300000",
     ]);
     assert_eq!(code, 0);
-    assert!(log.lines().skip(2).step_by(2).all(|l| l.contains(" {")), "host lines");
-    let (code, svg, _) = run(&["export", "--format", "svg", "--scenario", "forced", "--to-us", "500000"]);
+    assert!(
+        log.lines().skip(2).step_by(2).all(|l| l.contains(" {")),
+        "host lines"
+    );
+    let (code, svg, _) = run(&[
+        "export",
+        "--format",
+        "svg",
+        "--scenario",
+        "forced",
+        "--to-us",
+        "500000",
+    ]);
     assert_eq!(code, 0);
     assert!(svg.contains("500 ms") && svg.trim_end().ends_with("</svg>"));
 }
@@ -78,9 +112,10 @@ fn export_reads_a_trace_file_and_refuses_a_doctored_one() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Note over n0: crash"), "{out}");
     let doctored = tmp("doctored.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap()
-        .replacen("\"value\":\"α\"", "\"value\":\"β\"", 1);
+    let text =
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .replacen("\"value\":\"α\"", "\"value\":\"β\"", 1);
     std::fs::write(&doctored, text).unwrap();
     let (code, _, err) = run(&["export", "--format", "svg", "--trace", &doctored]);
     assert_eq!(code, 2);
@@ -95,7 +130,10 @@ fn share_prints_a_link_that_run_reads_back() {
     let (code, link, _) = run(&["share", "partition-heal"]);
     assert_eq!(code, 0);
     let link = link.trim().to_string();
-    assert!(link.starts_with("s1.") && !link.contains(char::is_whitespace), "{link}");
+    assert!(
+        link.starts_with("s1.") && !link.contains(char::is_whitespace),
+        "{link}"
+    );
     let (_, direct, _) = run(&["run", "--scenario", "partition-heal"]);
     for form in [
         link.clone(),
@@ -127,14 +165,25 @@ fn every_mistake_gets_one_line_and_exit_2() {
     let changed = String::from_utf8(changed).unwrap();
     let v9 = link.replacen("s1.", "s9.", 1);
     let cases: Vec<(Vec<&str>, &str)> = vec![
-        (vec!["export", "--scenario", "calm"], "export needs --format"),
+        (
+            vec!["export", "--scenario", "calm"],
+            "export needs --format",
+        ),
         (
             vec!["export", "--format", "png", "--scenario", "calm"],
             "unknown format \"png\"",
         ),
         (vec!["export", "--format", "svg"], "export needs --scenario"),
         (
-            vec!["export", "--format", "svg", "--scenario", "calm", "--trace", "x.json"],
+            vec![
+                "export",
+                "--format",
+                "svg",
+                "--scenario",
+                "calm",
+                "--trace",
+                "x.json",
+            ],
             "either --scenario or --trace",
         ),
         (
@@ -152,15 +201,37 @@ fn every_mistake_gets_one_line_and_exit_2() {
             "must be below",
         ),
         (
-            vec!["export", "--format", "svg", "--scenario", "calm", "--to-us", "soon"],
+            vec![
+                "export",
+                "--format",
+                "svg",
+                "--scenario",
+                "calm",
+                "--to-us",
+                "soon",
+            ],
             "bad --to-us \"soon\"",
         ),
         (
-            vec!["export", "--format", "json", "--scenario", "calm", "--to-us", "5"],
+            vec![
+                "export",
+                "--format",
+                "json",
+                "--scenario",
+                "calm",
+                "--to-us",
+                "5",
+            ],
             "do not apply to --format json",
         ),
         (
-            vec!["export", "--format", "svg", "--trace", "/nonexistent/t.json"],
+            vec![
+                "export",
+                "--format",
+                "svg",
+                "--trace",
+                "/nonexistent/t.json",
+            ],
             "cannot read /nonexistent/t.json",
         ),
         (
@@ -171,7 +242,18 @@ fn every_mistake_gets_one_line_and_exit_2() {
             vec!["export", "--format", "svg", "--scenario", "calm", "extra"],
             "unexpected argument",
         ),
-        (vec!["export", "--format", "svg", "--scenario", "calm", "--from-us", "18446744073709551615"], "must be below"),
+        (
+            vec![
+                "export",
+                "--format",
+                "svg",
+                "--scenario",
+                "calm",
+                "--from-us",
+                "18446744073709551615",
+            ],
+            "must be below",
+        ),
         (vec!["share"], "share needs one scenario"),
         (vec!["share", "nope"], "unknown scenario"),
         (vec!["run", "--scenario", &cut], "cut short"),

@@ -66,7 +66,11 @@ fn every_builtin_scenario_gives_the_same_trace_twice() {
 fn golden_trace_hashes() {
     let mut table = String::new();
     let mut wrong = Vec::new();
-    assert_eq!(GOLDEN.len(), builtin::names().len(), "every built-in scenario needs a golden hash");
+    assert_eq!(
+        GOLDEN.len(),
+        builtin::names().len(),
+        "every built-in scenario needs a golden hash"
+    );
     for name in builtin::names() {
         let got = Run::record(&builtin::get(name).unwrap()).unwrap().hash();
         table.push_str(&format!("    (\"{name}\", \"{got}\"),\n"));
@@ -75,7 +79,10 @@ fn golden_trace_hashes() {
             wrong.push(name);
         }
     }
-    assert!(wrong.is_empty(), "trace hashes changed for {wrong:?}; the current table is:\n{table}");
+    assert!(
+        wrong.is_empty(),
+        "trace hashes changed for {wrong:?}; the current table is:\n{table}"
+    );
 }
 
 #[test]
@@ -92,7 +99,9 @@ fn same_world(a: &Simulator, b: &Simulator) -> bool {
         && a.steps() == b.steps()
         && (0..a.node_count()).all(|i| {
             let n = NodeId(i as u8);
-            a.node(n) == b.node(n) && a.status(n) == b.status(n) && a.local_time(n) == b.local_time(n)
+            a.node(n) == b.node(n)
+                && a.status(n) == b.status(n)
+                && a.local_time(n) == b.local_time(n)
         })
 }
 
@@ -100,7 +109,14 @@ fn same_world(a: &Simulator, b: &Simulator) -> bool {
 fn seeking_through_checkpoints_equals_running_straight() {
     for name in ["lossy", "dueling", "kleppmann", "llm-in-loop"] {
         let s = builtin::get(name).unwrap();
-        let run = Run::record_with(&s, RecordOptions { checkpoint_every: 17, max_events: 1_000_000 }).unwrap();
+        let run = Run::record_with(
+            &s,
+            RecordOptions {
+                checkpoint_every: 17,
+                max_events: 1_000_000,
+            },
+        )
+        .unwrap();
         let end = run.end.0;
         for k in 1..12u64 {
             let t = SimTime(end * k / 12 + k * 977);
@@ -108,7 +124,10 @@ fn seeking_through_checkpoints_equals_running_straight() {
             let mut straight = run.checkpoints[0].sim.clone();
             straight.set_recording(false);
             straight.run_until(t.min(run.end));
-            assert!(same_world(&jumped, &straight), "{name}: state at {t:?} differs");
+            assert!(
+                same_world(&jumped, &straight),
+                "{name}: state at {t:?} differs"
+            );
         }
         // Backwards and forwards again through `seek`.
         let mut cur = run.state_at(SimTime(end));
@@ -128,9 +147,15 @@ fn a_fault_injected_live_replays_from_the_scenario() {
     live.extend(sim.drain_events());
 
     let mut recorded = s.clone();
-    recorded.faults.push(Scheduled { at_us: at.0, fault: Fault::Crash { node: "Γ".into() }.into() });
+    recorded.faults.push(Scheduled {
+        at_us: at.0,
+        fault: Fault::Crash { node: "Γ".into() }.into(),
+    });
     let mut replay = Simulator::new(recorded.build().unwrap(), true);
     replay.run_until(SimTime(s.stop_at_us));
     let replayed: Vec<_> = replay.drain_events().collect();
-    assert_eq!(live, replayed, "the branch must replay from the recorded scenario");
+    assert_eq!(
+        live, replayed,
+        "the branch must replay from the recorded scenario"
+    );
 }

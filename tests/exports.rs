@@ -54,7 +54,9 @@ fn parse_shiviz(text: &str) -> Result<Vec<Entry>, String> {
     let mut out = Vec::new();
     for pair in rest.chunks(2) {
         let (head, event) = (pair[0], pair[1]);
-        let (host, clock) = head.split_once(' ').ok_or_else(|| format!("no space in {head:?}"))?;
+        let (host, clock) = head
+            .split_once(' ')
+            .ok_or_else(|| format!("no space in {head:?}"))?;
         if host.is_empty() || host.chars().any(char::is_whitespace) {
             return Err(format!("bad host in {head:?}"));
         }
@@ -65,7 +67,8 @@ fn parse_shiviz(text: &str) -> Result<Vec<Entry>, String> {
         if event.contains(['\r', '\u{2028}', '\u{2029}']) {
             return Err(format!("line break inside {event:?}"));
         }
-        let clock: BTreeMap<String, u64> = serde_json::from_str(clock).map_err(|e| format!("{head:?}: {e}"))?;
+        let clock: BTreeMap<String, u64> =
+            serde_json::from_str(clock).map_err(|e| format!("{head:?}: {e}"))?;
         if clock.get(host).copied().unwrap_or(0) == 0 || clock.values().any(|&c| c == 0) {
             return Err(format!("{head:?}: own entry missing or a zero entry"));
         }
@@ -80,7 +83,11 @@ fn shiviz_logs_parse_and_their_clocks_respect_happens_before() {
         let name = &run.scenario.name;
         let log = shiviz::export(&run.names, &run.trace);
         let events = parse_shiviz(&log).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(events.len(), run.trace.len(), "{name}: one entry per trace event");
+        assert_eq!(
+            events.len(),
+            run.trace.len(),
+            "{name}: one entry per trace event"
+        );
         let hosts = shiviz::hosts(&run.names);
         // Own entries count the host's events 1, 2, 3 …; no entry runs ahead of
         // the events that host has had so far (nothing known from the future).
@@ -90,7 +97,10 @@ fn shiviz_logs_parse_and_their_clocks_respect_happens_before() {
             assert!(hosts.contains(host), "{name}: unknown host {host}");
             let n = seen.entry(host).or_insert(0);
             *n += 1;
-            assert_eq!(clock[host], *n, "{name} event {i}: own entry must grow by exactly 1");
+            assert_eq!(
+                clock[host], *n,
+                "{name} event {i}: own entry must grow by exactly 1"
+            );
             for (h, c) in clock {
                 assert!(
                     *c <= seen.get(h.as_str()).copied().unwrap_or(0),
@@ -117,7 +127,10 @@ fn shiviz_logs_parse_and_their_clocks_respect_happens_before() {
                         dominates(&events[i].1, &events[s].1),
                         "{name}: event {i} does not know its send {s}"
                     );
-                    assert_ne!(events[i].1, events[s].1, "{name}: event {i} equals its send");
+                    assert_ne!(
+                        events[i].1, events[s].1,
+                        "{name}: event {i} equals its send"
+                    );
                     if matches!(e.kind, EventKind::Drop { .. }) {
                         assert_eq!(events[i].0, shiviz::NET_HOST);
                     }
@@ -134,7 +147,10 @@ fn dominates(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>) -> bool {
 
 #[test]
 fn shiviz_host_names_never_contain_whitespace_and_stay_unique() {
-    let names: Vec<String> = ["a b", "a_b", "net", "Γ"].iter().map(|s| s.to_string()).collect();
+    let names: Vec<String> = ["a b", "a_b", "net", "Γ"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     assert_eq!(shiviz::hosts(&names), ["a_b", "a_b~2", "net", "Γ", "net~2"]);
     assert!(parse_shiviz("nonsense\n\nx {}\ny\n").is_err());
     assert!(
@@ -182,7 +198,9 @@ fn parse_mermaid(text: &str) -> Result<(usize, usize, usize), String> {
             check_text(t)?;
             notes += 1;
         } else {
-            let (arrow, t) = l.split_once(": ").ok_or_else(|| format!("unknown statement {l:?}"))?;
+            let (arrow, t) = l
+                .split_once(": ")
+                .ok_or_else(|| format!("unknown statement {l:?}"))?;
             let (a, b) = arrow
                 .split_once("->>")
                 .or_else(|| arrow.split_once("-x"))
@@ -223,9 +241,15 @@ fn mermaid_exports_of_every_builtin_parse_for_any_window() {
     for run in runs() {
         let name = &run.scenario.name;
         let end = run.end.0;
-        for (from, to) in [(0, end), (0, end / 3), (end / 3, end / 2), (end / 2, end / 2 + 1)] {
+        for (from, to) in [
+            (0, end),
+            (0, end / 3),
+            (end / 3, end / 2),
+            (end / 2, end / 2 + 1),
+        ] {
             let text = mermaid::export(&run.names, &run.trace, from, to);
-            let (p, m, notes) = parse_mermaid(&text).unwrap_or_else(|e| panic!("{name} [{from},{to}]: {e}\n{text}"));
+            let (p, m, notes) = parse_mermaid(&text)
+                .unwrap_or_else(|e| panic!("{name} [{from},{to}]: {e}\n{text}"));
             assert_eq!(p, run.names.len(), "{name}");
             let arrived = run
                 .trace
@@ -234,10 +258,16 @@ fn mermaid_exports_of_every_builtin_parse_for_any_window() {
                 .filter(|e| matches!(e.kind, EventKind::Deliver { .. } | EventKind::Drop { .. }))
                 .count();
             if m + notes < mermaid::MAX_STATEMENTS {
-                assert_eq!(m, arrived, "{name} [{from},{to}]: one arrow per arrival or loss");
+                assert_eq!(
+                    m, arrived,
+                    "{name} [{from},{to}]: one arrow per arrival or loss"
+                );
             } else {
                 // The diagram is full: notes share the statements with arrows.
-                assert!(m <= arrived, "{name} [{from},{to}]: {m} arrows for {arrived} arrivals or losses");
+                assert!(
+                    m <= arrived,
+                    "{name} [{from},{to}]: {m} arrows for {arrived} arrivals or losses"
+                );
             }
         }
     }
@@ -253,13 +283,20 @@ fn mermaid_escapes_user_text_and_caps_long_windows() {
     let run = Run::record(&nasty()).expect("runs");
     let text = mermaid::export(&run.names, &run.trace, 0, run.end.0);
     parse_mermaid(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert!(text.contains("#60;b#62;#38;\"x'#35;#59;#58;#37;#60;/b#62;"), "{text}");
+    assert!(
+        text.contains("#60;b#62;#38;\"x'#35;#59;#58;#37;#60;/b#62;"),
+        "{text}"
+    );
     let mut long = builtin::get("dueling").expect("built in");
     long.stop_at_us = 60_000_000;
     let run = Run::record(&long).expect("runs");
     let text = mermaid::export(&run.names, &run.trace, 0, run.end.0);
     let (_, m, n) = parse_mermaid(&text).expect("parses");
-    assert_eq!(m + n, mermaid::MAX_STATEMENTS + 1, "capped, plus the note that says so");
+    assert_eq!(
+        m + n,
+        mermaid::MAX_STATEMENTS + 1,
+        "capped, plus the note that says so"
+    );
     assert!(text.contains("more left out"));
     for broken in [
         "sequenceDiagram\n    participant n0 as A\n    n0->>n1#58; x\n",
@@ -304,11 +341,18 @@ fn spacetime_geometry_shows_fates_spans_and_marks() {
     assert_eq!(calm.omitted_arrows, 0);
 
     let lossy = full(get("lossy"));
-    let lost: Vec<_> = lossy.arrows.iter().filter(|a| a.fate == Fate::Lost).collect();
+    let lost: Vec<_> = lossy
+        .arrows
+        .iter()
+        .filter(|a| a.fate == Fate::Lost)
+        .collect();
     assert!(!lost.is_empty() && lossy.arrows.iter().any(|a| a.duplicate));
     for a in lost {
         let (ya, yb) = (lossy.lanes[a.from.index()].y, lossy.lanes[a.to.index()].y);
-        assert!((a.y2 - (ya + yb) / 2.0).abs() < 1e-9, "a lost messenger falls halfway");
+        assert!(
+            (a.y2 - (ya + yb) / 2.0).abs() < 1e-9,
+            "a lost messenger falls halfway"
+        );
     }
     assert!(full(get("partition-heal"))
         .arrows
@@ -317,24 +361,44 @@ fn spacetime_geometry_shows_fates_spans_and_marks() {
     assert!(!full(get("partition-heal")).net_spans.is_empty());
 
     let restart = full(get("restart"));
-    let crashed: Vec<_> = restart.spans.iter().filter(|s| s.kind == SpanKind::Crashed).collect();
+    let crashed: Vec<_> = restart
+        .spans
+        .iter()
+        .filter(|s| s.kind == SpanKind::Crashed)
+        .collect();
     assert_eq!(crashed.len(), 3, "Α, Γ, Δ leave; Γ and Δ come back");
     assert!(crashed
         .iter()
         .any(|s| s.node.0 == 2 && s.from_us == 700_000 && s.to_us == 1_200_000));
-    assert!(crashed.iter().any(|s| s.node.0 == 0 && s.to_us == get("restart").end.0));
-    assert!(full(get("crash-f")).arrows.iter().any(|a| a.fate == Fate::ReceiverDown));
+    assert!(crashed
+        .iter()
+        .any(|s| s.node.0 == 0 && s.to_us == get("restart").end.0));
+    assert!(full(get("crash-f"))
+        .arrows
+        .iter()
+        .any(|a| a.fate == Fate::ReceiverDown));
     assert!(runs_with_pause(&all), "some built-in pauses a node");
 
     let mut capped = Options::new(0, get("dueling").end.0, 800.0, 300.0);
     capped.max_arrows = 5;
     let d = spacetime::layout(get("dueling"), &capped);
     let total = full(get("dueling")).arrows.len() + full(get("dueling")).omitted_arrows;
-    assert_eq!((d.arrows.len(), d.arrows.len() + d.omitted_arrows), (5, total));
+    assert_eq!(
+        (d.arrows.len(), d.arrows.len() + d.omitted_arrows),
+        (5, total)
+    );
     // A window in the middle keeps only what crosses it.
     let w = spacetime::layout(get("forced"), &Options::new(500_000, 600_000, 800.0, 300.0));
-    assert!(w.arrows.iter().all(|a| a.t_send_us <= 600_000 && a.t_end_us >= 500_000));
-    assert!(w.ticks.iter().all(|t| (500_000..=600_000).contains(&t.t_us)) && w.ticks.len() >= 2);
+    assert!(w
+        .arrows
+        .iter()
+        .all(|a| a.t_send_us <= 600_000 && a.t_end_us >= 500_000));
+    assert!(
+        w.ticks
+            .iter()
+            .all(|t| (500_000..=600_000).contains(&t.t_us))
+            && w.ticks.len() >= 2
+    );
 }
 
 fn runs_with_pause(all: &[Run]) -> bool {
@@ -380,9 +444,10 @@ fn read_xml(doc: &str) -> Result<String, String> {
             Event::Text(t) => text.push_str(&t.xml10_content()),
             Event::GeneralRef(r) => match r.resolve_char_ref().map_err(|e| e.to_string())? {
                 Some(c) => text.push(c),
-                None => {
-                    text.push_str(resolve_predefined_entity(&r).ok_or_else(|| format!("unknown entity &{};", &*r))?)
-                }
+                None => text.push_str(
+                    resolve_predefined_entity(&r)
+                        .ok_or_else(|| format!("unknown entity &{};", &*r))?,
+                ),
             },
             Event::Eof => break,
             _ => {}
@@ -424,7 +489,10 @@ fn svg_escapes_names_and_values() {
     let d = spacetime::layout(&run, &Options::new(0, run.end.0, 1200.0, 260.0));
     let doc = svg::render(&d, &s.name);
     let text = read_xml(&doc).unwrap_or_else(|e| panic!("{e}"));
-    assert!(!doc.contains("<script") && !doc.contains("<b>"), "raw markup leaked");
+    assert!(
+        !doc.contains("<script") && !doc.contains("<b>"),
+        "raw markup leaked"
+    );
     assert!(text.contains(&s.name), "the title survives escaping");
     assert!(
         text.contains("2a (1,Α) <b>&\"x'#;:%</b>"),

@@ -35,7 +35,11 @@ fn seeds() -> Vec<String> {
         out.push(export_scenario(&s));
         out.push(serde_json::to_string(&s).unwrap());
         out.push(share::encode(&s));
-        s.stop_at_us = if s.paxos.is_some() { 200_000 } else { 1_200_000 };
+        s.stop_at_us = if s.paxos.is_some() {
+            200_000
+        } else {
+            1_200_000
+        };
         let run = Run::record(&s).expect("runs");
         out.push(export(&run.scenario, &run.names, &run.trace));
     }
@@ -84,7 +88,8 @@ fn any_value(r: &mut Rng) -> J {
         6 => J::from(r.below(1000)),
         _ => {
             let depth = 1 + r.below(200) as usize;
-            serde_json::from_str(&format!("{}{}", "[".repeat(depth), "]".repeat(depth))).unwrap_or(J::Null)
+            serde_json::from_str(&format!("{}{}", "[".repeat(depth), "]".repeat(depth)))
+                .unwrap_or(J::Null)
         }
     }
 }
@@ -123,7 +128,11 @@ fn mutate_json(doc: &mut J, r: &mut Rng) -> &'static str {
     match r.below(9) {
         0 => {
             if let J::Object(o) = target {
-                if let Some(k) = o.keys().nth(r.below(o.len().max(1) as u64) as usize).cloned() {
+                if let Some(k) = o
+                    .keys()
+                    .nth(r.below(o.len().max(1) as u64) as usize)
+                    .cloned()
+                {
                     o.remove(&k);
                 }
             }
@@ -148,7 +157,10 @@ fn mutate_json(doc: &mut J, r: &mut Rng) -> &'static str {
         3 => {
             if let J::Array(a) = target {
                 if a.len() > 1 {
-                    let (i, j) = (r.below(a.len() as u64) as usize, r.below(a.len() as u64) as usize);
+                    let (i, j) = (
+                        r.below(a.len() as u64) as usize,
+                        r.below(a.len() as u64) as usize,
+                    );
                     a.swap(i, j);
                 }
             }
@@ -200,7 +212,10 @@ fn mutate_text(text: &str, r: &mut Rng) -> (String, &'static str) {
     let bytes = text.as_bytes();
     let at = r.below(bytes.len() as u64 + 1) as usize;
     match r.below(6) {
-        0 => (String::from_utf8_lossy(&bytes[..at]).into_owned(), "truncate"),
+        0 => (
+            String::from_utf8_lossy(&bytes[..at]).into_owned(),
+            "truncate",
+        ),
         1 => {
             let mut b = bytes.to_vec();
             for _ in 0..1 + r.below(4) {
@@ -212,7 +227,9 @@ fn mutate_text(text: &str, r: &mut Rng) -> (String, &'static str) {
             (String::from_utf8_lossy(&b).into_owned(), "flip bits")
         }
         2 => {
-            let junk = ["\\ud800", "\\u0000", "\"", "{", "]", ",", "\\", "\u{feff}", "1e999999"];
+            let junk = [
+                "\\ud800", "\\u0000", "\"", "{", "]", ",", "\\", "\u{feff}", "1e999999",
+            ];
             let j = junk[r.below(junk.len() as u64) as usize];
             let cut = (0..=at.min(text.len()))
                 .rev()
@@ -225,16 +242,25 @@ fn mutate_text(text: &str, r: &mut Rng) -> (String, &'static str) {
         }
         3 => {
             let d = 1 + r.below(100_000) as usize;
-            (format!("{}{}", "[".repeat(d), "]".repeat(d.min(10))), "deep nesting")
+            (
+                format!("{}{}", "[".repeat(d), "]".repeat(d.min(10))),
+                "deep nesting",
+            )
         }
-        4 => (text.replacen("\"version\":1", "\"version\":2", 1), "unknown version"),
+        4 => (
+            text.replacen("\"version\":1", "\"version\":2", 1),
+            "unknown version",
+        ),
         _ => (format!("{text}{text}"), "two documents"),
     }
 }
 
 fn check_error(what: &str, msg: String, input: &str, failures: &mut Vec<String>) {
     if msg.trim().is_empty() || msg.contains('\n') || msg.chars().count() > 600 {
-        failures.push(format!("{what}: unhelpful message {msg:?} for {:?}", short(input)));
+        failures.push(format!(
+            "{what}: unhelpful message {msg:?} for {:?}",
+            short(input)
+        ));
     }
 }
 
@@ -263,7 +289,9 @@ fn readers_never_panic_on_mutated_input() {
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let a = parse(&input).map(|_| ()).map_err(|e| e.to_string());
-            let b = scenario_from_text(&input).map(|_| ()).map_err(|e| e.to_string());
+            let b = scenario_from_text(&input)
+                .map(|_| ())
+                .map_err(|e| e.to_string());
             let c = share::decode(&input).map(|_| ()).map_err(|e| e.to_string());
             [a, b, c]
         }));
@@ -274,10 +302,16 @@ fn readers_never_panic_on_mutated_input() {
                     .cloned()
                     .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_default();
-                failures.push(format!("iteration {i} ({how}): PANIC {why:?} on {:?}", short(&input)));
+                failures.push(format!(
+                    "iteration {i} ({how}): PANIC {why:?} on {:?}",
+                    short(&input)
+                ));
             }
             Ok(results) => {
-                for (what, res) in ["parse", "scenario_from_text", "share::decode"].iter().zip(results) {
+                for (what, res) in ["parse", "scenario_from_text", "share::decode"]
+                    .iter()
+                    .zip(results)
+                {
                     match res {
                         Ok(()) => accepted += 1,
                         Err(msg) => check_error(what, msg, &input, &mut failures),

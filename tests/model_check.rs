@@ -27,12 +27,24 @@ fn search(model: PaxosModel, stop: Stop) -> PaxosExplorer {
 fn assert_clean(model: PaxosModel, min_states: usize) {
     let mut x = search(model, Stop::Never);
     let p = x.progress().clone();
-    println!("{model:?}: {} states, {} transitions, depth {}, {} past the bound", p.states, p.transitions, p.depth, p.cut);
+    println!(
+        "{model:?}: {} states, {} transitions, depth {}, {} past the bound",
+        p.states, p.transitions, p.depth, p.cut
+    );
     if let Some(v) = x.violations().first().cloned() {
-        panic!("{} violated: {}\ncounterexample:{}", v.invariant, v.detail, x.render(&v.path));
+        panic!(
+            "{} violated: {}\ncounterexample:{}",
+            v.invariant,
+            v.detail,
+            x.render(&v.path)
+        );
     }
     assert!(p.done && !p.truncated, "the search did not finish");
-    assert!(p.states >= min_states, "only {} states explored (expected ≥ {min_states})", p.states);
+    assert!(
+        p.states >= min_states,
+        "only {} states explored (expected ≥ {min_states})",
+        p.states
+    );
     for (w, path) in x.witnesses() {
         let path = path.unwrap_or_else(|| panic!("the search never reached a state where {w}"));
         println!("  reached \"{w}\" in {} steps", path.len());
@@ -47,13 +59,24 @@ fn the_synod_is_safe_in_every_schedule_with_three_ballots() {
 
 #[test]
 fn the_synod_is_safe_in_every_schedule_with_a_crash_and_restart() {
-    assert_clean(PaxosModel { ballots: 2, crashes: 1, ..PaxosModel::default() }, 200_000);
+    assert_clean(
+        PaxosModel {
+            ballots: 2,
+            crashes: 1,
+            ..PaxosModel::default()
+        },
+        200_000,
+    );
 }
 
 /// The bound a mutation needs: a crash for the ledger kept in pencil.
 fn model_for(m: PaxosMutation) -> PaxosModel {
     let crashes = (m == PaxosMutation::ForgetOnRestart) as u8;
-    PaxosModel { mutation: Some(m), crashes, ..PaxosModel::default() }
+    PaxosModel {
+        mutation: Some(m),
+        crashes,
+        ..PaxosModel::default()
+    }
 }
 
 #[test]
@@ -66,9 +89,24 @@ fn every_paxos_mutation_breaks_agreement_and_its_counterexample_replays() {
             .iter()
             .find(|v| v.invariant == Invariant::Agreement)
             .cloned()
-            .unwrap_or_else(|| panic!("{}: agreement never broke in {} states", m.as_str(), x.progress().states));
-        println!("{}: agreement broken in {} steps:{}", m.as_str(), v.path.len(), x.render(&v.path));
-        assert!(v.path.len() <= 16, "{}: the shortest counterexample is longer than expected", m.as_str());
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: agreement never broke in {} states",
+                    m.as_str(),
+                    x.progress().states
+                )
+            });
+        println!(
+            "{}: agreement broken in {} steps:{}",
+            m.as_str(),
+            v.path.len(),
+            x.render(&v.path)
+        );
+        assert!(
+            v.path.len() <= 16,
+            "{}: the shortest counterexample is longer than expected",
+            m.as_str()
+        );
 
         // The simulator, run on the script, breaks agreement too: its own
         // monitor, not the checker's, says so.
@@ -82,13 +120,26 @@ fn every_paxos_mutation_breaks_agreement_and_its_counterexample_replays() {
                 _ => None,
             })
             .collect();
-        assert!(broken.contains(&Invariant::Agreement), "{}: the replay broke {broken:?}, not agreement", m.as_str());
+        assert!(
+            broken.contains(&Invariant::Agreement),
+            "{}: the replay broke {broken:?}, not agreement",
+            m.as_str()
+        );
 
         // And the trace file it makes is one `replay --verify` accepts.
         let text = json::export(&run.scenario, &run.names, &run.trace);
         let imported = import::parse(&text).expect("our own trace parses");
-        let scenario = imported.scenario.expect("the envelope carries the scenario");
-        assert!(matches!(import::verify(&scenario, &imported.events), Verdict::Identical { .. }), "{}", m.as_str());
+        let scenario = imported
+            .scenario
+            .expect("the envelope carries the scenario");
+        assert!(
+            matches!(
+                import::verify(&scenario, &imported.events),
+                Verdict::Identical { .. }
+            ),
+            "{}",
+            m.as_str()
+        );
     }
 }
 
@@ -97,10 +148,17 @@ fn every_paxos_mutation_breaks_agreement_and_its_counterexample_replays() {
 /// highest vote" are the same one and the careless B3 goes unnoticed.
 #[test]
 fn pick_first_vote_hides_below_three_ballots() {
-    let model = PaxosModel { ballots: 2, ..model_for(PaxosMutation::PickFirstVote) };
+    let model = PaxosModel {
+        ballots: 2,
+        ..model_for(PaxosMutation::PickFirstVote)
+    };
     let x = search(model, Stop::Never);
     assert!(x.progress().done && !x.progress().truncated);
-    assert!(x.violations().is_empty(), "with two ballots: {:?}", x.violations().first().map(|v| &v.detail));
+    assert!(
+        x.violations().is_empty(),
+        "with two ballots: {:?}",
+        x.violations().first().map(|v| &v.detail)
+    );
 }
 
 /// Prints the table of `check::explore::sizes` (every configuration the page
@@ -113,7 +171,13 @@ fn size_table() {
         for p in 1..=3.min(a) {
             for b in 1..=4u32 {
                 for c in 0..=2u8 {
-                    let model = PaxosModel { acceptors: a, proposers: p, ballots: b, crashes: c, mutation: None };
+                    let model = PaxosModel {
+                        acceptors: a,
+                        proposers: p,
+                        ballots: b,
+                        crashes: c,
+                        mutation: None,
+                    };
                     let mut x = model.explorer(Stop::Never);
                     x.set_max_states(6_000_000);
                     while !x.run(1 << 20) {}
@@ -134,7 +198,13 @@ fn the_size_table_matches_the_checker() {
     use paxos_island::check::explore::sizes::STATES;
     let mut checked = 0;
     for &(a, p, b, c, n) in STATES.iter().filter(|r| r.4 < 300_000) {
-        let model = PaxosModel { acceptors: a, proposers: p, ballots: b, crashes: c, mutation: None };
+        let model = PaxosModel {
+            acceptors: a,
+            proposers: p,
+            ballots: b,
+            crashes: c,
+            mutation: None,
+        };
         let x = search(model, Stop::Never);
         assert_eq!(x.progress().states, n, "{model:?}");
         checked += 1;
@@ -151,7 +221,8 @@ fn the_worker_job_finds_a_mutation_and_sends_a_replayable_counterexample() {
     use paxos_island::check::explore::job::{self, Reply, Request};
     use paxos_island::scenario::Scenario;
     let request = Request::of(&model_for(PaxosMutation::SkipB3));
-    let mut job = job::start(&serde_json::to_string(&request).unwrap()).unwrap_or_else(|r| panic!("{r:?}"));
+    let mut job =
+        job::start(&serde_json::to_string(&request).unwrap()).unwrap_or_else(|r| panic!("{r:?}"));
     let mut progress = 0;
     let reply = loop {
         // Replies cross the worker boundary as text: read them back as the page does.
@@ -162,14 +233,31 @@ fn the_worker_job_finds_a_mutation_and_sends_a_replayable_counterexample() {
         }
         break r;
     };
-    assert!(progress > 0, "a search of hundreds of states sent no progress in slices of 100");
-    let Reply::Found { invariant, steps, counterexample, .. } = reply else { panic!("no violation found: {reply:?}") };
+    assert!(
+        progress > 0,
+        "a search of hundreds of states sent no progress in slices of 100"
+    );
+    let Reply::Found {
+        invariant,
+        steps,
+        counterexample,
+        ..
+    } = reply
+    else {
+        panic!("no violation found: {reply:?}")
+    };
     assert_eq!(invariant, Invariant::Agreement);
     assert!(steps > 0 && steps <= 16);
     let scenario = Scenario::from_json(&counterexample).expect("the counterexample is a scenario");
     let run = Run::record(&scenario).expect("a counterexample is a valid scenario");
     assert!(
-        run.trace.iter().any(|e| matches!(&e.kind, EventKind::Violation { invariant: Invariant::Agreement, .. })),
+        run.trace.iter().any(|e| matches!(
+            &e.kind,
+            EventKind::Violation {
+                invariant: Invariant::Agreement,
+                ..
+            }
+        )),
         "the replay does not break agreement"
     );
 }
@@ -185,7 +273,10 @@ fn the_worker_job_is_clean_on_the_synod_and_refuses_nonsense_with_a_reason() {
             break r;
         }
     };
-    assert!(matches!(reply, Reply::Clean { states, truncated: false, .. } if states > 1_000), "{reply:?}");
+    assert!(
+        matches!(reply, Reply::Clean { states, truncated: false, .. } if states > 1_000),
+        "{reply:?}"
+    );
 
     let refused = |text: &str| match job::start(text) {
         Err(Reply::Failed { message }) => message,
@@ -193,8 +284,14 @@ fn the_worker_job_is_clean_on_the_synod_and_refuses_nonsense_with_a_reason() {
         Ok(_) => panic!("accepted {text}"),
     };
     assert!(refused("{").contains("bad request"));
-    assert!(refused(r#"{"acceptors":3,"proposers":2,"ballots":2,"crashes":0,"mutation":"lie"}"#).contains("unknown mutation \"lie\""));
-    assert!(!refused(r#"{"acceptors":0,"proposers":2,"ballots":2,"crashes":0,"mutation":null}"#).is_empty());
+    assert!(
+        refused(r#"{"acceptors":3,"proposers":2,"ballots":2,"crashes":0,"mutation":"lie"}"#)
+            .contains("unknown mutation \"lie\"")
+    );
+    assert!(
+        !refused(r#"{"acceptors":0,"proposers":2,"ballots":2,"crashes":0,"mutation":null}"#)
+            .is_empty()
+    );
 }
 
 // ----- Multi-Paxos (check::explore::multipaxos) -----------------------------
@@ -213,12 +310,23 @@ fn multipaxos_is_safe_in_every_schedule_of_twelve_steps_with_two_slots_and_a_tak
     let model = MultiModel::default();
     let mut x = search_multi(model, Stop::Never);
     let p = x.progress().clone();
-    println!("{model:?}: {} states, {} transitions, depth {}, {} past the bound", p.states, p.transitions, p.depth, p.cut);
+    println!(
+        "{model:?}: {} states, {} transitions, depth {}, {} past the bound",
+        p.states, p.transitions, p.depth, p.cut
+    );
     if let Some(v) = x.violations().first().cloned() {
-        panic!("{} violated: {}\ncounterexample:{}", v.invariant, v.detail, x.render(&v.path));
+        panic!(
+            "{} violated: {}\ncounterexample:{}",
+            v.invariant,
+            v.detail,
+            x.render(&v.path)
+        );
     }
     // Bounded: done, and cut at the depth bound, not at the state limit.
-    assert!(p.done && p.depth == model.depth && p.states < 60_000_000, "the search did not reach its depth: {p:?}");
+    assert!(
+        p.done && p.depth == model.depth && p.states < 60_000_000,
+        "the search did not reach its depth: {p:?}"
+    );
     assert!(p.states >= 1_000_000, "only {} states explored", p.states);
     for (w, path) in x.witnesses() {
         let path = path.unwrap_or_else(|| panic!("the search never reached a state where {w}"));
@@ -229,12 +337,38 @@ fn multipaxos_is_safe_in_every_schedule_of_twelve_steps_with_two_slots_and_a_tak
 #[test]
 fn every_log_mutation_breaks_multipaxos_in_the_model_and_its_counterexample_replays() {
     for m in [MpMutation::SkipPhase1OnTakeover, MpMutation::NoOpFreeGaps] {
-        let model = MultiModel { mutation: Some(m), ..MultiModel::default() };
+        let model = MultiModel {
+            mutation: Some(m),
+            ..MultiModel::default()
+        };
         let mut x = search_multi(model, Stop::First);
-        let v = x.violations().first().cloned().unwrap_or_else(|| panic!("{}: nothing broke in {} states", m.as_str(), x.progress().states));
-        println!("{}: {} broken in {} steps ({}):{}", m.as_str(), v.invariant, v.path.len(), v.detail, x.render(&v.path));
-        assert!(matches!(v.invariant, Invariant::Agreement | Invariant::LogPrefix), "{}: {}", m.as_str(), v.invariant);
-        assert!(v.path.len() <= 10, "{}: the shortest counterexample is {} steps", m.as_str(), v.path.len());
+        let v = x.violations().first().cloned().unwrap_or_else(|| {
+            panic!(
+                "{}: nothing broke in {} states",
+                m.as_str(),
+                x.progress().states
+            )
+        });
+        println!(
+            "{}: {} broken in {} steps ({}):{}",
+            m.as_str(),
+            v.invariant,
+            v.path.len(),
+            v.detail,
+            x.render(&v.path)
+        );
+        assert!(
+            matches!(v.invariant, Invariant::Agreement | Invariant::LogPrefix),
+            "{}: {}",
+            m.as_str(),
+            v.invariant
+        );
+        assert!(
+            v.path.len() <= 10,
+            "{}: the shortest counterexample is {} steps",
+            m.as_str(),
+            v.path.len()
+        );
         let scenario = model.counterexample(&mut x, &v.path, "counterexample");
         let run = Run::record(&scenario).expect("a counterexample is a valid scenario");
         let broken: Vec<Invariant> = run
@@ -246,7 +380,9 @@ fn every_log_mutation_breaks_multipaxos_in_the_model_and_its_counterexample_repl
             })
             .collect();
         assert!(
-            broken.iter().any(|i| matches!(i, Invariant::Agreement | Invariant::LogPrefix)),
+            broken
+                .iter()
+                .any(|i| matches!(i, Invariant::Agreement | Invariant::LogPrefix)),
             "{}: the replay broke {broken:?}, not the log's safety",
             m.as_str()
         );
@@ -256,8 +392,16 @@ fn every_log_mutation_breaks_multipaxos_in_the_model_and_its_counterexample_repl
 #[test]
 fn the_lease_mutations_are_refused_by_the_untimed_model_with_the_way_to_catch_them() {
     for m in [MpMutation::NoLeaseWait, MpMutation::LeaseNoDriftMargin] {
-        let why = MultiModel { mutation: Some(m), ..MultiModel::default() }.validate().unwrap_err();
-        assert!(why.contains("abstracts time away") && why.contains("check --protocol multipaxos"), "{why}");
+        let why = MultiModel {
+            mutation: Some(m),
+            ..MultiModel::default()
+        }
+        .validate()
+        .unwrap_err();
+        assert!(
+            why.contains("abstracts time away") && why.contains("check --protocol multipaxos"),
+            "{why}"
+        );
     }
 }
 
@@ -266,15 +410,30 @@ fn the_lease_mutations_are_refused_by_the_untimed_model_with_the_way_to_catch_th
 #[test]
 #[ignore]
 fn multipaxos_size_table() {
-    for (slots, ballots, heartbeats, depth) in [(2, 2, 1, 9), (2, 2, 1, 10), (2, 2, 1, 11), (1, 2, 1, 11), (2, 1, 1, 40)] {
-        let model = MultiModel { slots, ballots, heartbeats, ..MultiModel::default() };
+    for (slots, ballots, heartbeats, depth) in [
+        (2, 2, 1, 9),
+        (2, 2, 1, 10),
+        (2, 2, 1, 11),
+        (1, 2, 1, 11),
+        (2, 1, 1, 40),
+    ] {
+        let model = MultiModel {
+            slots,
+            ballots,
+            heartbeats,
+            ..MultiModel::default()
+        };
         let mut x = model.explorer(Stop::Never);
         x.set_max_states(8_000_000);
         x.set_max_depth(depth);
         let t = std::time::Instant::now();
         while !x.run(1 << 20) {}
         let p = x.progress();
-        let w: Vec<bool> = x.witnesses().into_iter().map(|(_, p)| p.is_some()).collect();
+        let w: Vec<bool> = x
+            .witnesses()
+            .into_iter()
+            .map(|(_, p)| p.is_some())
+            .collect();
         println!("slots {slots} ballots {ballots} heartbeats {heartbeats} depth ≤ {depth}: {} states{} depth {} in {:.1?}, witnesses {w:?}, violations {}", p.states, if p.truncated { " (cut)" } else { "" }, p.depth, t.elapsed(), x.violations().len());
     }
 }

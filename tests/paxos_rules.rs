@@ -2,7 +2,8 @@
 //! way raft-rs's `test_raft_paper.rs` tests Raft.
 
 use paxos_island::protocol::paxos::{
-    Ballot, Choice, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, PaxosTimer, Phase, Proposer, Synod, Vote,
+    Ballot, Choice, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, PaxosTimer, Phase, Proposer,
+    Synod, Vote,
 };
 use paxos_island::protocol::Value;
 use paxos_island::sim::rng::{Rng, Stream};
@@ -45,7 +46,12 @@ fn synod_with(backoff: bool, mutation: Option<PaxosMutation>) -> Arc<Synod> {
 
 /// A legislator playing the given roles, with a proposer for `value`.
 fn legislator(acceptor: bool, value: Option<&str>, learner: bool) -> PaxosNode {
-    PaxosNode::new(synod(true), acceptor, value.map(|x| Proposer::new(v(x), SimDuration::ZERO)), learner)
+    PaxosNode::new(
+        synod(true),
+        acceptor,
+        value.map(|x| Proposer::new(v(x), SimDuration::ZERO)),
+        learner,
+    )
 }
 
 /// Run one handler as node `me` and return what it asked for.
@@ -90,8 +96,14 @@ fn phase_1a_prepare_goes_to_every_acceptor_with_a_fresh_ballot() {
     let out = start(&mut p, G);
     let s = sends(&out);
     assert_eq!(s.len(), 5);
-    assert!(s.iter().all(|(_, m)| *m == PaxosMsg::Prepare { ballot: b(1, G) }));
-    assert_eq!(p.proposer.as_ref().unwrap().last_tried, 1, "lastTried is recorded before sending");
+    assert!(s
+        .iter()
+        .all(|(_, m)| *m == PaxosMsg::Prepare { ballot: b(1, G) }));
+    assert_eq!(
+        p.proposer.as_ref().unwrap().last_tried,
+        1,
+        "lastTried is recorded before sending"
+    );
 }
 
 #[test]
@@ -107,7 +119,15 @@ fn b1_distinct_proposers_use_distinct_ballots() {
 #[test]
 fn phase_1b_promise_carries_the_last_vote() {
     let mut a = legislator(true, None, false);
-    deliver(&mut a, D, B, PaxosMsg::Accept { ballot: b(5, B), value: v("β") });
+    deliver(
+        &mut a,
+        D,
+        B,
+        PaxosMsg::Accept {
+            ballot: b(5, B),
+            value: v("β"),
+        },
+    );
     let out = deliver(&mut a, D, E, PaxosMsg::Prepare { ballot: b(14, E) });
     assert_eq!(
         sends(&out),
@@ -115,7 +135,10 @@ fn phase_1b_promise_carries_the_last_vote() {
             E,
             PaxosMsg::Promise {
                 ballot: b(14, E),
-                last_vote: Some(Vote { ballot: b(5, B), value: v("β") })
+                last_vote: Some(Vote {
+                    ballot: b(5, B),
+                    value: v("β")
+                })
             }
         )]
     );
@@ -135,7 +158,15 @@ fn p1a_an_acceptor_ignores_a_prepare_below_its_promise() {
 fn p1a_an_acceptor_refuses_to_vote_below_its_promise() {
     let mut a = legislator(true, None, false);
     deliver(&mut a, D, E, PaxosMsg::Prepare { ballot: b(14, E) });
-    let out = deliver(&mut a, D, B, PaxosMsg::Accept { ballot: b(5, B), value: v("β") });
+    let out = deliver(
+        &mut a,
+        D,
+        B,
+        PaxosMsg::Accept {
+            ballot: b(5, B),
+            value: v("β"),
+        },
+    );
     assert!(sends(&out).is_empty());
     assert_eq!(a.acceptor.as_ref().unwrap().max_vbal, None);
 }
@@ -143,10 +174,30 @@ fn p1a_an_acceptor_refuses_to_vote_below_its_promise() {
 #[test]
 fn p1_an_acceptor_accepts_the_first_proposal_it_receives() {
     let mut a = legislator(true, None, false);
-    let out = deliver(&mut a, D, B, PaxosMsg::Accept { ballot: b(5, B), value: v("β") });
-    assert_eq!(sends(&out), vec![(B, PaxosMsg::Accepted { ballot: b(5, B), value: v("β") })]);
+    let out = deliver(
+        &mut a,
+        D,
+        B,
+        PaxosMsg::Accept {
+            ballot: b(5, B),
+            value: v("β"),
+        },
+    );
+    assert_eq!(
+        sends(&out),
+        vec![(
+            B,
+            PaxosMsg::Accepted {
+                ballot: b(5, B),
+                value: v("β")
+            }
+        )]
+    );
     let acc = a.acceptor.unwrap();
-    assert_eq!((acc.max_bal, acc.max_vbal, acc.max_val), (Some(b(5, B)), Some(b(5, B)), Some(v("β"))));
+    assert_eq!(
+        (acc.max_bal, acc.max_vbal, acc.max_val),
+        (Some(b(5, B)), Some(b(5, B)), Some(v("β")))
+    );
 }
 
 #[test]
@@ -160,8 +211,18 @@ fn a_duplicated_prepare_gets_the_same_promise_again() {
 #[test]
 fn stable_storage_the_acceptor_writes_its_ledger_before_it_replies() {
     let mut a = legislator(true, None, false);
-    let out = deliver(&mut a, D, B, PaxosMsg::Accept { ballot: b(5, B), value: v("β") });
-    let ledger = out.iter().position(|o| matches!(o, Output::Note(PaxosNote::Ledger { .. })));
+    let out = deliver(
+        &mut a,
+        D,
+        B,
+        PaxosMsg::Accept {
+            ballot: b(5, B),
+            value: v("β"),
+        },
+    );
+    let ledger = out
+        .iter()
+        .position(|o| matches!(o, Output::Note(PaxosNote::Ledger { .. })));
     let reply = out.iter().position(|o| matches!(o, Output::Send(..)));
     assert!(ledger.unwrap() < reply.unwrap());
 }
@@ -169,14 +230,29 @@ fn stable_storage_the_acceptor_writes_its_ledger_before_it_replies() {
 #[test]
 fn stable_storage_survives_a_crash_and_restart() {
     let mut a = legislator(true, Some("δ"), true);
-    deliver(&mut a, D, B, PaxosMsg::Accept { ballot: b(5, B), value: v("β") });
+    deliver(
+        &mut a,
+        D,
+        B,
+        PaxosMsg::Accept {
+            ballot: b(5, B),
+            value: v("β"),
+        },
+    );
     deliver(&mut a, D, E, PaxosMsg::Prepare { ballot: b(9, E) });
     start(&mut a, D);
     a.on_crash();
     step(D, |ctx| a.on_restart(ctx));
     let acc = a.acceptor.as_ref().unwrap();
     assert_eq!(acc.max_bal, Some(b(9, E)), "promise kept");
-    assert_eq!(acc.last_vote(), Some(Vote { ballot: b(5, B), value: v("β") }), "vote kept");
+    assert_eq!(
+        acc.last_vote(),
+        Some(Vote {
+            ballot: b(5, B),
+            value: v("β")
+        }),
+        "vote kept"
+    );
     let p = a.proposer.as_ref().unwrap();
     assert_eq!(p.phase, Phase::Idle, "the proposer's pencil slips are gone");
     assert!(p.last_tried >= 1, "lastTried is stable");
@@ -184,7 +260,12 @@ fn stable_storage_survives_a_crash_and_restart() {
 
 #[test]
 fn forget_on_restart_mutation_loses_the_ledger() {
-    let mut a = PaxosNode::new(synod_with(true, Some(PaxosMutation::ForgetOnRestart)), true, None, false);
+    let mut a = PaxosNode::new(
+        synod_with(true, Some(PaxosMutation::ForgetOnRestart)),
+        true,
+        None,
+        false,
+    );
     deliver(&mut a, D, E, PaxosMsg::Prepare { ballot: b(9, E) });
     a.on_crash();
     step(D, |ctx| a.on_restart(ctx));
@@ -202,16 +283,34 @@ fn a_proposer_never_reuses_a_round_after_a_restart() {
 }
 
 /// Phase 1 of proposer Ε in ballot 14 with the given promises.
-fn phase_2a_after(promises: &[(NodeId, Option<Vote>)], mutation: Option<PaxosMutation>) -> (Vec<Output>, PaxosNode) {
+fn phase_2a_after(
+    promises: &[(NodeId, Option<Vote>)],
+    mutation: Option<PaxosMutation>,
+) -> (Vec<Output>, PaxosNode) {
     let s = synod_with(true, mutation);
-    let mut p = PaxosNode::new(s, false, Some(Proposer::new(v("ε"), SimDuration::ZERO)), false);
+    let mut p = PaxosNode::new(
+        s,
+        false,
+        Some(Proposer::new(v("ε"), SimDuration::ZERO)),
+        false,
+    );
     start(&mut p, E);
     // Bring it to round 14, as in Lamport's figure.
-    p.proposer.as_mut().unwrap().phase = Phase::Preparing { ballot: b(14, E), promises: Default::default() };
+    p.proposer.as_mut().unwrap().phase = Phase::Preparing {
+        ballot: b(14, E),
+        promises: Default::default(),
+    };
     let mut last = Vec::new();
     for &(from, vote) in promises {
         last = step(E, |ctx| {
-            p.on_message(from, PaxosMsg::Promise { ballot: b(14, E), last_vote: vote }, ctx)
+            p.on_message(
+                from,
+                PaxosMsg::Promise {
+                    ballot: b(14, E),
+                    last_vote: vote,
+                },
+                ctx,
+            )
         });
     }
     (last, p)
@@ -220,8 +319,16 @@ fn phase_2a_after(promises: &[(NodeId, Option<Vote>)], mutation: Option<PaxosMut
 #[test]
 fn b3_free_when_no_member_of_the_quorum_has_voted() {
     let (out, _) = phase_2a_after(&[(B, None), (D, None), (E, None)], None);
-    assert!(notes(&out).contains(&PaxosNote::ValuePicked { ballot: b(14, E), value: v("ε"), choice: Choice::Free }));
-    assert!(sends(&out).iter().all(|(_, m)| *m == PaxosMsg::Accept { ballot: b(14, E), value: v("ε") }));
+    assert!(notes(&out).contains(&PaxosNote::ValuePicked {
+        ballot: b(14, E),
+        value: v("ε"),
+        choice: Choice::Free
+    }));
+    assert!(sends(&out).iter().all(|(_, m)| *m
+        == PaxosMsg::Accept {
+            ballot: b(14, E),
+            value: v("ε")
+        }));
 }
 
 #[test]
@@ -229,14 +336,29 @@ fn b3_p2c_forced_to_the_decree_of_the_highest_numbered_vote() {
     // Lamport's ballot 27: Γ's vote in 5 (β) is later than Δ's in 2 (α): β.
     let promises = [
         (A, None),
-        (G, Some(Vote { ballot: b(5, G), value: v("β") })),
-        (D, Some(Vote { ballot: b(2, D), value: v("α") })),
+        (
+            G,
+            Some(Vote {
+                ballot: b(5, G),
+                value: v("β"),
+            }),
+        ),
+        (
+            D,
+            Some(Vote {
+                ballot: b(2, D),
+                value: v("α"),
+            }),
+        ),
     ];
     let (out, p) = phase_2a_after(&promises, None);
     assert!(notes(&out).contains(&PaxosNote::ValuePicked {
         ballot: b(14, E),
         value: v("β"),
-        choice: Choice::Forced { by: b(5, G), voter: G }
+        choice: Choice::Forced {
+            by: b(5, G),
+            voter: G
+        }
     }));
     assert!(matches!(p.proposer.unwrap().phase, Phase::Accepting { value, .. } if value == v("β")));
 }
@@ -246,8 +368,20 @@ fn b3_p2c_forced_to_the_decree_of_the_highest_numbered_vote() {
 #[test]
 fn b3_the_highest_vote_wins_even_when_a_lower_one_comes_first() {
     let promises = [
-        (B, Some(Vote { ballot: b(2, B), value: v("α") })),
-        (G, Some(Vote { ballot: b(5, G), value: v("β") })),
+        (
+            B,
+            Some(Vote {
+                ballot: b(2, B),
+                value: v("α"),
+            }),
+        ),
+        (
+            G,
+            Some(Vote {
+                ballot: b(5, G),
+                value: v("β"),
+            }),
+        ),
         (D, None),
     ];
     let (out, _) = phase_2a_after(&promises, None);
@@ -261,7 +395,17 @@ fn b3_the_highest_vote_wins_even_when_a_lower_one_comes_first() {
 
 #[test]
 fn skip_b3_mutation_proposes_its_own_decree_regardless() {
-    let promises = [(A, None), (G, Some(Vote { ballot: b(5, G), value: v("β") })), (D, None)];
+    let promises = [
+        (A, None),
+        (
+            G,
+            Some(Vote {
+                ballot: b(5, G),
+                value: v("β"),
+            }),
+        ),
+        (D, None),
+    ];
     let (out, _) = phase_2a_after(&promises, Some(PaxosMutation::SkipB3));
     assert!(sends(&out).iter().all(|(_, m)| m.value() == Some(v("ε"))));
 }
@@ -290,23 +434,67 @@ fn phase_3_success_is_announced_after_a_quorum_of_votes() {
     let (_, mut p) = phase_2a_after(&[(B, None), (D, None), (E, None)], None);
     let mut outs = Vec::new();
     for from in [B, D, E] {
-        outs = deliver(&mut p, E, from, PaxosMsg::Accepted { ballot: b(14, E), value: v("ε") });
+        outs = deliver(
+            &mut p,
+            E,
+            from,
+            PaxosMsg::Accepted {
+                ballot: b(14, E),
+                value: v("ε"),
+            },
+        );
     }
-    let decided: Vec<_> = sends(&outs).into_iter().filter(|(_, m)| matches!(m, PaxosMsg::Decided { .. })).collect();
+    let decided: Vec<_> = sends(&outs)
+        .into_iter()
+        .filter(|(_, m)| matches!(m, PaxosMsg::Decided { .. }))
+        .collect();
     assert_eq!(decided.len(), 5, "everyone hears the success");
 }
 
 #[test]
 fn a_learner_learns_from_a_quorum_of_accepted_and_never_changes_its_ink() {
-    let s = Arc::new(Synod { learn_from_votes: true, ..(*synod(true)).clone() });
+    let s = Arc::new(Synod {
+        learn_from_votes: true,
+        ..(*synod(true)).clone()
+    });
     let mut l = PaxosNode::new(s, false, None, true);
     for from in [A, B] {
-        let out = deliver(&mut l, G, from, PaxosMsg::Accepted { ballot: b(3, A), value: v("α") });
+        let out = deliver(
+            &mut l,
+            G,
+            from,
+            PaxosMsg::Accepted {
+                ballot: b(3, A),
+                value: v("α"),
+            },
+        );
         assert!(notes(&out).is_empty());
     }
-    let out = deliver(&mut l, G, D, PaxosMsg::Accepted { ballot: b(3, A), value: v("α") });
-    assert_eq!(notes(&out), vec![PaxosNote::Learned { ballot: b(3, A), value: v("α") }]);
-    let out = deliver(&mut l, G, E, PaxosMsg::Decided { ballot: b(9, E), value: v("ε") });
+    let out = deliver(
+        &mut l,
+        G,
+        D,
+        PaxosMsg::Accepted {
+            ballot: b(3, A),
+            value: v("α"),
+        },
+    );
+    assert_eq!(
+        notes(&out),
+        vec![PaxosNote::Learned {
+            ballot: b(3, A),
+            value: v("α")
+        }]
+    );
+    let out = deliver(
+        &mut l,
+        G,
+        E,
+        PaxosMsg::Decided {
+            ballot: b(9, E),
+            value: v("ε"),
+        },
+    );
     assert!(matches!(notes(&out)[..], [PaxosNote::LearnConflict { .. }]));
     assert_eq!(l.learned(), Some(v("α")));
 }
@@ -314,18 +502,36 @@ fn a_learner_learns_from_a_quorum_of_accepted_and_never_changes_its_ink() {
 #[test]
 fn a_proposer_that_sees_a_higher_ballot_gives_its_own_up() {
     // Without backoff it retries at once with a higher round: dueling.
-    let mut p = PaxosNode::new(synod(false), true, Some(Proposer::new(v("α"), SimDuration::ZERO)), false);
+    let mut p = PaxosNode::new(
+        synod(false),
+        true,
+        Some(Proposer::new(v("α"), SimDuration::ZERO)),
+        false,
+    );
     start(&mut p, A);
     let out = deliver(&mut p, A, B, PaxosMsg::Prepare { ballot: b(1, B) });
-    assert!(notes(&out).iter().any(|n| matches!(n, PaxosNote::Preempted { .. })));
-    assert!(sends(&out).iter().any(|(_, m)| *m == PaxosMsg::Prepare { ballot: b(2, A) }));
+    assert!(notes(&out)
+        .iter()
+        .any(|n| matches!(n, PaxosNote::Preempted { .. })));
+    assert!(sends(&out)
+        .iter()
+        .any(|(_, m)| *m == PaxosMsg::Prepare { ballot: b(2, A) }));
 }
 
 #[test]
 fn with_backoff_a_preempted_proposer_waits_a_random_while() {
-    let mut p = PaxosNode::new(synod(true), true, Some(Proposer::new(v("α"), SimDuration::ZERO)), false);
+    let mut p = PaxosNode::new(
+        synod(true),
+        true,
+        Some(Proposer::new(v("α"), SimDuration::ZERO)),
+        false,
+    );
     start(&mut p, A);
     let out = deliver(&mut p, A, B, PaxosMsg::Prepare { ballot: b(1, B) });
-    assert!(out.iter().any(|o| matches!(o, Output::SetTimer(PaxosTimer::Backoff, _))));
-    assert!(!sends(&out).iter().any(|(_, m)| matches!(m, PaxosMsg::Prepare { .. })));
+    assert!(out
+        .iter()
+        .any(|o| matches!(o, Output::SetTimer(PaxosTimer::Backoff, _))));
+    assert!(!sends(&out)
+        .iter()
+        .any(|(_, m)| matches!(m, PaxosMsg::Prepare { .. })));
 }

@@ -20,11 +20,18 @@ fn every_builtin_round_trips_to_the_same_run() {
         let back = share::decode(&link).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(back, s, "{name}: the scenario changed on the way");
         let url = format!("https://example.org/paxos-island/#s={link}");
-        assert_eq!(share::decode(&url).as_ref(), Ok(&s), "{name}: as a full URL");
+        assert_eq!(
+            share::decode(&url).as_ref(),
+            Ok(&s),
+            "{name}: as a full URL"
+        );
         let (a, b) = (Run::record(&s).unwrap(), Run::record(&back).unwrap());
         assert_eq!(a.hash(), b.hash(), "{name}: the run changed on the way");
         let json = serde_json::to_string(&s).unwrap().len();
-        report.push(format!("{name:22} {:4} chars (compact JSON {json} bytes)", link.len()));
+        report.push(format!(
+            "{name:22} {:4} chars (compact JSON {json} bytes)",
+            link.len()
+        ));
         // A link should fit a chat message and any browser's URL limit.
         assert!(link.len() < 1_000, "{name}: {} characters", link.len());
     }
@@ -35,7 +42,10 @@ fn every_builtin_round_trips_to_the_same_run() {
 fn a_cut_link_says_it_is_cut() {
     let link = share::encode(&builtin::get("forced").unwrap());
     assert_eq!(share::decode(""), Err(ShareError::Empty));
-    assert_eq!(share::decode("https://example.org/#s="), Err(ShareError::Empty));
+    assert_eq!(
+        share::decode("https://example.org/#s="),
+        Err(ShareError::Empty)
+    );
     for len in 1..link.len() {
         assert_eq!(
             share::decode(&link[..len]),
@@ -44,7 +54,10 @@ fn a_cut_link_says_it_is_cut() {
         );
     }
     let msg = ShareError::Cut.to_string();
-    assert!(msg.contains("cut short") && msg.contains("whole link"), "{msg}");
+    assert!(
+        msg.contains("cut short") && msg.contains("whole link"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -54,7 +67,10 @@ fn a_character_no_link_contains_is_named_not_taken_for_a_cut() {
     let escaped = format!("{}%20{}", &link[..10], &link[10..]);
     assert_eq!(share::decode(&escaped), Err(ShareError::BadChar('%')));
     let msg = ShareError::BadChar('%').to_string();
-    assert!(msg.contains("'%'") && msg.contains("no Paxos Island link contains"), "{msg}");
+    assert!(
+        msg.contains("'%'") && msg.contains("no Paxos Island link contains"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -71,20 +87,32 @@ fn a_changed_character_fails_the_checksum() {
                 continue;
             }
             let changed = format!("{}{c}{}", &link[..i], &link[i + 1..]);
-            assert_eq!(share::decode(&changed), Err(ShareError::Changed), "changed at {i}");
+            assert_eq!(
+                share::decode(&changed),
+                Err(ShareError::Changed),
+                "changed at {i}"
+            );
         }
     }
     // A character added at the end is a change too, not a cut.
     assert_eq!(share::decode(&format!("{link}A")), Err(ShareError::Changed));
-    assert!(ShareError::Changed.to_string().contains("changed or mistyped"));
+    assert!(ShareError::Changed
+        .to_string()
+        .contains("changed or mistyped"));
 }
 
 #[test]
 fn other_versions_and_other_things_are_named() {
     let link = share::encode(&builtin::get("calm").unwrap());
     let v2 = link.replacen("s1.", "s2.", 1);
-    assert_eq!(share::decode(&v2), Err(ShareError::UnknownVersion("s2".into())));
-    assert!(share::decode(&v2).unwrap_err().to_string().contains("another version"));
+    assert_eq!(
+        share::decode(&v2),
+        Err(ShareError::UnknownVersion("s2".into()))
+    );
+    assert!(share::decode(&v2)
+        .unwrap_err()
+        .to_string()
+        .contains("another version"));
     assert_eq!(share::decode("hello world"), Err(ShareError::NotALink));
     assert_eq!(share::decode("x1.abc.defghi"), Err(ShareError::NotALink));
     assert!(matches!(

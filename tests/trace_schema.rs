@@ -15,13 +15,13 @@
 
 use paxos_island::check::explore::paxos::PaxosModel;
 use paxos_island::check::explore::Stop;
-use paxos_island::check::{Invariant, Mutation};
 use paxos_island::check::search::{random_paxos, FaultSet};
+use paxos_island::check::{Invariant, Mutation};
 use paxos_island::protocol::commit::CommitMutation;
 use paxos_island::protocol::lease::LeaseMutation;
-use paxos_island::scenario::commit_spec::random_commit;
 use paxos_island::protocol::paxos::PaxosMutation;
 use paxos_island::scenario::builtin;
+use paxos_island::scenario::commit_spec::random_commit;
 use paxos_island::scenario::lease_spec::random_lease_with;
 use paxos_island::scenario::run::Run;
 use paxos_island::scenario::Scenario;
@@ -118,10 +118,16 @@ impl Validator {
         }
         if let J::String(text) = v {
             let len = text.chars().count() as u64; // the standard counts characters
-            if s.get("minLength").and_then(J::as_u64).is_some_and(|m| len < m) {
+            if s.get("minLength")
+                .and_then(J::as_u64)
+                .is_some_and(|m| len < m)
+            {
                 errs.push(format!("{path}: text too short"));
             }
-            if s.get("maxLength").and_then(J::as_u64).is_some_and(|m| len > m) {
+            if s.get("maxLength")
+                .and_then(J::as_u64)
+                .is_some_and(|m| len > m)
+            {
                 errs.push(format!("{path}: text too long"));
             }
         }
@@ -150,7 +156,9 @@ impl Validator {
             }
         }
         for (word, exactly_one) in [("oneOf", true), ("anyOf", false)] {
-            let Some(J::Array(alts)) = s.get(word) else { continue };
+            let Some(J::Array(alts)) = s.get(word) else {
+                continue;
+            };
             let results: Vec<Vec<String>> = alts
                 .iter()
                 .map(|a| {
@@ -267,18 +275,33 @@ fn every_builtin_trace_matches_the_schema() {
             kinds.insert(e["kind"].as_str().unwrap_or("").to_string());
             // An event's own fields never overwrite the envelope's (a note's
             // `seq` once did, and the trace would not open again).
-            assert_eq!(e["seq"].as_u64(), Some(i as u64), "{name}: event {i} has seq {}: {e}", e["seq"]);
+            assert_eq!(
+                e["seq"].as_u64(),
+                Some(i as u64),
+                "{name}: event {i} has seq {}: {e}",
+                e["seq"]
+            );
         }
         // And the file opens again: `replay --verify` accepts it.
         let text = serde_json::to_string(&doc).unwrap();
-        let imported = paxos_island::trace::import::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let scenario = imported.scenario.expect("the envelope carries the scenario");
+        let imported =
+            paxos_island::trace::import::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let scenario = imported
+            .scenario
+            .expect("the envelope carries the scenario");
         assert!(
-            matches!(paxos_island::trace::import::verify(&scenario, &imported.events), paxos_island::trace::import::Verdict::Identical { .. }),
+            matches!(
+                paxos_island::trace::import::verify(&scenario, &imported.events),
+                paxos_island::trace::import::Verdict::Identical { .. }
+            ),
             "{name}: replay --verify refuses its own trace"
         );
     }
-    assert!(kinds.len() >= 30, "only {} kinds seen: {kinds:?}", kinds.len());
+    assert!(
+        kinds.len() >= 30,
+        "only {} kinds seen: {kinds:?}",
+        kinds.len()
+    );
 }
 
 #[test]
@@ -292,27 +315,65 @@ fn mutations_and_random_schedules_match_the_schema_too() {
         }
     }
     for seed in 0..8 {
-        let mutation = [None, Some(Mutation::Paxos(PaxosMutation::SkipB3)), Some(Mutation::Paxos(PaxosMutation::MinorityQuorum))][seed as usize % 3];
+        let mutation = [
+            None,
+            Some(Mutation::Paxos(PaxosMutation::SkipB3)),
+            Some(Mutation::Paxos(PaxosMutation::MinorityQuorum)),
+        ][seed as usize % 3];
         assert_valid(
             &v,
             &trace_of(&random_paxos(seed, FaultSet::ALL, mutation)),
             &format!("random paxos {seed}"),
         );
-        let lm = [None, Some(Mutation::Lease(LeaseMutation::NoFence)), Some(Mutation::Lease(LeaseMutation::BlindAcquire))][seed as usize % 3];
-        let s = random_lease_with(seed, FaultSet::ALL, lm, paxos_island::protocol::storage::Fencing::ALL[(seed % 3) as usize]);
+        let lm = [
+            None,
+            Some(Mutation::Lease(LeaseMutation::NoFence)),
+            Some(Mutation::Lease(LeaseMutation::BlindAcquire)),
+        ][seed as usize % 3];
+        let s = random_lease_with(
+            seed,
+            FaultSet::ALL,
+            lm,
+            paxos_island::protocol::storage::Fencing::ALL[(seed % 3) as usize],
+        );
         assert_valid(&v, &trace_of(&s), &format!("random lease {seed}"));
-        let cm = [None, Some(Mutation::Commit(CommitMutation::CommitWithoutAllPrepared))][seed as usize % 2];
-        assert_valid(&v, &trace_of(&random_commit(seed, FaultSet::ALL, cm)), &format!("random commit {seed}"));
-        let mm = [None, Some(Mutation::Multipaxos(paxos_island::protocol::multipaxos::MpMutation::NoLeaseWait))][seed as usize % 2];
+        let cm = [
+            None,
+            Some(Mutation::Commit(CommitMutation::CommitWithoutAllPrepared)),
+        ][seed as usize % 2];
+        assert_valid(
+            &v,
+            &trace_of(&random_commit(seed, FaultSet::ALL, cm)),
+            &format!("random commit {seed}"),
+        );
+        let mm = [
+            None,
+            Some(Mutation::Multipaxos(
+                paxos_island::protocol::multipaxos::MpMutation::NoLeaseWait,
+            )),
+        ][seed as usize % 2];
         let s = paxos_island::scenario::multipaxos_spec::random_multipaxos(seed, FaultSet::ALL, mm);
         assert_valid(&v, &trace_of(&s), &format!("random multipaxos {seed}"));
     }
     // A model checker's counterexample: a scripted network, deliver and fire steps.
-    let model = PaxosModel { mutation: Some(PaxosMutation::PickFirstVote), ..PaxosModel::default() };
+    let model = PaxosModel {
+        mutation: Some(PaxosMutation::PickFirstVote),
+        ..PaxosModel::default()
+    };
     let mut x = model.explorer(Stop::When(Invariant::Agreement));
     while !x.run(100_000) {}
-    let path = x.violations().iter().find(|v| v.invariant == Invariant::Agreement).expect("caught").path.clone();
-    assert_valid(&v, &trace_of(&model.counterexample(&mut x, &path, "counterexample")), "counterexample");
+    let path = x
+        .violations()
+        .iter()
+        .find(|v| v.invariant == Invariant::Agreement)
+        .expect("caught")
+        .path
+        .clone();
+    assert_valid(
+        &v,
+        &trace_of(&model.counterexample(&mut x, &path, "counterexample")),
+        "counterexample",
+    );
 }
 
 #[test]
@@ -328,14 +389,20 @@ fn the_validator_rejects_broken_traces() {
         .unwrap();
     type Break = fn(&mut J);
     let breaks: [(&str, Break); 10] = [
-        ("msg removed", |e| drop(e.as_object_mut().unwrap().remove("msg"))),
+        ("msg removed", |e| {
+            drop(e.as_object_mut().unwrap().remove("msg"))
+        }),
         ("unknown kind", |e| e["kind"] = J::from("sned")),
         ("extra field", |e| e["colour"] = J::from("red")),
         ("time as text", |e| e["t_us"] = J::from("12")),
         ("negative seq", |e| e["seq"] = J::from(-1)),
         ("fractional time", |e| e["t_us"] = J::from(1.5)),
-        ("round as text", |e| e["msg"]["ballot"]["round"] = J::from("1")),
-        ("unknown message type", |e| e["msg"]["type"] = J::from("nextballot")),
+        ("round as text", |e| {
+            e["msg"]["ballot"]["round"] = J::from("1")
+        }),
+        ("unknown message type", |e| {
+            e["msg"]["type"] = J::from("nextballot")
+        }),
         ("value on a prepare", |e| e["msg"]["value"] = J::from("α")),
         ("empty node name", |e| e["node"] = J::from("")),
     ];
@@ -344,7 +411,10 @@ fn the_validator_rejects_broken_traces() {
         f(&mut doc["events"][first_send]);
         let errs = v.validate(&doc);
         assert!(!errs.is_empty(), "{what}: the broken event was accepted");
-        assert!(errs[0].contains(&format!("$.events[{first_send}]")), "{what}: {errs:?}");
+        assert!(
+            errs[0].contains(&format!("$.events[{first_send}]")),
+            "{what}: {errs:?}"
+        );
     }
     let mut doc = good.clone();
     doc["version"] = J::from(2);
@@ -359,7 +429,9 @@ fn the_document_describes_every_event_kind() {
     let v = Validator::new();
     for (name, def) in v.root["$defs"].as_object().expect("$defs") {
         if name.starts_with("event_") {
-            let kind = def["properties"]["kind"]["const"].as_str().unwrap_or_else(|| panic!("{name} has no kind"));
+            let kind = def["properties"]["kind"]["const"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{name} has no kind"));
             assert!(
                 DOC.contains(&format!("`{kind}`")),
                 "docs/trace-format.md does not mention `{kind}`"

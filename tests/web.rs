@@ -15,16 +15,38 @@ fn builtin_scenarios_hash_the_same_in_wasm_as_natively() {
     for name in builtin::names() {
         let run = Run::record(&builtin::get(name).unwrap()).unwrap();
         let needle = format!("(\"{name}\", \"{}\")", run.hash());
-        assert!(golden.contains(&needle), "{name}: wasm hash {} is not the native golden hash", run.hash());
+        assert!(
+            golden.contains(&needle),
+            "{name}: wasm hash {} is not the native golden hash",
+            run.hash()
+        );
     }
 }
 
 #[wasm_bindgen_test]
 fn random_schedules_are_safe_in_wasm_too() {
     use paxos_island::check::search::{self, FaultSet};
-    let rep = search::check(|s| search::random_paxos(s, FaultSet::ALL, None), 1, 300, false);
+    let rep = search::check(
+        |s| search::random_paxos(s, FaultSet::ALL, None),
+        1,
+        300,
+        false,
+    );
     assert_eq!(rep.violating, 0);
-    let rep = search::check(|s| search::random_paxos(s, FaultSet::ALL, Some(paxos_island::check::Mutation::Paxos(paxos_island::protocol::paxos::PaxosMutation::SkipB3))), 1, 3000, true);
+    let rep = search::check(
+        |s| {
+            search::random_paxos(
+                s,
+                FaultSet::ALL,
+                Some(paxos_island::check::Mutation::Paxos(
+                    paxos_island::protocol::paxos::PaxosMutation::SkipB3,
+                )),
+            )
+        },
+        1,
+        3000,
+        true,
+    );
     assert!(rep.first.is_some());
 }
 
@@ -36,11 +58,24 @@ async fn the_app_mounts_and_steps() {
     doc.body().unwrap().append_child(&host).unwrap();
     let _handle = paxos_island::ui::mount_into(host.clone());
     leptos::task::tick().await;
-    let seats = host.query_selector_all("[data-testid^=seat-]").unwrap().length();
+    let seats = host
+        .query_selector_all("[data-testid^=seat-]")
+        .unwrap()
+        .length();
     assert_eq!(seats, 5);
-    let time = || host.query_selector("[data-testid=time]").unwrap().unwrap().get_attribute("data-us").unwrap();
+    let time = || {
+        host.query_selector("[data-testid=time]")
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-us")
+            .unwrap()
+    };
     assert_eq!(time(), "0");
-    let step: web_sys::HtmlElement = host.query_selector("[data-testid=step-forward]").unwrap().unwrap().unchecked_into();
+    let step: web_sys::HtmlElement = host
+        .query_selector("[data-testid=step-forward]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
     step.click();
     leptos::task::tick().await;
     assert_ne!(time(), "0");

@@ -27,7 +27,8 @@ pub struct RmRecord {
 
 impl RmRecord {
     fn aborted(&self) -> bool {
-        matches!(self.vote, Some((RmVote::Aborted, _))) || matches!(self.outcome, Some((Outcome::Abort, _)))
+        matches!(self.vote, Some((RmVote::Aborted, _)))
+            || matches!(self.outcome, Some((Outcome::Abort, _)))
     }
     fn committed(&self) -> bool {
         matches!(self.outcome, Some((Outcome::Commit, _)))
@@ -93,9 +94,20 @@ impl CommitMonitor {
         }
     }
 
-    fn count_vote(&mut self, acc: NodeId, rm: NodeId, ballot: Ballot, v: RmVote, found: &mut Vec<Finding>) {
+    fn count_vote(
+        &mut self,
+        acc: NodeId,
+        rm: NodeId,
+        ballot: Ballot,
+        v: RmVote,
+        found: &mut Vec<Finding>,
+    ) {
         let bit = 1u64 << acc.index();
-        let k = match self.votes.iter().position(|e| e.0 == rm && e.1 == ballot && e.2 == v) {
+        let k = match self
+            .votes
+            .iter()
+            .position(|e| e.0 == rm && e.1 == ballot && e.2 == v)
+        {
             Some(k) => k,
             None => {
                 self.votes.push((rm, ballot, v, 0));
@@ -112,18 +124,36 @@ impl CommitMonitor {
         if let Some(&(_, b, w)) = self.chosen.iter().find(|c| c.0 == rm && c.2 != v) {
             found.push(Finding::Violation(
                 Invariant::Agreement,
-                format!("{}'s instance chose {} in ballot {b} and {} in ballot {ballot}", self.name(rm), w.as_str(), v.as_str()),
+                format!(
+                    "{}'s instance chose {} in ballot {b} and {} in ballot {ballot}",
+                    self.name(rm),
+                    w.as_str(),
+                    v.as_str()
+                ),
             ));
         }
         if !self.chosen.iter().any(|c| c.0 == rm && c.2 == v) {
             self.chosen.push((rm, ballot, v));
-            found.push(Finding::Note(CommitNote::InstanceChosen { rm, ballot, vote: v }.into()));
+            found.push(Finding::Note(
+                CommitNote::InstanceChosen {
+                    rm,
+                    ballot,
+                    vote: v,
+                }
+                .into(),
+            ));
         }
     }
 
     /// Only votes, outcomes and decisions concern the invariants.
     #[inline]
-    pub fn on_note(&mut self, now: SimTime, node: NodeId, note: &CommitNote, found: &mut Vec<Finding>) {
+    pub fn on_note(
+        &mut self,
+        now: SimTime,
+        node: NodeId,
+        note: &CommitNote,
+        found: &mut Vec<Finding>,
+    ) {
         match *note {
             CommitNote::RmVoted { vote } => {
                 if let Some(i) = self.slot(node) {
@@ -168,14 +198,27 @@ impl CommitMonitor {
             })
             .collect();
         if !missing.is_empty() {
-            found.push(Finding::Violation(Invariant::CommitValidity, format!("{who}, but {}", missing.join(", "))));
+            found.push(Finding::Violation(
+                Invariant::CommitValidity,
+                format!("{who}, but {}", missing.join(", ")),
+            ));
         }
     }
 
     /// Never one RM committed and another aborted.
     fn atomicity(&self, found: &mut Vec<Finding>) {
-        let committed = self.rms.iter().zip(&self.records).find(|(_, r)| r.committed()).map(|(&n, _)| n);
-        let aborted = self.rms.iter().zip(&self.records).find(|(_, r)| r.aborted()).map(|(&n, _)| n);
+        let committed = self
+            .rms
+            .iter()
+            .zip(&self.records)
+            .find(|(_, r)| r.committed())
+            .map(|(&n, _)| n);
+        let aborted = self
+            .rms
+            .iter()
+            .zip(&self.records)
+            .find(|(_, r)| r.aborted())
+            .map(|(&n, _)| n);
         if let (Some(c), Some(a)) = (committed, aborted) {
             found.push(Finding::Violation(
                 Invariant::Atomicity,
@@ -186,17 +229,25 @@ impl CommitMonitor {
 
     /// Per RM (in order): how long it has been uncertain by `t`.
     pub fn uncertain_at(&self, t: SimTime) -> Vec<(NodeId, u64)> {
-        self.rms.iter().zip(&self.records).map(|(&n, r)| (n, r.uncertain_us(t))).collect()
+        self.rms
+            .iter()
+            .zip(&self.records)
+            .map(|(&n, r)| (n, r.uncertain_us(t)))
+            .collect()
     }
 
     /// The outcome every RM that decided agrees on, if they all decided.
     pub fn all_decided(&self) -> Option<Outcome> {
         let first = self.records.first()?.outcome.map(|o| o.0).or_else(|| {
-            self.records.first().and_then(|r| matches!(r.vote, Some((RmVote::Aborted, _))).then_some(Outcome::Abort))
+            self.records.first().and_then(|r| {
+                matches!(r.vote, Some((RmVote::Aborted, _))).then_some(Outcome::Abort)
+            })
         })?;
         self.records
             .iter()
-            .all(|r| r.outcome.map(|o| o.0) == Some(first) || (first == Outcome::Abort && r.aborted()))
+            .all(|r| {
+                r.outcome.map(|o| o.0) == Some(first) || (first == Outcome::Abort && r.aborted())
+            })
             .then_some(first)
     }
 }

@@ -37,9 +37,9 @@
 //! page can search without freezing and show progress in between.
 
 use super::Invariant;
-use crate::sim::rng::{Rng, Stream};
 use crate::scenario::{Scheduled, Step};
 use crate::sim::fault::Fault;
+use crate::sim::rng::{Rng, Stream};
 use crate::sim::{Ctx, NodeId, Output, Protocol, SimTime};
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -62,7 +62,8 @@ pub trait Spec<P: Protocol> {
     /// over, and the verdict is memoized per set of them.
     fn watches(&self, msg: &P::Msg) -> bool;
     /// Rules over the watched messages ever sent (from, to, message).
-    fn messages(&self, sent: &[(NodeId, NodeId, &P::Msg)], found: &mut Vec<Found>) -> Self::Summary;
+    fn messages(&self, sent: &[(NodeId, NodeId, &P::Msg)], found: &mut Vec<Found>)
+        -> Self::Summary;
     /// Rules over the nodes of one state.
     fn nodes(&self, nodes: &[&P], summary: &Self::Summary, found: &mut Vec<Found>);
     /// Rules over one handler run of `me`: its state before and after, its outputs.
@@ -123,7 +124,12 @@ pub enum Stop {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { crashes: 0, max_depth: 500, max_states: 60_000_000, stop: Stop::When(Invariant::Agreement) }
+        Limits {
+            crashes: 0,
+            max_depth: 500,
+            max_states: 60_000_000,
+            stop: Stop::When(Invariant::Agreement),
+        }
     }
 }
 
@@ -200,7 +206,10 @@ struct Interner<T> {
 
 impl<T: Clone + Eq + Hash> Interner<T> {
     fn new() -> Self {
-        Interner { ids: FxMap::default(), all: Vec::new() }
+        Interner {
+            ids: FxMap::default(),
+            all: Vec::new(),
+        }
     }
     fn id(&mut self, x: T) -> u32 {
         if let Some(&id) = self.ids.get(&x) {
@@ -234,7 +243,11 @@ const EMPTY: u32 = u32::MAX;
 
 impl Table {
     fn new() -> Self {
-        Table { words: Vec::new(), starts: vec![0], slots: vec![EMPTY; 1 << 10] }
+        Table {
+            words: Vec::new(),
+            starts: vec![0],
+            slots: vec![EMPTY; 1 << 10],
+        }
     }
     fn len(&self) -> usize {
         self.starts.len() - 1
@@ -423,7 +436,12 @@ where
     }
     /// The shortest path found to each witness (None: never reached).
     pub fn witnesses(&self) -> Vec<(&'static str, Option<&Vec<Action>>)> {
-        self.spec.witnesses().iter().zip(&self.witnessed).map(|(n, p)| (*n, p.as_ref())).collect()
+        self.spec
+            .witnesses()
+            .iter()
+            .zip(&self.witnessed)
+            .map(|(n, p)| (*n, p.as_ref()))
+            .collect()
     }
     pub fn spec(&self) -> &S {
         &self.spec
@@ -460,7 +478,10 @@ where
 
     fn timer_bit(&mut self, t: P::Timer) -> u32 {
         let id = self.timers.id(t);
-        assert!((id as usize) < MAX_TIMERS, "more than {MAX_TIMERS} timer kinds");
+        assert!(
+            (id as usize) < MAX_TIMERS,
+            "more than {MAX_TIMERS} timer kinds"
+        );
         id
     }
 
@@ -488,9 +509,17 @@ where
     fn run_step(&self, me: NodeId, mut node: P, first: impl FnOnce(&mut P, &mut Ctx<P>)) -> Ran<P> {
         let fresh = Rng::new(0, Stream::Timers);
         let mut rng = fresh.clone();
-        let mut ran = Ran { node: node.clone(), sent: Vec::new(), outputs: Vec::new(), found: Vec::new() };
+        let mut ran = Ran {
+            node: node.clone(),
+            sent: Vec::new(),
+            outputs: Vec::new(),
+            found: Vec::new(),
+        };
         let mut local: VecDeque<P::Msg> = VecDeque::new();
-        let mut run = |node: &mut P, ran: &mut Ran<P>, local: &mut VecDeque<P::Msg>, f: &mut dyn FnMut(&mut P, &mut Ctx<P>)| {
+        let mut run = |node: &mut P,
+                       ran: &mut Ran<P>,
+                       local: &mut VecDeque<P::Msg>,
+                       f: &mut dyn FnMut(&mut P, &mut Ctx<P>)| {
             let before = node.clone();
             let mut out = Vec::new();
             f(node, &mut Ctx::new(me, SimTime::ZERO, &mut rng, &mut out));
@@ -506,12 +535,19 @@ where
             ran.outputs.extend(out);
         };
         let mut first = Some(first);
-        run(&mut node, &mut ran, &mut local, &mut |n, c| (first.take().expect("runs once"))(n, c));
+        run(&mut node, &mut ran, &mut local, &mut |n, c| {
+            (first.take().expect("runs once"))(n, c)
+        });
         while let Some(m) = local.pop_front() {
             let mut m = Some(m);
-            run(&mut node, &mut ran, &mut local, &mut |n, c| n.on_message(me, m.take().expect("runs once"), c));
+            run(&mut node, &mut ran, &mut local, &mut |n, c| {
+                n.on_message(me, m.take().expect("runs once"), c)
+            });
         }
-        assert!(rng == fresh, "a protocol under the model checker must draw no randomness");
+        assert!(
+            rng == fresh,
+            "a protocol under the model checker must draw no randomness"
+        );
         ran.node = node;
         ran
     }
@@ -550,7 +586,11 @@ where
         let id = NodeId(me);
         let ran = self.run_action(id, node, action);
         // A crash kills the process's timers, as in the simulator.
-        let mut touched = if matches!(action, Action::Reboot { .. }) { u32::MAX } else { 0 };
+        let mut touched = if matches!(action, Action::Reboot { .. }) {
+            u32::MAX
+        } else {
+            0
+        };
         let mut set = 0;
         self.timer_effect(&ran.outputs, &mut touched, &mut set);
         // Messages to itself were handled already, but they were sent: they
@@ -567,7 +607,13 @@ where
             self.step_found.push(ran.found);
             self.step_found.len() as u32 - 1
         };
-        Effect { node: self.nodes.id(ran.node), touched, set, sends, found }
+        Effect {
+            node: self.nodes.id(ran.node),
+            touched,
+            set,
+            sends,
+            found,
+        }
     }
 
     // ----- message sets ---------------------------------------------------
@@ -576,7 +622,11 @@ where
     fn summary(&mut self, bits: &[u32]) -> u32 {
         let mut key = std::mem::take(&mut self.scratch);
         key.clear();
-        key.extend(bits.iter().zip(self.watched_bits.iter().chain(std::iter::repeat(&0))).map(|(a, b)| a & b));
+        key.extend(
+            bits.iter()
+                .zip(self.watched_bits.iter().chain(std::iter::repeat(&0)))
+                .map(|(a, b)| a & b),
+        );
         while key.last() == Some(&0) {
             key.pop();
         }
@@ -620,7 +670,10 @@ where
         let n = self.n;
         let sum = self.summary(&words[2 * n + 1..]) as usize;
         let mut found = self.summaries[sum].0.clone();
-        let nodes: Vec<&P> = words[..n].iter().map(|&i| &self.nodes.all[i as usize]).collect();
+        let nodes: Vec<&P> = words[..n]
+            .iter()
+            .map(|&i| &self.nodes.all[i as usize])
+            .collect();
         let summary = &self.summaries[sum].1;
         self.spec.nodes(&nodes, summary, &mut found);
         let w = self.spec.witnessed(&nodes, summary);
@@ -657,7 +710,11 @@ where
 
     fn record(&mut self, invariant: Invariant, detail: String, path: Vec<Action>) {
         if !self.violations.iter().any(|v| v.invariant == invariant) {
-            self.violations.push(Violation { invariant, detail, path });
+            self.violations.push(Violation {
+                invariant,
+                detail,
+                path,
+            });
         }
     }
 
@@ -715,7 +772,10 @@ where
                             let t = m.trailing_zeros() as u8;
                             m &= m - 1;
                             if c == rest {
-                                found = Some(Action::Fire { node: i as u8, timer: t });
+                                found = Some(Action::Fire {
+                                    node: i as u8,
+                                    timer: t,
+                                });
                                 break 'timers;
                             }
                             c += 1;
@@ -724,7 +784,9 @@ where
                     match found {
                         Some(a) => a,
                         None if s[2 * n] < self.limits.crashes as u32 && rest - c < n => {
-                            Action::Reboot { node: (rest - c) as u8 }
+                            Action::Reboot {
+                                node: (rest - c) as u8,
+                            }
                         }
                         None => break,
                     }
@@ -803,17 +865,33 @@ where
     /// `path` as a scenario's faults — one scripted step per millisecond,
     /// a reboot as a crash and a restart — and the instant the replay
     /// stops. `names` are the scenario's node names.
-    pub fn script_faults(&mut self, path: &[Action], names: &[String]) -> (Vec<Scheduled<String>>, u64) {
+    pub fn script_faults(
+        &mut self,
+        path: &[Action],
+        names: &[String],
+    ) -> (Vec<Scheduled<String>>, u64) {
         let mut faults = Vec::new();
         for (k, step) in self.script(path).into_iter().enumerate() {
             let at_us = (k as u64 + 1) * 1_000;
-            let mut push = |f: Fault<String>| faults.push(Scheduled { at_us, fault: Step::Fault(f) });
+            let mut push = |f: Fault<String>| {
+                faults.push(Scheduled {
+                    at_us,
+                    fault: Step::Fault(f),
+                })
+            };
             match step {
                 Scripted::Deliver { send } => push(Fault::Deliver { id: send }),
-                Scripted::Fire { node, timer } => push(Fault::Fire { node: names[node.index()].clone(), timer: timer.into() }),
+                Scripted::Fire { node, timer } => push(Fault::Fire {
+                    node: names[node.index()].clone(),
+                    timer: timer.into(),
+                }),
                 Scripted::Reboot { node } => {
-                    push(Fault::Crash { node: names[node.index()].clone() });
-                    push(Fault::Restart { node: names[node.index()].clone() });
+                    push(Fault::Crash {
+                        node: names[node.index()].clone(),
+                    });
+                    push(Fault::Restart {
+                        node: names[node.index()].clone(),
+                    });
                 }
             }
         }
@@ -840,9 +918,10 @@ where
                         next += 1; // the copy's number
                     }
                 }
-                Action::Fire { node, timer } => {
-                    steps.push(Scripted::Fire { node: NodeId(node), timer: P::timer_name(&x.timer(timer)) })
-                }
+                Action::Fire { node, timer } => steps.push(Scripted::Fire {
+                    node: NodeId(node),
+                    timer: P::timer_name(&x.timer(timer)),
+                }),
                 Action::Reboot { node } => steps.push(Scripted::Reboot { node: NodeId(node) }),
             }
             let me = x.actor(a);

@@ -94,11 +94,35 @@ impl LeaseTruth {
             self.version = v;
         }
         match *n {
-            LeaseNote::Granted { holder, epoch, expires_at_us, .. } | LeaseNote::Renewed { holder, epoch, expires_at_us, .. } => {
-                self.row = Some(LeaseRow { holder, epoch, expires_at: SimTime(expires_at_us) });
+            LeaseNote::Granted {
+                holder,
+                epoch,
+                expires_at_us,
+                ..
             }
-            LeaseNote::Released { holder, epoch, at_us, .. } => {
-                if let Some(r) = self.row.as_mut().filter(|r| r.holder == holder && r.epoch == epoch) {
+            | LeaseNote::Renewed {
+                holder,
+                epoch,
+                expires_at_us,
+                ..
+            } => {
+                self.row = Some(LeaseRow {
+                    holder,
+                    epoch,
+                    expires_at: SimTime(expires_at_us),
+                });
+            }
+            LeaseNote::Released {
+                holder,
+                epoch,
+                at_us,
+                ..
+            } => {
+                if let Some(r) = self
+                    .row
+                    .as_mut()
+                    .filter(|r| r.holder == holder && r.epoch == epoch)
+                {
                     r.expires_at = SimTime(at_us);
                 }
             }
@@ -107,7 +131,8 @@ impl LeaseTruth {
     }
     /// Was `writer`'s `epoch` the live lease when the database's clock read `now_us`?
     pub fn live(&self, writer: NodeId, epoch: u64, now_us: u64) -> bool {
-        self.row.is_some_and(|r| r.holder == writer && r.epoch == epoch && r.expires_at.0 > now_us)
+        self.row
+            .is_some_and(|r| r.holder == writer && r.epoch == epoch && r.expires_at.0 > now_us)
     }
 }
 
@@ -170,7 +195,11 @@ impl LeaseMonitor {
 
     /// The figures of a recorded run, which is not simulated: its notes
     /// alone, the split-brain windows from its own split-brain notes.
-    pub fn stats_of_recorded<'a>(mut self, events: impl Iterator<Item = (SimTime, NodeId, &'a LeaseNote)>, t: SimTime) -> LeaseStats {
+    pub fn stats_of_recorded<'a>(
+        mut self,
+        events: impl Iterator<Item = (SimTime, NodeId, &'a LeaseNote)>,
+        t: SimTime,
+    ) -> LeaseStats {
         let mut ignored = Vec::new();
         for (now, node, n) in events {
             match *n {
@@ -182,7 +211,8 @@ impl LeaseMonitor {
                     if let Some(start) = self.split_since.take() {
                         let d = now.since(start).0;
                         self.stats.split_brain_us += d;
-                        self.stats.longest_split_brain_us = self.stats.longest_split_brain_us.max(d);
+                        self.stats.longest_split_brain_us =
+                            self.stats.longest_split_brain_us.max(d);
                     }
                 }
                 _ => self.on_note(now, node, n, &mut ignored),
@@ -195,14 +225,34 @@ impl LeaseMonitor {
         self.believers
     }
 
-    pub fn on_send(&mut self, _now: SimTime, _from: NodeId, _to: NodeId, m: &LeaseMsg, _found: &mut Vec<Finding>) {
+    pub fn on_send(
+        &mut self,
+        _now: SimTime,
+        _from: NodeId,
+        _to: NodeId,
+        m: &LeaseMsg,
+        _found: &mut Vec<Finding>,
+    ) {
         if let LeaseMsg::Ask { .. } = m {
             self.stats.llm_calls += 1;
         }
     }
 
-    pub fn on_note(&mut self, now: SimTime, _node: NodeId, n: &LeaseNote, found: &mut Vec<Finding>) {
-        if let LeaseNote::WriteAccepted { writer, epoch, key, db_now_us, .. } = *n {
+    pub fn on_note(
+        &mut self,
+        now: SimTime,
+        _node: NodeId,
+        n: &LeaseNote,
+        found: &mut Vec<Finding>,
+    ) {
+        if let LeaseNote::WriteAccepted {
+            writer,
+            epoch,
+            key,
+            db_now_us,
+            ..
+        } = *n
+        {
             // Judged before this note can move the row (it cannot: only the
             // store's notes do), against the row as the store has it.
             if !self.truth.live(writer, epoch, db_now_us) {
@@ -210,14 +260,25 @@ impl LeaseMonitor {
                 if self.fencing == Fencing::Article {
                     let why = match self.truth.row {
                         Some(r) if r.holder == writer && r.epoch == epoch => {
-                            format!("it had expired at {} on the store's clock", crate::sim::time::human_us(r.expires_at.0))
+                            format!(
+                                "it had expired at {} on the store's clock",
+                                crate::sim::time::human_us(r.expires_at.0)
+                            )
                         }
-                        Some(r) => format!("the live lease was {}'s epoch {}", self.name(r.holder), r.epoch),
+                        Some(r) => format!(
+                            "the live lease was {}'s epoch {}",
+                            self.name(r.holder),
+                            r.epoch
+                        ),
                         None => "no lease had been granted".to_string(),
                     };
                     found.push(Finding::Violation(
                         Invariant::LiveLease,
-                        format!("{} accepted {}'s write with epoch {epoch}, but {why}", key_name(key), self.name(writer)),
+                        format!(
+                            "{} accepted {}'s write with epoch {epoch}, but {why}",
+                            key_name(key),
+                            self.name(writer)
+                        ),
                     ));
                 }
             }
@@ -227,7 +288,13 @@ impl LeaseMonitor {
         }
         self.truth.on_note(n);
         match *n {
-            LeaseNote::Granted { holder, epoch, previous, store_now_us, .. } => {
+            LeaseNote::Granted {
+                holder,
+                epoch,
+                previous,
+                store_now_us,
+                ..
+            } => {
                 self.stats.grants += 1;
                 if let Some((h, e, expires)) = previous {
                     if h != holder && expires > store_now_us {
@@ -243,7 +310,11 @@ impl LeaseMonitor {
                     if h != holder && epoch <= e {
                         found.push(Finding::Violation(
                             Invariant::EpochUnique,
-                            format!("the lease passed from {} to {} but the epoch stayed at {epoch}", self.name(h), self.name(holder)),
+                            format!(
+                                "the lease passed from {} to {} but the epoch stayed at {epoch}",
+                                self.name(h),
+                                self.name(holder)
+                            ),
                         ));
                     }
                 }
@@ -251,7 +322,11 @@ impl LeaseMonitor {
                     if other != holder {
                         found.push(Finding::Violation(
                             Invariant::EpochUnique,
-                            format!("epoch {epoch} was given to {} and to {}", self.name(other), self.name(holder)),
+                            format!(
+                                "epoch {epoch} was given to {} and to {}",
+                                self.name(other),
+                                self.name(holder)
+                            ),
                         ));
                     }
                 }
@@ -267,8 +342,16 @@ impl LeaseMonitor {
                 self.stats.renewals += 1;
                 self.current = Some((holder, epoch, now));
             }
-            LeaseNote::Expired { view: View::Store, .. } => {}
-            LeaseNote::WriteAccepted { writer, epoch, key, previous, .. } => {
+            LeaseNote::Expired {
+                view: View::Store, ..
+            } => {}
+            LeaseNote::WriteAccepted {
+                writer,
+                epoch,
+                key,
+                previous,
+                ..
+            } => {
                 self.stats.writes_accepted += 1;
                 self.count_stale(epoch, true);
                 let k = key as usize;
@@ -300,7 +383,9 @@ impl LeaseMonitor {
                 }
                 self.count_stale(epoch, false);
             }
-            LeaseNote::LlmResponse { latency_us, .. } => self.stats.llm_latencies_us.push(latency_us),
+            LeaseNote::LlmResponse { latency_us, .. } => {
+                self.stats.llm_latencies_us.push(latency_us)
+            }
             _ => {}
         }
     }
@@ -318,11 +403,21 @@ impl LeaseMonitor {
         }
     }
 
-    pub fn after_step(&mut self, now: SimTime, node: NodeId, state: &LeaseNode, found: &mut Vec<Finding>) {
+    pub fn after_step(
+        &mut self,
+        now: SimTime,
+        node: NodeId,
+        state: &LeaseNode,
+        found: &mut Vec<Finding>,
+    ) {
         let Some(w) = state.as_worker() else { return };
         let bit = 1u64 << node.index();
         let before = self.believers;
-        let after = if w.holding { before | bit } else { before & !bit };
+        let after = if w.holding {
+            before | bit
+        } else {
+            before & !bit
+        };
         if before == after {
             return;
         }
@@ -336,14 +431,22 @@ impl LeaseMonitor {
             self.split_since = Some(now);
             self.window_writers.iter_mut().for_each(|w| *w = 0);
             self.stats.split_brain_windows += 1;
-            found.push(Finding::Note(LeaseNote::SplitBrainStart { believers: after }.into()));
+            found.push(Finding::Note(
+                LeaseNote::SplitBrainStart { believers: after }.into(),
+            ));
         } else if was && !is {
             let start = self.split_since.take().unwrap_or(now);
             let lasted = now.since(start).0;
             self.stats.split_brain_us += lasted;
             self.stats.longest_split_brain_us = self.stats.longest_split_brain_us.max(lasted);
-            self.stats.rows_double_written += self.window_writers.iter().filter(|m| m.count_ones() >= 2).count() as u32;
-            found.push(Finding::Note(LeaseNote::SplitBrainEnd { lasted_us: lasted }.into()));
+            self.stats.rows_double_written += self
+                .window_writers
+                .iter()
+                .filter(|m| m.count_ones() >= 2)
+                .count() as u32;
+            found.push(Finding::Note(
+                LeaseNote::SplitBrainEnd { lasted_us: lasted }.into(),
+            ));
         }
     }
 }

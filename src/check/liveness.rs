@@ -27,7 +27,8 @@ pub struct Liveness {
 impl Liveness {
     /// A decree passed no later than `bound` after the last fault.
     pub fn holds(&self) -> bool {
-        self.decided_us.is_some_and(|t| t <= self.last_fault_us + self.bound_us)
+        self.decided_us
+            .is_some_and(|t| t <= self.last_fault_us + self.bound_us)
     }
 }
 
@@ -37,7 +38,11 @@ pub fn check(s: &Scenario, bound_us: u64) -> Liveness {
     let mut s = s.clone();
     s.stop_at_us = s.stop_at_us.max(last_fault_us + bound_us + 1);
     let decided_us = Run::record(&s).ok().and_then(|r| r.summary().decided_at_us);
-    Liveness { last_fault_us, decided_us, bound_us }
+    Liveness {
+        last_fault_us,
+        decided_us,
+        bound_us,
+    }
 }
 
 /// When the random faults of [`random_paxos`] are surely over: the last
@@ -60,10 +65,22 @@ pub fn stabilizing(seed: u64) -> Scenario {
         Fault::SetLoss { p: 0.0 },
         Fault::SetDuplicate { p: 0.0 },
         Fault::SetReorder { p: 0.0 },
-        Fault::SetLatency { latency: Latency::Uniform { min_us: 1_000, max_us: timeout / 4 } },
+        Fault::SetLatency {
+            latency: Latency::Uniform {
+                min_us: 1_000,
+                max_us: timeout / 4,
+            },
+        },
     ];
-    end.extend(s.nodes.iter().map(|n| Fault::Restart { node: n.id.clone() }));
-    s.faults.extend(end.into_iter().map(|f| Scheduled { at_us: at, fault: f.into() }));
+    end.extend(
+        s.nodes
+            .iter()
+            .map(|n| Fault::Restart { node: n.id.clone() }),
+    );
+    s.faults.extend(end.into_iter().map(|f| Scheduled {
+        at_us: at,
+        fault: f.into(),
+    }));
     if let Some(p) = s.paxos.as_mut() {
         p.leader = p.proposals.first().map(|p| p.node.clone());
     }

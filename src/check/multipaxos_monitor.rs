@@ -19,10 +19,11 @@
 //!   for a lock never decrease — from its answers on the wire.
 
 use super::{Finding, Invariant};
-use crate::protocol::multipaxos::{
-    Ballot, Cmd, LeaseEnd, Members, MpMsg, MpNode, MpNote, Op, Outcome, Replica, Slot, Verdict, KEYS,
-};
 use crate::protocol::lease::LeaseMsg;
+use crate::protocol::multipaxos::{
+    Ballot, Cmd, LeaseEnd, Members, MpMsg, MpNode, MpNote, Op, Outcome, Replica, Slot, Verdict,
+    KEYS,
+};
 use crate::protocol::Note;
 use crate::sim::clock::Clock;
 use crate::sim::{NodeId, SimTime};
@@ -80,15 +81,24 @@ impl MultiMonitor {
         match *msg {
             MpMsg::Accept { cmd, slot, .. } => {
                 let timed_out = matches!(cmd.op, Op::EndSession { client } if self.timed_out.contains(&(cmd.client, client)));
-                if !cmd.is_noop() && !timed_out && !self.asked.contains_key(&(cmd.client, cmd.seq)) {
+                if !cmd.is_noop() && !timed_out && !self.asked.contains_key(&(cmd.client, cmd.seq))
+                {
                     found.push(Finding::Violation(
                         Invariant::Validity,
-                        format!("slot {} is proposed {}, which no client asked for", slot.0, self.cmd(&cmd)),
+                        format!(
+                            "slot {} is proposed {}, which no client asked for",
+                            slot.0,
+                            self.cmd(&cmd)
+                        ),
                     ));
                 }
             }
             MpMsg::Accepted { ballot, slot, cmd } => self.on_vote(from, ballot, slot, cmd, found),
-            MpMsg::WriteReply { lock, generation, verdict: Verdict::Accepted } => {
+            MpMsg::WriteReply {
+                lock,
+                generation,
+                verdict: Verdict::Accepted,
+            } => {
                 let highest = *self.fenced.entry(lock).or_insert(generation);
                 if generation < highest {
                     let detail = format!(
@@ -104,7 +114,14 @@ impl MultiMonitor {
         }
     }
 
-    fn on_vote(&mut self, from: NodeId, ballot: Ballot, slot: Slot, cmd: Cmd, found: &mut Vec<Finding>) {
+    fn on_vote(
+        &mut self,
+        from: NodeId,
+        ballot: Ballot,
+        slot: Slot,
+        cmd: Cmd,
+        found: &mut Vec<Finding>,
+    ) {
         let list = self.votes.entry(slot).or_default();
         let i = match list.iter().position(|v| v.0 == ballot && v.1 == cmd) {
             Some(i) => i,
@@ -136,7 +153,12 @@ impl MultiMonitor {
             Some(_) => {}
             None => {
                 self.chosen.insert(slot, cmd);
-                found.push(Finding::Note(Note::Multipaxos(MpNote::Chosen { slot, ballot, cmd, members })));
+                found.push(Finding::Note(Note::Multipaxos(MpNote::Chosen {
+                    slot,
+                    ballot,
+                    cmd,
+                    members,
+                })));
             }
         }
     }
@@ -154,7 +176,14 @@ impl MultiMonitor {
         self.asked.insert((worker, seq), (now.0, op));
     }
 
-    pub fn on_note(&mut self, now: SimTime, node: NodeId, clock: &Clock, note: &MpNote, found: &mut Vec<Finding>) {
+    pub fn on_note(
+        &mut self,
+        now: SimTime,
+        node: NodeId,
+        clock: &Clock,
+        note: &MpNote,
+        found: &mut Vec<Finding>,
+    ) {
         match *note {
             MpNote::Asked { cmd } => {
                 self.asked.insert((node, cmd.seq), (now.0, cmd.op));
@@ -179,7 +208,9 @@ impl MultiMonitor {
             },
             MpNote::LeaseHeld { until_local_us } => {
                 let until = clock.true_at(now, until_local_us as i64).0;
-                if let Some(other) = (0..self.lease.len()).find(|&i| i != node.index() && self.lease[i].is_some_and(|u| u > now.0)) {
+                if let Some(other) = (0..self.lease.len())
+                    .find(|&i| i != node.index() && self.lease[i].is_some_and(|u| u > now.0))
+                {
                     let detail = format!(
                         "{} believes it holds the master lease while {} still does (until {})",
                         self.name(node),
@@ -188,7 +219,9 @@ impl MultiMonitor {
                     );
                     found.push(Finding::Violation(Invariant::SingleMaster, detail));
                 }
-                let Some(l) = self.lease.get_mut(node.index()) else { return };
+                let Some(l) = self.lease.get_mut(node.index()) else {
+                    return;
+                };
                 let new = l.is_none();
                 *l = Some(until);
                 // A renewal moves the end silently; the record shows when a
@@ -212,13 +245,24 @@ impl MultiMonitor {
     fn release(&mut self, node: NodeId, why: LeaseEnd, found: &mut Vec<Finding>) {
         if let Some(l) = self.lease.get_mut(node.index()) {
             if l.take().is_some() {
-                found.push(Finding::Note(Note::Multipaxos(MpNote::MasterLeaseReleased { holder: node, why })));
+                found.push(Finding::Note(Note::Multipaxos(
+                    MpNote::MasterLeaseReleased { holder: node, why },
+                )));
             }
         }
     }
 
-    fn on_answer(&mut self, now: SimTime, client: NodeId, seq: u32, outcome: Outcome, found: &mut Vec<Finding>) {
-        let Some(&(start, op)) = self.asked.get(&(client, seq)) else { return };
+    fn on_answer(
+        &mut self,
+        now: SimTime,
+        client: NodeId,
+        seq: u32,
+        outcome: Outcome,
+        found: &mut Vec<Finding>,
+    ) {
+        let Some(&(start, op)) = self.asked.get(&(client, seq)) else {
+            return;
+        };
         match (op, outcome) {
             (Op::Put { key, .. }, Outcome::Written { version }) => {
                 self.written.entry(key).or_default().push((now.0, version));

@@ -64,14 +64,23 @@ impl PaxosMonitor {
 
     /// Check that ballot `b` carries `v` as all its earlier 2a/2b did; the
     /// first one fixes its value. Returns the index of `b`'s record.
-    fn one_value_per_ballot(&mut self, b: Ballot, v: Value, what: &str, found: &mut Vec<Finding>) -> usize {
+    fn one_value_per_ballot(
+        &mut self,
+        b: Ballot,
+        v: Value,
+        what: &str,
+        found: &mut Vec<Finding>,
+    ) -> usize {
         match self.ballots.binary_search_by(|s| s.ballot.cmp(&b)) {
             Ok(i) => {
                 let w = self.ballots[i].value;
                 if w != v {
                     found.push(Finding::Violation(
                         Invariant::OneValuePerBallot,
-                        format!("ballot {} carries {w} and also {v} (in a {what})", self.ballot(b)),
+                        format!(
+                            "ballot {} carries {w} and also {v} (in a {what})",
+                            self.ballot(b)
+                        ),
                     ));
                 }
                 i
@@ -93,10 +102,18 @@ impl PaxosMonitor {
     /// Only phase 2 concerns the invariants; the other messages (most of the
     /// traffic) are let through here, inline, without a call.
     #[inline]
-    pub fn on_send(&mut self, from: NodeId, msg: &PaxosMsg, sender: &NodeState, found: &mut Vec<Finding>) {
+    pub fn on_send(
+        &mut self,
+        from: NodeId,
+        msg: &PaxosMsg,
+        sender: &NodeState,
+        found: &mut Vec<Finding>,
+    ) {
         match *msg {
             PaxosMsg::Accept { ballot, value } => self.on_accept_sent(ballot, value, found),
-            PaxosMsg::Accepted { ballot, value } => self.on_accepted_sent(from, ballot, value, sender, found),
+            PaxosMsg::Accepted { ballot, value } => {
+                self.on_accepted_sent(from, ballot, value, sender, found)
+            }
             _ => {}
         }
     }
@@ -105,13 +122,23 @@ impl PaxosMonitor {
         if !self.proposed.contains(&value) {
             found.push(Finding::Violation(
                 Invariant::Validity,
-                format!("2a of ballot {} carries {value}, which nobody proposed", self.ballot(ballot)),
+                format!(
+                    "2a of ballot {} carries {value}, which nobody proposed",
+                    self.ballot(ballot)
+                ),
             ));
         }
         self.one_value_per_ballot(ballot, value, "2a", found);
     }
 
-    fn on_accepted_sent(&mut self, from: NodeId, ballot: Ballot, value: Value, sender: &NodeState, found: &mut Vec<Finding>) {
+    fn on_accepted_sent(
+        &mut self,
+        from: NodeId,
+        ballot: Ballot,
+        value: Value,
+        sender: &NodeState,
+        found: &mut Vec<Finding>,
+    ) {
         let seen = self.one_value_per_ballot(ballot, value, "2b", found);
         if let Some(a) = sender.as_paxos().and_then(|p| p.acceptor.as_ref()) {
             if let Some(m) = a.max_bal {
@@ -133,7 +160,14 @@ impl PaxosMonitor {
         let voters = *voters;
         if voters.len() >= self.majority && !self.chosen.iter().any(|(_, v)| *v == value) {
             self.chosen.push((ballot, value));
-            found.push(Finding::Note(PaxosNote::Chosen { ballot, value, members: voters }.into()));
+            found.push(Finding::Note(
+                PaxosNote::Chosen {
+                    ballot,
+                    value,
+                    members: voters,
+                }
+                .into(),
+            ));
             if self.chosen.len() > 1 {
                 let list: Vec<String> = self
                     .chosen
@@ -199,7 +233,10 @@ impl PaxosMonitor {
             }
             PaxosNote::LearnConflict { have, told } => found.push(Finding::Violation(
                 Invariant::LearnerConsistency,
-                format!("{} has {have} in its ledger and is told {told} passed", self.name(node)),
+                format!(
+                    "{} has {have} in its ledger and is told {told} passed",
+                    self.name(node)
+                ),
             )),
             _ => {}
         }
@@ -233,7 +270,9 @@ impl PaxosMonitor {
                 ));
             }
         }
-        let Some(slot) = self.high_water.get(node.index()).copied() else { return };
+        let Some(slot) = self.high_water.get(node.index()).copied() else {
+            return;
+        };
         if slot.is_some() && a.max_bal < slot {
             found.push(Finding::Violation(
                 Invariant::PromiseMonotonic,
@@ -241,7 +280,9 @@ impl PaxosMonitor {
                     "{}'s promise went down from {} to {}",
                     self.name(node),
                     self.ballot(slot.unwrap_or(Ballot { round: 0, node })),
-                    a.max_bal.map(|b| self.ballot(b)).unwrap_or_else(|| "nothing".into())
+                    a.max_bal
+                        .map(|b| self.ballot(b))
+                        .unwrap_or_else(|| "nothing".into())
                 ),
             ));
         }

@@ -15,14 +15,14 @@
 
 use crate::protocol::lease::Design;
 use crate::protocol::lease::LeaseCommand;
-use crate::scenario::run::Run;
 use crate::protocol::lease::LeaseMsg;
 use crate::protocol::Msg;
+use crate::scenario::run::Run;
 use crate::scenario::Scheduled;
 use crate::scenario::{Role, Scenario, ScenarioError};
-use crate::trace::EventKind;
 use crate::sim::fault::Fault;
 use crate::sim::SimTime;
+use crate::trace::EventKind;
 
 /// The TTL a lease loop needs without an LLM in it (the lab's default).
 pub const BASELINE_TTL_US: u64 = 3_000_000;
@@ -62,17 +62,27 @@ pub struct RedFlags {
 
 impl RedFlags {
     pub fn raised(&self) -> usize {
-        [self.depends_on_llm, self.p99_over_half_ttl, self.ttl_stretched, self.drill_fails]
-            .iter()
-            .filter(|b| **b)
-            .count()
+        [
+            self.depends_on_llm,
+            self.p99_over_half_ttl,
+            self.ttl_stretched,
+            self.drill_fails,
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count()
     }
 }
 
 fn held_and_writes(s: &Scenario) -> Result<(f64, u32), ScenarioError> {
     let sim = Run::execute(s)?;
     let end = SimTime(s.stop_at_us).max(sim.now());
-    let st = sim.monitors().lease.as_ref().map(|m| m.stats_at(end)).unwrap_or_default();
+    let st = sim
+        .monitors()
+        .lease
+        .as_ref()
+        .map(|m| m.stats_at(end))
+        .unwrap_or_default();
     Ok((st.held_us as f64 / end.0.max(1) as f64, st.writes_accepted))
 }
 
@@ -82,7 +92,11 @@ fn llm_questions(s: &Scenario) -> Result<(u32, u32), ScenarioError> {
     let workers = s.nodes_with(Role::Worker);
     let (mut by_workers, mut others) = (0, 0);
     for e in &run.trace {
-        if let EventKind::Send { msg: Msg::Lease(LeaseMsg::Ask { .. }), .. } = e.kind {
+        if let EventKind::Send {
+            msg: Msg::Lease(LeaseMsg::Ask { .. }),
+            ..
+        } = e.kind
+        {
             if workers.contains(&e.node) {
                 by_workers += 1;
             } else {
@@ -115,13 +129,19 @@ fn crash_drill(s: &Scenario, ttl_us: u64) -> Result<Option<u64>, ScenarioError> 
 }
 
 pub fn evaluate(s: &Scenario) -> Result<RedFlags, ScenarioError> {
-    let spec = s.lease.as_ref().ok_or(ScenarioError::MissingSection("lease", "lease"))?;
+    let spec = s
+        .lease
+        .as_ref()
+        .ok_or(ScenarioError::MissingSection("lease", "lease"))?;
     s.validate()?;
     let has_llm = spec.design != Design::NoLlm;
     let in_loop = spec.design == Design::InLoop;
     let latency = spec.llm.latency();
     let (p50, p99) = if has_llm {
-        (Some(latency.percentile_us(0.5)), Some(latency.percentile_us(0.99)))
+        (
+            Some(latency.percentile_us(0.5)),
+            Some(latency.percentile_us(0.99)),
+        )
     } else {
         (None, None)
     };
@@ -129,9 +149,13 @@ pub fn evaluate(s: &Scenario) -> Result<RedFlags, ScenarioError> {
     let p99_over = in_loop && p99.is_some_and(|p| p > half);
     // A TTL longer than the baseline, and long enough to cover typical LLM
     // calls, looks sized for the LLM.
-    let stretched = in_loop && spec.ttl_us > BASELINE_TTL_US && p50.is_some_and(|p| spec.ttl_us >= 2 * p);
+    let stretched =
+        in_loop && spec.ttl_us > BASELINE_TTL_US && p50.is_some_and(|p| spec.ttl_us >= 2 * p);
     let (failover, baseline_failover) = if stretched {
-        (crash_drill(s, spec.ttl_us)?, crash_drill(s, BASELINE_TTL_US)?)
+        (
+            crash_drill(s, spec.ttl_us)?,
+            crash_drill(s, BASELINE_TTL_US)?,
+        )
     } else {
         (None, None)
     };
@@ -151,8 +175,10 @@ pub fn evaluate(s: &Scenario) -> Result<RedFlags, ScenarioError> {
     } else {
         (held, writes)
     };
-    let drill_fails = has_llm && (drill_held < 0.5 * held || (drill_writes as f64) < 0.5 * writes as f64);
-    let budget = |ttl: u64| crate::protocol::lease::LeaseShared::budget_for(ttl, spec.rho_ppm, ttl / 20).0;
+    let drill_fails =
+        has_llm && (drill_held < 0.5 * held || (drill_writes as f64) < 0.5 * writes as f64);
+    let budget =
+        |ttl: u64| crate::protocol::lease::LeaseShared::budget_for(ttl, spec.rho_ppm, ttl / 20).0;
     Ok(RedFlags {
         in_loop,
         has_llm,

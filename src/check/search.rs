@@ -46,7 +46,8 @@ impl FaultSet {
         partition: false,
         drift: false,
     };
-    pub const WORDS: &'static str = "crash, pause, loss, duplicate, reorder, partition, drift, all, none";
+    pub const WORDS: &'static str =
+        "crash, pause, loss, duplicate, reorder, partition, drift, all, none";
 
     /// Parse "crash,loss,partition" (or "all", "none").
     pub fn parse(list: &str) -> Result<FaultSet, String> {
@@ -62,7 +63,12 @@ impl FaultSet {
                 "reorder" => s.reorder = true,
                 "partition" => s.partition = true,
                 "drift" | "clock" => s.drift = true,
-                other => return Err(format!("unknown fault {other:?}; choose from: {}", Self::WORDS)),
+                other => {
+                    return Err(format!(
+                        "unknown fault {other:?}; choose from: {}",
+                        Self::WORDS
+                    ))
+                }
             }
         }
         Ok(s)
@@ -187,7 +193,8 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
                 fault: Fault::Pause {
                     node: name(&mut r),
                     for_us: r.range_inclusive(10, 2_000) * 1_000,
-                }.into(),
+                }
+                .into(),
             }),
             2 if faults.partition => {
                 let mut a = Vec::new();
@@ -207,7 +214,8 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
                     fault: Fault::Partition {
                         groups: vec![a, b],
                         oneway: r.chance(0.25),
-                    }.into(),
+                    }
+                    .into(),
                 });
                 s.faults.push(Scheduled {
                     at_us: at + r.range_inclusive(50, 2_000) * 1_000,
@@ -219,7 +227,8 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
                 fault: Fault::SetDrift {
                     node: name(&mut r),
                     ppm: r.range_inclusive(0, 100_000) as i64 - 50_000,
-                }.into(),
+                }
+                .into(),
             }),
             _ => {}
         }
@@ -231,7 +240,12 @@ pub fn random_paxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
 
 /// Run `schedules` random schedules from `seed`, stopping at the first
 /// violation if `stop_at_first`.
-pub fn check(generate: impl Fn(u64) -> Scenario, seed: u64, schedules: u64, stop_at_first: bool) -> Report {
+pub fn check(
+    generate: impl Fn(u64) -> Scenario,
+    seed: u64,
+    schedules: u64,
+    stop_at_first: bool,
+) -> Report {
     check_for(generate, seed, schedules, None, stop_at_first)
 }
 
@@ -255,8 +269,11 @@ pub fn check_for(
         rep.schedules += 1;
         rep.steps += sim.steps();
         let m = sim.monitors();
-        if m.paxos.as_ref().is_some_and(|p| !p.chosen.is_empty()) || m.commit.as_ref().is_some_and(|c| c.all_decided().is_some())
-            || m.multipaxos.as_ref().is_some_and(|mp| !mp.chosen.is_empty())
+        if m.paxos.as_ref().is_some_and(|p| !p.chosen.is_empty())
+            || m.commit.as_ref().is_some_and(|c| c.all_decided().is_some())
+            || m.multipaxos
+                .as_ref()
+                .is_some_and(|mp| !mp.chosen.is_empty())
         {
             rep.decided += 1;
         }
@@ -281,20 +298,28 @@ pub fn check_for(
 /// `want` broke, when given).
 fn locate(seed: u64, scenario: &Scenario, want: Option<super::Invariant>) -> Failure {
     let run = Run::record(scenario).expect("the scenario ran once already");
-    let (mut step, mut seq, mut t_us, mut invariant, mut detail) = (0, 0, 0, super::Invariant::Agreement, String::new());
+    let (mut step, mut seq, mut t_us, mut invariant, mut detail) =
+        (0, 0, 0, super::Invariant::Agreement, String::new());
     // Map trace positions to simulator steps through the checkpoints.
     let wanted = |e: &&crate::trace::TraceEvent| match &e.kind {
         EventKind::Violation { invariant, .. } => want.is_none_or(|w| w == *invariant),
         _ => false,
     };
     if let Some(e) = run.trace.iter().find(wanted) {
-        if let EventKind::Violation { invariant: inv, detail: d } = &e.kind {
+        if let EventKind::Violation {
+            invariant: inv,
+            detail: d,
+        } = &e.kind
+        {
             invariant = *inv;
             detail = d.clone();
         }
         seq = e.seq;
         t_us = e.t.0;
-        let cp = run.checkpoints.partition_point(|c| c.trace_len <= e.seq as usize).saturating_sub(1);
+        let cp = run
+            .checkpoints
+            .partition_point(|c| c.trace_len <= e.seq as usize)
+            .saturating_sub(1);
         let mut sim = run.checkpoints[cp].sim.clone();
         let mut emitted = run.checkpoints[cp].trace_len as u64;
         sim.set_recording(false);

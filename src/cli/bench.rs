@@ -52,7 +52,11 @@ impl Figure {
 /// repetition calling it until at least [`MIN_SECS`] have passed.
 fn measure(mut work: impl FnMut() -> u64) -> Figure {
     work(); // warm up: caches, allocator, page faults
-    let mut f = Figure { rates: Vec::new(), units: 0, secs: 0.0 };
+    let mut f = Figure {
+        rates: Vec::new(),
+        units: 0,
+        secs: 0.0,
+    };
     for _ in 0..REPS {
         let t = Instant::now();
         let mut units = 0;
@@ -122,9 +126,18 @@ pub fn cmd_bench(args: &[String], out: Out) -> Result<i32, Usage> {
     // The model checker, on the default bounds and on the configuration
     // comparable to stateright's `paxos check-dfs 3` (3 servers that each
     // lead at most one ballot: 3 proposers, 3 ballots).
-    let mut models = vec![("default: 3 acceptors, 2 proposers, 3 ballots", PaxosModel::default())];
+    let mut models = vec![(
+        "default: 3 acceptors, 2 proposers, 3 ballots",
+        PaxosModel::default(),
+    )];
     if !f.has("quick") {
-        models.push(("comparable to stateright paxos check-dfs 3: 3 proposers", PaxosModel { proposers: 3, ..PaxosModel::default() }));
+        models.push((
+            "comparable to stateright paxos check-dfs 3: 3 proposers",
+            PaxosModel {
+                proposers: 3,
+                ..PaxosModel::default()
+            },
+        ));
     }
     for (what, model) in models {
         let mut states = 0;
@@ -153,18 +166,34 @@ pub fn cmd_bench(args: &[String], out: Out) -> Result<i32, Usage> {
         let t0 = Instant::now();
         let halves: Vec<search::Report> = std::thread::scope(|s| {
             let h: Vec<_> = (0..2u64)
-                .map(|k| s.spawn(move || search::check(|seed| random_multipaxos(seed, FaultSet::ALL, None), 1 + k * N / 2, N / 2, false)))
+                .map(|k| {
+                    s.spawn(move || {
+                        search::check(
+                            |seed| random_multipaxos(seed, FaultSet::ALL, None),
+                            1 + k * N / 2,
+                            N / 2,
+                            false,
+                        )
+                    })
+                })
                 .collect();
-            h.into_iter().map(|h| h.join().expect("a search thread")).collect()
+            h.into_iter()
+                .map(|h| h.join().expect("a search thread"))
+                .collect()
         });
-        let (schedules, violating, decided) = halves.iter().fold((0, 0, 0), |a, r| (a.0 + r.schedules, a.1 + r.violating, a.2 + r.decided));
+        let (schedules, violating, decided) = halves.iter().fold((0, 0, 0), |a, r| {
+            (a.0 + r.schedules, a.1 + r.violating, a.2 + r.decided)
+        });
         let _ = writeln!(
             out,
             "check multipaxos: {schedules} random faulty schedules, {violating} violations, a slot chosen in {decided}; one run of {:.0} s on 2 threads",
             t0.elapsed().as_secs_f64()
         );
         if violating > 0 {
-            let first = halves.iter().find_map(|r| r.first.as_ref()).map(|f| (f.seed, f.invariant, f.detail.clone()));
+            let first = halves
+                .iter()
+                .find_map(|r| r.first.as_ref())
+                .map(|f| (f.seed, f.invariant, f.detail.clone()));
             let _ = writeln!(out, "  first violation: {first:?}");
         }
     }

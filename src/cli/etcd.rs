@@ -36,7 +36,8 @@ fn num(v: &J) -> i64 {
 impl Etcd {
     fn call(&self, path: &str, body: J) -> Result<J, String> {
         let text = post(&self.at, path, &body.to_string())?;
-        serde_json::from_str(&text).map_err(|e| format!("etcd answered {path} with something not JSON: {e}"))
+        serde_json::from_str(&text)
+            .map_err(|e| format!("etcd answered {path} with something not JSON: {e}"))
     }
     fn now(&self) -> u64 {
         self.start.elapsed().as_micros() as u64
@@ -67,7 +68,11 @@ impl Backend for Etcd {
             let now = self.now();
             if alive {
                 if let Some((h, rev)) = lock.clone().filter(|(h, _)| h == me) {
-                    return Ok(Acquired { epoch: Some(rev), row: Some((h, rev, now + ttl_us)), now_us: now });
+                    return Ok(Acquired {
+                        epoch: Some(rev),
+                        row: Some((h, rev, now + ttl_us)),
+                        now_us: now,
+                    });
                 }
             }
             self.lease = None;
@@ -87,16 +92,32 @@ impl Backend for Etcd {
         if r.get("succeeded").and_then(J::as_bool).unwrap_or(false) {
             let rev = num(&r["header"]["revision"]) as u64;
             self.lease = Some(id);
-            Ok(Acquired { epoch: Some(rev), row: Some((me.to_string(), rev, now + ttl_us)), now_us: now })
+            Ok(Acquired {
+                epoch: Some(rev),
+                row: Some((me.to_string(), rev, now + ttl_us)),
+                now_us: now,
+            })
         } else {
             // Someone else's key is there: give our unused lease back.
             let _ = self.call("/v3/lease/revoke", json!({"ID": id.to_string()}));
-            let lock = r["responses"].get(0).and_then(|x| self.lock_in(&x["response_range"]));
-            Ok(Acquired { epoch: None, row: lock.map(|(h, rev)| (h, rev, now)), now_us: now })
+            let lock = r["responses"]
+                .get(0)
+                .and_then(|x| self.lock_in(&x["response_range"]));
+            Ok(Acquired {
+                epoch: None,
+                row: lock.map(|(h, rev)| (h, rev, now)),
+                now_us: now,
+            })
         }
     }
 
-    fn write(&mut self, me: &str, epoch: u64, _key: u16, fencing: Fencing) -> Result<Written, String> {
+    fn write(
+        &mut self,
+        me: &str,
+        epoch: u64,
+        _key: u16,
+        fencing: Fencing,
+    ) -> Result<Written, String> {
         let before = self.range(ORDER_KEY)?;
         let fence_before = before["kvs"]
             .get(0)
@@ -115,13 +136,25 @@ impl Backend for Etcd {
         let r = self.call("/v3/kv/txn", json!({"compare": compare, "success": [put], "failure": [{"request_range": {"key": k}}]}))?;
         let now = self.now();
         let ok = r.get("succeeded").and_then(J::as_bool).unwrap_or(false);
-        let lock = if ok { None } else { r["responses"].get(0).and_then(|x| self.lock_in(&x["response_range"])) };
+        let lock = if ok {
+            None
+        } else {
+            r["responses"]
+                .get(0)
+                .and_then(|x| self.lock_in(&x["response_range"]))
+        };
         let reason = match (&lock, ok) {
             (_, true) => None,
             (None, false) => Some(Refusal::LeaseExpired),
             (Some(_), false) => Some(Refusal::LeaseHeldByAnother),
         };
-        Ok(Written { ok, fence_before, lease: lock.map(|(h, rev)| (h, rev, now)), now_us: now, reason })
+        Ok(Written {
+            ok,
+            fence_before,
+            lease: lock.map(|(h, rev)| (h, rev, now)),
+            now_us: now,
+            reason,
+        })
     }
 }
 
@@ -143,16 +176,35 @@ pub fn cmd_etcd(args: &[String], out: Out) -> Result<i32, Usage> {
         return Err(Usage("etcd's guard is the lease key's revision (the live lease); --fencing token has no etcd form here: say article or off".into()));
     }
     if spec.ttl_us % 1_000_000 != 0 {
-        return Err(Usage("etcd grants leases in whole seconds: give --ttl-ms as a multiple of 1000".into()));
+        return Err(Usage(
+            "etcd grants leases in whole seconds: give --ttl-ms as a multiple of 1000".into(),
+        ));
     }
-    let status = post(&at, "/v3/maintenance/status", "{}")
-        .map_err(|e| Usage(format!("cannot reach etcd at {url}: {e}; start a throwaway one with scripts/with-servers.sh")))?;
-    let version = serde_json::from_str::<J>(&status).ok().and_then(|v| v["version"].as_str().map(str::to_string)).unwrap_or_else(|| "?".into());
+    let status = post(&at, "/v3/maintenance/status", "{}").map_err(|e| {
+        Usage(format!(
+            "cannot reach etcd at {url}: {e}; start a throwaway one with scripts/with-servers.sh"
+        ))
+    })?;
+    let version = serde_json::from_str::<J>(&status)
+        .ok()
+        .and_then(|v| v["version"].as_str().map(str::to_string))
+        .unwrap_or_else(|| "?".into());
     // A clean start: no lease key, no order left from an earlier run.
     for key in [LOCK_KEY, ORDER_KEY] {
-        post(&at, "/v3/kv/deleterange", &json!({"key": b64(key.as_bytes())}).to_string()).map_err(|e| Usage(format!("etcd at {url}: {e}")))?;
+        post(
+            &at,
+            "/v3/kv/deleterange",
+            &json!({"key": b64(key.as_bytes())}).to_string(),
+        )
+        .map_err(|e| Usage(format!("etcd at {url}: {e}")))?;
     }
-    let connect = || -> Result<Box<dyn Backend>, Usage> { Ok(Box::new(Etcd { at: at.clone(), start: Instant::now(), lease: None })) };
+    let connect = || -> Result<Box<dyn Backend>, Usage> {
+        Ok(Box::new(Etcd {
+            at: at.clone(),
+            start: Instant::now(),
+            lease: None,
+        }))
+    };
     let mut origin = || -> Result<String, Usage> { Ok(String::new()) };
     let done = super::live::run(&spec, "etcd-live", &connect, &mut origin)?;
     super::live::report(out, &f, &format!("etcd {version}"), &spec, &done)

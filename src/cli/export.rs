@@ -16,7 +16,11 @@ enum Format {
 }
 
 pub(super) fn cmd_export(args: &[String], out: Out) -> Result<i32, Usage> {
-    let f = parse_flags(args, &["format", "scenario", "trace", "from-us", "to-us", "out"], &[])?;
+    let f = parse_flags(
+        args,
+        &["format", "scenario", "trace", "from-us", "to-us", "out"],
+        &[],
+    )?;
     f.no_positional()?;
     let format = match f.get("format") {
         Some("shiviz") => Format::ShiViz,
@@ -28,7 +32,11 @@ pub(super) fn cmd_export(args: &[String], out: Out) -> Result<i32, Usage> {
                 "unknown format {x:?}; choose shiviz, mermaid, svg or json"
             )))
         }
-        None => return Err(Usage("export needs --format shiviz|mermaid|svg|json".into())),
+        None => {
+            return Err(Usage(
+                "export needs --format shiviz|mermaid|svg|json".into(),
+            ))
+        }
     };
     let run = match (f.get("scenario"), f.get("trace")) {
         (Some(name), None) => {
@@ -36,20 +44,29 @@ pub(super) fn cmd_export(args: &[String], out: Out) -> Result<i32, Usage> {
             Run::record(&s).map_err(|e| Usage(format!("scenario {name}: {e}")))?
         }
         (None, Some(path)) => run_of_trace(path)?,
-        (Some(_), Some(_)) => return Err(Usage("give either --scenario or --trace, not both".into())),
-        (None, None) => return Err(Usage("export needs --scenario NAME|FILE|LINK or --trace FILE".into())),
+        (Some(_), Some(_)) => {
+            return Err(Usage("give either --scenario or --trace, not both".into()))
+        }
+        (None, None) => {
+            return Err(Usage(
+                "export needs --scenario NAME|FILE|LINK or --trace FILE".into(),
+            ))
+        }
     };
     let from = f.u64("from-us", "a time in µs")?;
     let to = f.u64("to-us", "a time in µs")?;
     if format == Format::Json && (from.is_some() || to.is_some()) {
         return Err(Usage(
-            "--from-us/--to-us do not apply to --format json: a trace file is always the whole run".into(),
+            "--from-us/--to-us do not apply to --format json: a trace file is always the whole run"
+                .into(),
         ));
     }
     let from = from.unwrap_or(0);
     let to = to.unwrap_or(run.end.0.max(from.saturating_add(1)));
     if from >= to {
-        return Err(Usage(format!("--from-us {from} must be below --to-us {to}")));
+        return Err(Usage(format!(
+            "--from-us {from} must be below --to-us {to}"
+        )));
     }
     let text = match format {
         Format::Json => trace::json::export(&run.scenario, &run.names, &run.trace),
@@ -93,14 +110,18 @@ fn run_of_trace(path: &str) -> Result<Run, Usage> {
     let text = read_file(path)?;
     let imported = trace::import::parse(&text).map_err(|e| Usage(format!("{path}: {e}")))?;
     let Some(scenario) = &imported.scenario else {
-        let why = imported.scenario_problem.unwrap_or_else(|| "it has none".into());
+        let why = imported
+            .scenario_problem
+            .unwrap_or_else(|| "it has none".into());
         return Err(Usage(format!(
             "{path}: the trace's scenario cannot be used ({why}), so it cannot be exported"
         )));
     };
     let run = Run::record(scenario).map_err(|e| Usage(format!("{path}: {e}")))?;
     let ours = events_json(&run.names, &run.trace);
-    if let Some(i) = (0..ours.len().max(imported.events.len())).find(|&i| ours.get(i) != imported.events.get(i)) {
+    if let Some(i) =
+        (0..ours.len().max(imported.events.len())).find(|&i| ours.get(i) != imported.events.get(i))
+    {
         return Err(Usage(format!(
             "{path}: the recorded events differ from a re-run of its scenario from event {i} on; `replay --verify` shows how"
         )));

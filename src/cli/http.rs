@@ -9,32 +9,41 @@ use std::time::Duration;
 
 /// `http://host:port` → `host:port`.
 pub fn authority(url: &str) -> Result<String, String> {
-    let rest = url.strip_prefix("http://").ok_or_else(|| format!("{url:?} is not an http:// URL (etcd's client URL, e.g. http://127.0.0.1:2379)"))?;
+    let rest = url.strip_prefix("http://").ok_or_else(|| {
+        format!("{url:?} is not an http:// URL (etcd's client URL, e.g. http://127.0.0.1:2379)")
+    })?;
     let auth = rest.trim_end_matches('/');
     if auth.is_empty() || auth.contains('/') || !auth.contains(':') {
-        return Err(format!("{url:?} should be http://HOST:PORT with nothing after it"));
+        return Err(format!(
+            "{url:?} should be http://HOST:PORT with nothing after it"
+        ));
     }
     Ok(auth.to_string())
 }
 
 /// POST `body` (JSON) to `path`; the answer's body, or why there is none.
 pub fn post(authority: &str, path: &str, body: &str) -> Result<String, String> {
-    let mut s = TcpStream::connect(authority).map_err(|e| format!("cannot connect to {authority}: {e}"))?;
+    let mut s =
+        TcpStream::connect(authority).map_err(|e| format!("cannot connect to {authority}: {e}"))?;
     s.set_read_timeout(Some(Duration::from_secs(10))).ok();
     let req = format!(
         "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    s.write_all(req.as_bytes()).map_err(|e| format!("{authority}: {e}"))?;
+    s.write_all(req.as_bytes())
+        .map_err(|e| format!("{authority}: {e}"))?;
     let mut raw = Vec::new();
-    s.read_to_end(&mut raw).map_err(|e| format!("{authority}: {e}"))?;
+    s.read_to_end(&mut raw)
+        .map_err(|e| format!("{authority}: {e}"))?;
     parse(&raw)
 }
 
 /// Status line, headers, body (dechunked).
 fn parse(raw: &[u8]) -> Result<String, String> {
     let text = String::from_utf8_lossy(raw);
-    let (head, body) = text.split_once("\r\n\r\n").ok_or("a truncated HTTP answer")?;
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .ok_or("a truncated HTTP answer")?;
     let status = head.lines().next().unwrap_or("");
     if status.split_whitespace().nth(1) != Some("200") {
         return Err(format!("{status}: {}", body.trim()));
@@ -50,7 +59,8 @@ fn parse(raw: &[u8]) -> Result<String, String> {
     let mut rest = body;
     loop {
         let (size, after) = rest.split_once("\r\n").ok_or("a truncated chunk")?;
-        let n = usize::from_str_radix(size.trim(), 16).map_err(|_| format!("a bad chunk size {size:?}"))?;
+        let n = usize::from_str_radix(size.trim(), 16)
+            .map_err(|_| format!("a bad chunk size {size:?}"))?;
         if n == 0 {
             return Ok(out);
         }
@@ -65,7 +75,9 @@ const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 pub fn b64(data: &[u8]) -> String {
     let mut out = String::new();
     for c in data.chunks(3) {
-        let n = (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
+        let n = (c[0] as u32) << 16
+            | (*c.get(1).unwrap_or(&0) as u32) << 8
+            | *c.get(2).unwrap_or(&0) as u32;
         for i in 0..4 {
             if i <= c.len() {
                 out.push(B64[(n >> (18 - 6 * i) & 63) as usize] as char);
@@ -115,7 +127,10 @@ mod tests {
 
     #[test]
     fn only_plain_loopback_style_urls_are_taken() {
-        assert_eq!(authority("http://127.0.0.1:2379").unwrap(), "127.0.0.1:2379");
+        assert_eq!(
+            authority("http://127.0.0.1:2379").unwrap(),
+            "127.0.0.1:2379"
+        );
         assert!(authority("https://x:1").is_err());
         assert!(authority("http://x:1/v3").is_err());
     }

@@ -28,24 +28,44 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
     let f = parse_flags(
         args,
         &[
-            "protocol", "acceptors", "proposers", "rms", "f", "algorithm", "replicas", "slots", "heartbeats", "depth", "ballots",
-            "crashes", "mutation", "out", "max-states",
+            "protocol",
+            "acceptors",
+            "proposers",
+            "rms",
+            "f",
+            "algorithm",
+            "replicas",
+            "slots",
+            "heartbeats",
+            "depth",
+            "ballots",
+            "crashes",
+            "mutation",
+            "out",
+            "max-states",
         ],
         &[],
     )?;
     f.no_positional()?;
-    let protocol = match f.get("protocol") {
-        Some("paxos") | None => Kind::Paxos,
-        Some("commit") => Kind::Commit,
-        Some("multipaxos") => Kind::Multipaxos,
-        Some(p) if Kind::parse(p).is_some() => {
-            return Err(Usage(format!("model-check does not support --protocol {p}; choose paxos, multipaxos or commit")))
-        }
-        Some(p) => return Err(Usage(format!("unknown protocol {p:?}; choose paxos, multipaxos or commit"))),
-    };
+    let protocol =
+        match f.get("protocol") {
+            Some("paxos") | None => Kind::Paxos,
+            Some("commit") => Kind::Commit,
+            Some("multipaxos") => Kind::Multipaxos,
+            Some(p) if Kind::parse(p).is_some() => return Err(Usage(format!(
+                "model-check does not support --protocol {p}; choose paxos, multipaxos or commit"
+            ))),
+            Some(p) => {
+                return Err(Usage(format!(
+                    "unknown protocol {p:?}; choose paxos, multipaxos or commit"
+                )))
+            }
+        };
     let mutation = parse_mutation(&f)?;
     if let Some(m) = mutation.filter(|m| m.protocol() != protocol) {
-        return Err(Usage(format!("mutation {m} does not apply to --protocol {protocol}")));
+        return Err(Usage(format!(
+            "mutation {m} does not apply to --protocol {protocol}"
+        )));
     }
     let mut other: Vec<&str> = [PAXOS_FLAGS, COMMIT_FLAGS, MULTI_FLAGS].concat();
     other.retain(|o| {
@@ -57,7 +77,9 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
         .contains(o)
     });
     if let Some(flag) = other.iter().find(|o| f.get(o).is_some()) {
-        return Err(Usage(format!("--{flag} does not apply to --protocol {protocol}")));
+        return Err(Usage(format!(
+            "--{flag} does not apply to --protocol {protocol}"
+        )));
     }
     let max_states = small(&f, "max-states", "the most states")?.map(|n| n as usize);
     match protocol {
@@ -67,7 +89,13 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
     }
 }
 
-fn multipaxos(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out: Out, err: Out) -> Result<i32, Usage> {
+fn multipaxos(
+    f: &Flags,
+    mutation: Option<Mutation>,
+    max_states: Option<usize>,
+    out: Out,
+    err: Out,
+) -> Result<i32, Usage> {
     let mut model = MultiModel::default();
     if let Some(n) = small(f, "replicas", "the count of replicas")? {
         model.replicas = n.min(99) as usize;
@@ -101,22 +129,48 @@ fn multipaxos(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, 
         model.replicas, model.slots, model.ballots, model.heartbeats, model.crashes, model.depth
     );
     let mut x = model.explorer(Stop::When(Invariant::Agreement));
-    let found = search(&mut x, max_states, &what, &config, &[Invariant::Agreement, Invariant::LogPrefix], out, err);
-    let Some((v, others)) = found? else { return Ok(last_code(&x)) };
-    let _ = writeln!(out, "  shortest counterexample: {} steps ({config}){}", v.path.len(), x.render(&v.path));
+    let found = search(
+        &mut x,
+        max_states,
+        &what,
+        &config,
+        &[Invariant::Agreement, Invariant::LogPrefix],
+        out,
+        err,
+    );
+    let Some((v, others)) = found? else {
+        return Ok(last_code(&x));
+    };
+    let _ = writeln!(
+        out,
+        "  shortest counterexample: {} steps ({config}){}",
+        v.path.len(),
+        x.render(&v.path)
+    );
     also_broken(&others, out);
-    let scenario = model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
+    let scenario =
+        model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
     write_counterexample(f, &scenario, out)
 }
 
 fn small(f: &Flags, name: &str, what: &str) -> Result<Option<u64>, Usage> {
     match f.get(name) {
         None => Ok(None),
-        Some(v) => v.trim().parse::<u64>().map(Some).map_err(|_| Usage(format!("bad --{name} {v:?}: {what} must be a whole number"))),
+        Some(v) => v
+            .trim()
+            .parse::<u64>()
+            .map(Some)
+            .map_err(|_| Usage(format!("bad --{name} {v:?}: {what} must be a whole number"))),
     }
 }
 
-fn paxos(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out: Out, err: Out) -> Result<i32, Usage> {
+fn paxos(
+    f: &Flags,
+    mutation: Option<Mutation>,
+    max_states: Option<usize>,
+    out: Out,
+    err: Out,
+) -> Result<i32, Usage> {
     let mut model = PaxosModel::default();
     if let Some(n) = small(f, "acceptors", "the count of acceptors")? {
         model.acceptors = n.min(99) as usize;
@@ -146,15 +200,37 @@ fn paxos(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out: 
         "{} acceptors, {} proposers, {} ballots, {} crashes",
         model.acceptors, model.proposers, model.ballots, model.crashes
     );
-    let found = search(&mut x, max_states, &what, &config, &[Invariant::Agreement], out, err);
-    let Some((v, others)) = found? else { return Ok(last_code(&x)) };
-    let _ = writeln!(out, "  shortest counterexample: {} steps ({config}){}", v.path.len(), x.render(&v.path));
+    let found = search(
+        &mut x,
+        max_states,
+        &what,
+        &config,
+        &[Invariant::Agreement],
+        out,
+        err,
+    );
+    let Some((v, others)) = found? else {
+        return Ok(last_code(&x));
+    };
+    let _ = writeln!(
+        out,
+        "  shortest counterexample: {} steps ({config}){}",
+        v.path.len(),
+        x.render(&v.path)
+    );
     also_broken(&others, out);
-    let scenario = model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
+    let scenario =
+        model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
     write_counterexample(f, &scenario, out)
 }
 
-fn commit(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out: Out, err: Out) -> Result<i32, Usage> {
+fn commit(
+    f: &Flags,
+    mutation: Option<Mutation>,
+    max_states: Option<usize>,
+    out: Out,
+    err: Out,
+) -> Result<i32, Usage> {
     let mut model = CommitModel::default();
     match f.get("algorithm") {
         None | Some("paxos-commit") => {}
@@ -164,7 +240,11 @@ fn commit(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out:
             model.f = 0;
             model.ballots = 1;
         }
-        Some(a) => return Err(Usage(format!("unknown --algorithm {a:?}; choose 2pc, paxos-commit or faster"))),
+        Some(a) => {
+            return Err(Usage(format!(
+                "unknown --algorithm {a:?}; choose 2pc, paxos-commit or faster"
+            )))
+        }
     }
     if let Some(n) = small(f, "rms", "the count of RMs")? {
         model.rms = n.min(99) as usize;
@@ -199,11 +279,31 @@ fn commit(f: &Flags, mutation: Option<Mutation>, max_states: Option<usize>, out:
     // Validity is what a coordinator that commits too early breaks first;
     // atomicity follows when an RM had voted "aborted".
     let mut x = model.explorer(Stop::When(Invariant::CommitValidity));
-    let found = search(&mut x, max_states, &what, &config, &[Invariant::CommitValidity, Invariant::Atomicity, Invariant::Agreement], out, err);
-    let Some((v, others)) = found? else { return Ok(last_code(&x)) };
-    let _ = writeln!(out, "  shortest counterexample: {} steps ({config}){}", v.path.len(), x.render(&v.path));
+    let found = search(
+        &mut x,
+        max_states,
+        &what,
+        &config,
+        &[
+            Invariant::CommitValidity,
+            Invariant::Atomicity,
+            Invariant::Agreement,
+        ],
+        out,
+        err,
+    );
+    let Some((v, others)) = found? else {
+        return Ok(last_code(&x));
+    };
+    let _ = writeln!(
+        out,
+        "  shortest counterexample: {} steps ({config}){}",
+        v.path.len(),
+        x.render(&v.path)
+    );
     also_broken(&others, out);
-    let scenario = model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
+    let scenario =
+        model.counterexample(&mut x, &v.path, &format!("counterexample: {}", v.invariant));
     write_counterexample(f, &scenario, out)
 }
 
@@ -246,14 +346,25 @@ where
             last_note = Instant::now();
             let p = x.progress();
             let secs = started.elapsed().as_secs_f64();
-            let _ = writeln!(err, "  … {} states, depth {}, {} waiting, {:.0} states/s", p.states, p.depth, p.frontier, p.states as f64 / secs);
+            let _ = writeln!(
+                err,
+                "  … {} states, depth {}, {} waiting, {:.0} states/s",
+                p.states,
+                p.depth,
+                p.frontier,
+                p.states as f64 / secs
+            );
         }
     }
     let secs = started.elapsed().as_secs_f64();
     let p = x.progress().clone();
     let rate = p.states as f64 / secs.max(1e-9);
     let violations = x.violations().to_vec();
-    let shown = prefer.iter().find_map(|w| violations.iter().find(|v| v.invariant == *w)).or(violations.first()).cloned();
+    let shown = prefer
+        .iter()
+        .find_map(|w| violations.iter().find(|v| v.invariant == *w))
+        .or(violations.first())
+        .cloned();
     let Some(v) = shown else {
         let _ = writeln!(
             out,
@@ -272,25 +383,52 @@ where
             p.depth, p.cut, p.messages, p.message_sets, p.node_states
         );
         for (w, path) in x.witnesses() {
-            let _ = writeln!(out, "  witness: {w}: {}", path.map_or("NOT reached".to_string(), |p| format!("reached in {} steps", p.len())));
+            let _ = writeln!(
+                out,
+                "  witness: {w}: {}",
+                path.map_or("NOT reached".to_string(), |p| format!(
+                    "reached in {} steps",
+                    p.len()
+                ))
+            );
         }
         return Ok(None);
     };
-    let _ = writeln!(out, "model-check {what}: VIOLATION of {} after {} states in {secs:.2} s: {}", v.invariant, p.states, v.detail);
-    let others = violations.into_iter().filter(|o| o.invariant != v.invariant).collect();
+    let _ = writeln!(
+        out,
+        "model-check {what}: VIOLATION of {} after {} states in {secs:.2} s: {}",
+        v.invariant, p.states, v.detail
+    );
+    let others = violations
+        .into_iter()
+        .filter(|o| o.invariant != v.invariant)
+        .collect();
     Ok(Some((v, others)))
 }
 
 fn also_broken(others: &[Violation], out: Out) {
     for o in others {
-        let _ = writeln!(out, "  also broken: {} (shortest: {} steps): {}", o.invariant, o.path.len(), o.detail);
+        let _ = writeln!(
+            out,
+            "  also broken: {} (shortest: {} steps): {}",
+            o.invariant,
+            o.path.len(),
+            o.detail
+        );
     }
 }
 
 fn write_counterexample(f: &Flags, scenario: &Scenario, out: Out) -> Result<i32, Usage> {
-    let run = Run::record(scenario).map_err(|e| Usage(format!("the counterexample does not replay: {e}")))?;
+    let run = Run::record(scenario)
+        .map_err(|e| Usage(format!("the counterexample does not replay: {e}")))?;
     let path = f.get("out").unwrap_or("counterexample.trace.json");
-    write_file(path, &trace::json::export(&run.scenario, &run.names, &run.trace))?;
-    let _ = writeln!(out, "wrote      {path} (replay: paxos-island replay {path} --verify)");
+    write_file(
+        path,
+        &trace::json::export(&run.scenario, &run.names, &run.trace),
+    )?;
+    let _ = writeln!(
+        out,
+        "wrote      {path} (replay: paxos-island replay {path} --verify)"
+    );
     Ok(1)
 }

@@ -55,10 +55,16 @@ pub fn fresh_database(url: &str, db: &str) -> Result<(Client, String), Usage> {
         .unwrap_or_else(|| "?".into());
     // Two statements, two messages: CREATE DATABASE refuses to run inside the
     // implicit transaction of a multi-statement message.
-    for q in [format!("DROP DATABASE IF EXISTS {db}"), format!("CREATE DATABASE {db}")] {
-        admin
-            .batch_execute(&q)
-            .map_err(|e| Usage(format!("PostgreSQL at {url:?} refused to create database {db}: {}", pg_error(&e))))?;
+    for q in [
+        format!("DROP DATABASE IF EXISTS {db}"),
+        format!("CREATE DATABASE {db}"),
+    ] {
+        admin.batch_execute(&q).map_err(|e| {
+            Usage(format!(
+                "PostgreSQL at {url:?} refused to create database {db}: {}",
+                pg_error(&e)
+            ))
+        })?;
     }
     let mut c = config.clone();
     c.dbname(db);
@@ -83,47 +89,78 @@ pub fn first_value(msgs: &[SimpleQueryMessage]) -> Option<String> {
 }
 
 pub fn cmd_pg(args: &[String], out: Out) -> Result<i32, Usage> {
-    let f = parse_flags(args, &["scenario", "seed", "url", "out", "fencing", "workers", "ttl-ms", "stall-ms", "run-ms"], &["live"])?;
+    let f = parse_flags(
+        args,
+        &[
+            "scenario", "seed", "url", "out", "fencing", "workers", "ttl-ms", "stall-ms", "run-ms",
+        ],
+        &["live"],
+    )?;
     f.no_positional()?;
     let url = url_of(f.get("url"))?;
     if f.has("live") {
         if f.get("scenario").is_some() || f.get("seed").is_some() {
-            return Err(Usage("--live runs on the wall clock, not a scenario: drop --scenario and --seed".into()));
+            return Err(Usage(
+                "--live runs on the wall clock, not a scenario: drop --scenario and --seed".into(),
+            ));
         }
         return super::live::cmd_pg_live(&f, &url, out);
     }
     for flag in ["fencing", "workers", "ttl-ms", "stall-ms", "run-ms"] {
         if f.get(flag).is_some() {
-            return Err(Usage(format!("--{flag} is for --live; a conformance run takes its settings from the scenario")));
+            return Err(Usage(format!(
+                "--{flag} is for --live; a conformance run takes its settings from the scenario"
+            )));
         }
     }
-    let name = f.get("scenario").ok_or_else(|| Usage("pg needs --scenario NAME (a lease scenario) or --live".into()))?;
+    let name = f
+        .get("scenario")
+        .ok_or_else(|| Usage("pg needs --scenario NAME (a lease scenario) or --live".into()))?;
     let mut s = load_scenario(name)?;
     if s.protocol != Kind::Lease {
-        return Err(Usage(format!("scenario {name} is a {} scenario; pg runs the lease lab's statements", s.protocol)));
+        return Err(Usage(format!(
+            "scenario {name} is a {} scenario; pg runs the lease lab's statements",
+            s.protocol
+        )));
     }
     if s.mutation.is_some() {
-        return Err(Usage(format!("scenario {name} carries a mutation; pg compares the unbroken statements only")));
+        return Err(Usage(format!(
+            "scenario {name} carries a mutation; pg compares the unbroken statements only"
+        )));
     }
     if let Some(seed) = f.u64("seed", "a seed")? {
         s.seed = seed;
     }
     let run = Run::record(&s).map_err(|e| Usage(format!("scenario {name}: {e}")))?;
-    let spec = s.lease.clone().expect("a lease scenario has a lease section");
+    let spec = s
+        .lease
+        .clone()
+        .expect("a lease scenario has a lease section");
     let steps = steps(&run.scenario, &run.names, &run.trace);
 
     let (mut db, version) = fresh_database(&url, DB_CONFORMANCE)?;
     let setup = format!(
         "{SCHEMA}\n{}\n{SIM_CLOCK}\n{}\n{}\n{}",
         sql::seed(spec.keys, spec.initial_epoch),
-        Statement::Acquire { bump_on_renew: spec.bump_epoch_on_renew }.prepare(),
+        Statement::Acquire {
+            bump_on_renew: spec.bump_epoch_on_renew
+        }
+        .prepare(),
         Statement::Release.prepare(),
         Statement::Write(crate::viz::sql::Choice::of(&s).fencing).prepare()
     );
-    db.batch_execute(&setup).map_err(|e| Usage(format!("PostgreSQL refused the tables: {}", pg_error(&e))))?;
+    db.batch_execute(&setup)
+        .map_err(|e| Usage(format!("PostgreSQL refused the tables: {}", pg_error(&e))))?;
 
-    let _ = writeln!(out, "pg         PostgreSQL {version}, simulated time as now()");
-    let _ = writeln!(out, "scenario   {} (seed {}, fencing {})", s.name, s.seed, spec.fencing);
+    let _ = writeln!(
+        out,
+        "pg         PostgreSQL {version}, simulated time as now()"
+    );
+    let _ = writeln!(
+        out,
+        "scenario   {} (seed {}, fencing {})",
+        s.name, s.seed, spec.fencing
+    );
     let mut matched = 0usize;
     for (i, step) in steps.iter().enumerate() {
         let got = match db.simple_query(&step.execute()) {
@@ -138,7 +175,11 @@ pub fn cmd_pg(args: &[String], out: Out) -> Result<i32, Usage> {
             None => None,
             Some(Ok(v)) => Some(v),
             Some(Err(text)) => {
-                let _ = writeln!(out, "step {}    PostgreSQL returned {text:?}, not a number", i + 1);
+                let _ = writeln!(
+                    out,
+                    "step {}    PostgreSQL returned {text:?}, not a number",
+                    i + 1
+                );
                 return Ok(1);
             }
         };
@@ -158,26 +199,47 @@ pub fn cmd_pg(args: &[String], out: Out) -> Result<i32, Usage> {
         count(Table::Orders),
         refused
     );
-    let _ = writeln!(out, "matches    {matched} of {} — the model and PostgreSQL agree on every outcome", steps.len());
+    let _ = writeln!(
+        out,
+        "matches    {matched} of {} — the model and PostgreSQL agree on every outcome",
+        steps.len()
+    );
     if let Some(path) = f.get("out") {
-        write_file(path, &crate::trace::json::export(&run.scenario, &run.names, &run.trace))?;
+        write_file(
+            path,
+            &crate::trace::json::export(&run.scenario, &run.names, &run.trace),
+        )?;
         let _ = writeln!(out, "wrote      {path}");
     }
     Ok(0)
 }
 
-fn print_mismatch(out: Out, i: usize, step: &SqlStep, got: Option<i64>, total: usize, matched: usize) {
+fn print_mismatch(
+    out: Out,
+    i: usize,
+    step: &SqlStep,
+    got: Option<i64>,
+    total: usize,
+    matched: usize,
+) {
     let show = |v: Option<i64>| match v {
         Some(v) => format!("{} {v}", step.statement.returns()),
         None => "no row".to_string(),
     };
-    let _ = writeln!(out, "matches    {matched} of {total}; MISMATCH at step {} (t = {})", i + 1, crate::sim::time::human_us(step.t.0));
+    let _ = writeln!(
+        out,
+        "matches    {matched} of {total}; MISMATCH at step {} (t = {})",
+        i + 1,
+        crate::sim::time::human_us(step.t.0)
+    );
     let _ = writeln!(out, "           {}", step.execute().replace('\n', " "));
     let _ = writeln!(
         out,
         "           model: {}{}; PostgreSQL: {}",
         show(step.returned),
-        step.refusal.map(|r| format!(" ({})", r.as_str())).unwrap_or_default(),
+        step.refusal
+            .map(|r| format!(" ({})", r.as_str()))
+            .unwrap_or_default(),
         show(got)
     );
 }

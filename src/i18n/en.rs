@@ -5,9 +5,7 @@ pub mod lessons;
 pub mod multipaxos;
 
 use super::{group, join_names, Refused, Speak, Words};
-use crate::protocol::storage::Refusal;
 use crate::check::{Invariant, Mutation};
-use crate::protocol::Command;
 use crate::protocol::commit::{CommitCommand, CommitMutation};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::LeaseMutation;
@@ -17,6 +15,8 @@ use crate::protocol::paxos::PaxosCommand;
 use crate::protocol::paxos::PaxosMutation;
 use crate::protocol::paxos::{Choice, PaxosMsg, PaxosNote, PaxosTimer};
 use crate::protocol::storage::key_name;
+use crate::protocol::storage::Refusal;
+use crate::protocol::Command;
 use crate::protocol::{Msg, Timer};
 use crate::sim::fault::Fault;
 use crate::sim::NodeId;
@@ -360,7 +360,10 @@ pub const WORDS: Words = Words {
 pub struct En;
 
 fn name(names: &[String], n: NodeId) -> &str {
-    names.get(n.index()).map(String::as_str).unwrap_or("the network")
+    names
+        .get(n.index())
+        .map(String::as_str)
+        .unwrap_or("the network")
 }
 
 fn msg_kind(m: &Msg) -> String {
@@ -401,32 +404,66 @@ impl En {
             Msg::Paxos(p) => {
                 let b = self.ballot(names, p.ballot());
                 match *p {
-                    PaxosMsg::Prepare { .. } if many => format!("{f} starts ballot {b}: prepare (1a) to {to}."),
-                    PaxosMsg::Prepare { .. } => format!("{f} sends prepare (1a) for ballot {b} to {to}."),
-                    PaxosMsg::Promise { last_vote: Some(v), .. } => format!(
+                    PaxosMsg::Prepare { .. } if many => {
+                        format!("{f} starts ballot {b}: prepare (1a) to {to}.")
+                    }
+                    PaxosMsg::Prepare { .. } => {
+                        format!("{f} sends prepare (1a) for ballot {b} to {to}.")
+                    }
+                    PaxosMsg::Promise {
+                        last_vote: Some(v), ..
+                    } => format!(
                         "{f} promises ballot {b} to {to}. Its last vote: ballot {}, decree {}.",
                         self.ballot(names, v.ballot),
                         v.value
                     ),
-                    PaxosMsg::Promise { last_vote: None, .. } => format!("{f} promises ballot {b} to {to}. It has not voted yet."),
-                    PaxosMsg::Accept { value, .. } => format!("{f} asks {to} to vote for decree {value} in ballot {b} (2a)."),
-                    PaxosMsg::Accepted { value, .. } => format!("{f} votes for {value} in ballot {b} and tells {to} (2b)."),
-                    PaxosMsg::Decided { value, .. } => format!("{f} announces to {to}: decree {value} has passed (3)."),
+                    PaxosMsg::Promise {
+                        last_vote: None, ..
+                    } => format!("{f} promises ballot {b} to {to}. It has not voted yet."),
+                    PaxosMsg::Accept { value, .. } => {
+                        format!("{f} asks {to} to vote for decree {value} in ballot {b} (2a).")
+                    }
+                    PaxosMsg::Accepted { value, .. } => {
+                        format!("{f} votes for {value} in ballot {b} and tells {to} (2b).")
+                    }
+                    PaxosMsg::Decided { value, .. } => {
+                        format!("{f} announces to {to}: decree {value} has passed (3).")
+                    }
                 }
             }
             Msg::Commit(c) => commit::message(names, from, to, c, many),
             Msg::Lease(l) => match *l {
-                LeaseMsg::Acquire { .. } => format!("{f} asks {to} for the lease (one compare-and-set)."),
-                LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} answers {to}: epoch {e}."),
+                LeaseMsg::Acquire { .. } => {
+                    format!("{f} asks {to} for the lease (one compare-and-set).")
+                }
+                LeaseMsg::AcquireReply { epoch: Some(e), .. } => {
+                    format!("{f} answers {to}: epoch {e}.")
+                }
                 LeaseMsg::AcquireReply { epoch: None, .. } => format!("{f} answers {to}: no."),
                 LeaseMsg::Release { epoch } => format!("{f} gives the lease (epoch {epoch}) back."),
-                LeaseMsg::Row { row, .. } => format!("{f} shows {to} its lease row: epoch {}, until {}.", row.epoch, self.duration(row.expires_at.0)),
-                LeaseMsg::Write { key, epoch, .. } => format!("{f} writes {} with epoch {epoch}.", key_name(key)),
+                LeaseMsg::Row { row, .. } => format!(
+                    "{f} shows {to} its lease row: epoch {}, until {}.",
+                    row.epoch,
+                    self.duration(row.expires_at.0)
+                ),
+                LeaseMsg::Write { key, epoch, .. } => {
+                    format!("{f} writes {} with epoch {epoch}.", key_name(key))
+                }
                 LeaseMsg::WriteReply { ok: true, .. } => format!("{f} confirms {to}'s write."),
-                LeaseMsg::WriteReply { ok: false, .. } => format!("{f} tells {to} its write was refused."),
-                LeaseMsg::Ask { purpose: Purpose::KeepLease, .. } => format!("{f} asks the LLM whether to keep the lease."),
-                LeaseMsg::Ask { purpose: Purpose::Explain, .. } => format!("{f} asks the LLM to explain what happened."),
-                LeaseMsg::Answer { outcome: o, .. } => format!("The LLM answers {to}: {}.", outcome(o)),
+                LeaseMsg::WriteReply { ok: false, .. } => {
+                    format!("{f} tells {to} its write was refused.")
+                }
+                LeaseMsg::Ask {
+                    purpose: Purpose::KeepLease,
+                    ..
+                } => format!("{f} asks the LLM whether to keep the lease."),
+                LeaseMsg::Ask {
+                    purpose: Purpose::Explain,
+                    ..
+                } => format!("{f} asks the LLM to explain what happened."),
+                LeaseMsg::Answer { outcome: o, .. } => {
+                    format!("The LLM answers {to}: {}.", outcome(o))
+                }
             },
             Msg::Multipaxos(m) => multipaxos::message(self, names, f, &to, m, many),
         }
@@ -645,13 +682,30 @@ impl Speak for En {
     fn pencil(&self, names: &[String], p: &Pencil) -> String {
         match p {
             Pencil::Idle => "idle".into(),
-            Pencil::Collecting { ballot, promises, need } => {
-                format!("{}: {promises}/{need} promises", self.ballot(names, *ballot))
+            Pencil::Collecting {
+                ballot,
+                promises,
+                need,
+            } => {
+                format!(
+                    "{}: {promises}/{need} promises",
+                    self.ballot(names, *ballot)
+                )
             }
-            Pencil::Voting { ballot, value, votes, need, choice } => format!(
+            Pencil::Voting {
+                ballot,
+                value,
+                votes,
+                need,
+                choice,
+            } => format!(
                 "{} {value} {}: {votes}/{need} votes",
                 self.ballot(names, *ballot),
-                if matches!(choice, Choice::Free) { "free" } else { "forced" }
+                if matches!(choice, Choice::Free) {
+                    "free"
+                } else {
+                    "forced"
+                }
             ),
             Pencil::Passed { value } => format!("{value} passed"),
         }
@@ -778,8 +832,17 @@ impl Speak for En {
         }
     }
 
-    fn mc_running(&self, states: usize, depth: u32, waiting: usize, rate: f64, left_s: Option<f64>) -> String {
-        let left = left_s.map(|s| format!(", about {} left", self.duration((s * 1e6) as u64))).unwrap_or_default();
+    fn mc_running(
+        &self,
+        states: usize,
+        depth: u32,
+        waiting: usize,
+        rate: f64,
+        left_s: Option<f64>,
+    ) -> String {
+        let left = left_s
+            .map(|s| format!(", about {} left", self.duration((s * 1e6) as u64)))
+            .unwrap_or_default();
         format!(
             "{} states, {} steps deep, {} waiting — {} states/s{left}",
             group(states),
@@ -824,19 +887,32 @@ impl Speak for En {
     fn mutation_title(&self, m: Mutation) -> &'static str {
         match m {
             Mutation::Paxos(PaxosMutation::SkipB3) => "skip B3: ignore reported votes",
-            Mutation::Paxos(PaxosMutation::PickFirstVote) => "pick first vote: not the highest-numbered",
-            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => "forget on restart: ledger in pencil",
+            Mutation::Paxos(PaxosMutation::PickFirstVote) => {
+                "pick first vote: not the highest-numbered"
+            }
+            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => {
+                "forget on restart: ledger in pencil"
+            }
             Mutation::Paxos(PaxosMutation::MinorityQuorum) => "minority quorum: 2 of 5 is enough",
-            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => "accept lower ballot: break promises",
+            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => {
+                "accept lower ballot: break promises"
+            }
             Mutation::Lease(LeaseMutation::BlindAcquire) => "blind acquire: no compare-and-set",
             Mutation::Lease(LeaseMutation::NoEpochBump) => "no epoch bump on takeover",
             Mutation::Lease(LeaseMutation::NoFence) => "no fence: storage accepts any epoch",
             Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
-            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => "commit without all prepared: silence taken for yes",
+            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => {
+                "commit without all prepared: silence taken for yes"
+            }
         }
     }
 
-    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String {
+    fn commit_protocol(
+        &self,
+        algorithm: crate::protocol::commit::Algorithm,
+        faster: bool,
+        f: usize,
+    ) -> String {
         use crate::protocol::commit::Algorithm;
         match (algorithm, faster) {
             (Algorithm::TwoPhaseCommit, _) => "Two-phase commit".into(),
@@ -987,21 +1063,35 @@ impl Speak for En {
 
     fn refusal(&self, names: &[String], r: &Refused) -> String {
         match (r.reason, r.lease) {
-            (Refusal::RowFenced, _) => format!("row fenced by a higher epoch — the row was written with epoch {}, above {}", r.row, r.epoch),
+            (Refusal::RowFenced, _) => format!(
+                "row fenced by a higher epoch — the row was written with epoch {}, above {}",
+                r.row, r.epoch
+            ),
             (Refusal::LeaseExpired, Some(l)) => format!(
                 "lease expired — epoch {} ran out at {}, and the storage's clock reads {}",
                 r.epoch,
                 self.duration(l.expires_at.0),
                 self.duration(r.now_us)
             ),
-            (Refusal::LeaseExpired, None) => format!("lease expired — epoch {} is no longer live", r.epoch),
+            (Refusal::LeaseExpired, None) => {
+                format!("lease expired — epoch {} is no longer live", r.epoch)
+            }
             (Refusal::LeaseHeldByAnother, Some(l)) if l.holder == r.writer => {
-                format!("lease held by another — the live lease is now epoch {}, not {}", l.epoch, r.epoch)
+                format!(
+                    "lease held by another — the live lease is now epoch {}, not {}",
+                    l.epoch, r.epoch
+                )
             }
             (Refusal::LeaseHeldByAnother, Some(l)) => {
-                format!("lease held by another — {} holds the live lease, epoch {}", name(names, l.holder), l.epoch)
+                format!(
+                    "lease held by another — {} holds the live lease, epoch {}",
+                    name(names, l.holder),
+                    l.epoch
+                )
             }
-            (Refusal::LeaseHeldByAnother, None) => "lease held by another — no lease has been granted".into(),
+            (Refusal::LeaseHeldByAnother, None) => {
+                "lease held by another — no lease has been granted".into()
+            }
         }
     }
 }

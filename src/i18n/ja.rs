@@ -6,9 +6,7 @@ pub mod multipaxos;
 mod violation;
 
 use super::{group, join_names, Refused, Speak, Words};
-use crate::protocol::storage::Refusal;
 use crate::check::{Invariant, Mutation};
-use crate::protocol::Command;
 use crate::protocol::commit::{CommitCommand, CommitMutation, CommitNote, Outcome, RmVote};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::LeaseMutation;
@@ -18,6 +16,8 @@ use crate::protocol::paxos::PaxosCommand;
 use crate::protocol::paxos::PaxosMutation;
 use crate::protocol::paxos::{Choice, PaxosMsg, PaxosNote, PaxosTimer};
 use crate::protocol::storage::key_name;
+use crate::protocol::storage::Refusal;
+use crate::protocol::Command;
 use crate::protocol::{Msg, Timer};
 use crate::sim::fault::Fault;
 use crate::sim::NodeId;
@@ -361,7 +361,10 @@ pub const WORDS: Words = Words {
 pub struct Ja;
 
 fn name(names: &[String], n: NodeId) -> &str {
-    names.get(n.index()).map(String::as_str).unwrap_or("ネットワーク")
+    names
+        .get(n.index())
+        .map(String::as_str)
+        .unwrap_or("ネットワーク")
 }
 
 fn msg_kind(m: &Msg) -> String {
@@ -423,17 +426,44 @@ impl Ja {
             }
             Msg::Commit(c) => commit::message(names, from, to, c, many),
             Msg::Lease(l) => match *l {
-                LeaseMsg::Acquire { .. } => format!("{f} が {to} にリースを要求します（1 回の compare-and-set）。"),
-                LeaseMsg::AcquireReply { epoch: Some(e), .. } => format!("{f} が {to} に「エポック {e}」と答えます。"),
-                LeaseMsg::AcquireReply { epoch: None, .. } => format!("{f} が {to} に「取得不可（行なし）」と答えます。"),
-                LeaseMsg::Release { epoch } => format!("{f} がリース（エポック {epoch}）を返します。"),
-                LeaseMsg::Row { row, .. } => format!("{f} が {to} にリース行を伝えます：エポック {}、{} まで。", row.epoch, self.duration(row.expires_at.0)),
-                LeaseMsg::Write { key, epoch, .. } => format!("{f} がエポック {epoch} で {} に書き込みます。", key_name(key)),
-                LeaseMsg::WriteReply { ok: true, .. } => format!("{f} が {to} の書き込みを確認します。"),
-                LeaseMsg::WriteReply { ok: false, .. } => format!("{f} が {to} に書き込みの拒否を伝えます。"),
-                LeaseMsg::Ask { purpose: Purpose::KeepLease, .. } => format!("{f} が LLM に「リースを保持すべきか」と尋ねます。"),
-                LeaseMsg::Ask { purpose: Purpose::Explain, .. } => format!("{f} が LLM に、何が起きたかの説明を頼みます。"),
-                LeaseMsg::Answer { outcome: o, .. } => format!("LLM が {to} に答えます：{}。", outcome(o)),
+                LeaseMsg::Acquire { .. } => {
+                    format!("{f} が {to} にリースを要求します（1 回の compare-and-set）。")
+                }
+                LeaseMsg::AcquireReply { epoch: Some(e), .. } => {
+                    format!("{f} が {to} に「エポック {e}」と答えます。")
+                }
+                LeaseMsg::AcquireReply { epoch: None, .. } => {
+                    format!("{f} が {to} に「取得不可（行なし）」と答えます。")
+                }
+                LeaseMsg::Release { epoch } => {
+                    format!("{f} がリース（エポック {epoch}）を返します。")
+                }
+                LeaseMsg::Row { row, .. } => format!(
+                    "{f} が {to} にリース行を伝えます：エポック {}、{} まで。",
+                    row.epoch,
+                    self.duration(row.expires_at.0)
+                ),
+                LeaseMsg::Write { key, epoch, .. } => format!(
+                    "{f} がエポック {epoch} で {} に書き込みます。",
+                    key_name(key)
+                ),
+                LeaseMsg::WriteReply { ok: true, .. } => {
+                    format!("{f} が {to} の書き込みを確認します。")
+                }
+                LeaseMsg::WriteReply { ok: false, .. } => {
+                    format!("{f} が {to} に書き込みの拒否を伝えます。")
+                }
+                LeaseMsg::Ask {
+                    purpose: Purpose::KeepLease,
+                    ..
+                } => format!("{f} が LLM に「リースを保持すべきか」と尋ねます。"),
+                LeaseMsg::Ask {
+                    purpose: Purpose::Explain,
+                    ..
+                } => format!("{f} が LLM に、何が起きたかの説明を頼みます。"),
+                LeaseMsg::Answer { outcome: o, .. } => {
+                    format!("LLM が {to} に答えます：{}。", outcome(o))
+                }
             },
             Msg::Multipaxos(m) => multipaxos::message(self, names, f, &to, m, many),
         }
@@ -667,13 +697,27 @@ impl Speak for Ja {
     fn pencil(&self, names: &[String], p: &Pencil) -> String {
         match p {
             Pencil::Idle => "待機中".into(),
-            Pencil::Collecting { ballot, promises, need } => {
+            Pencil::Collecting {
+                ballot,
+                promises,
+                need,
+            } => {
                 format!("{}：約束 {promises}/{need}", self.ballot(names, *ballot))
             }
-            Pencil::Voting { ballot, value, votes, need, choice } => format!(
+            Pencil::Voting {
+                ballot,
+                value,
+                votes,
+                need,
+                choice,
+            } => format!(
                 "{} {value}（{}）賛成 {votes}/{need}",
                 self.ballot(names, *ballot),
-                if matches!(choice, Choice::Free) { "自由" } else { "強制" }
+                if matches!(choice, Choice::Free) {
+                    "自由"
+                } else {
+                    "強制"
+                }
             ),
             Pencil::Passed { value } => format!("{value} 可決"),
         }
@@ -688,14 +732,18 @@ impl Speak for Ja {
     }
 
     fn bad_duration(&self, typed: &str) -> String {
-        format!("「{typed}」は時間として使えません。0 より大きく 3600 以下の秒数を入力してください。")
+        format!(
+            "「{typed}」は時間として使えません。0 より大きく 3600 以下の秒数を入力してください。"
+        )
     }
 
     fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String {
         use crate::protocol::value::BadValue;
         match e {
             BadValue::Empty => "法令を空にはできません。".into(),
-            BadValue::TooLong { bytes } => format!("法令は 24 バイト（日本語なら約 8 文字）までです。入力は {bytes} バイトあります。"),
+            BadValue::TooLong { bytes } => format!(
+                "法令は 24 バイト（日本語なら約 8 文字）までです。入力は {bytes} バイトあります。"
+            ),
             BadValue::Control => "法令に制御文字は使えません。".into(),
         }
     }
@@ -805,8 +853,17 @@ impl Speak for Ja {
         }
     }
 
-    fn mc_running(&self, states: usize, depth: u32, waiting: usize, rate: f64, left_s: Option<f64>) -> String {
-        let left = left_s.map(|s| format!("、残り約 {}", self.duration((s * 1e6) as u64))).unwrap_or_default();
+    fn mc_running(
+        &self,
+        states: usize,
+        depth: u32,
+        waiting: usize,
+        rate: f64,
+        left_s: Option<f64>,
+    ) -> String {
+        let left = left_s
+            .map(|s| format!("、残り約 {}", self.duration((s * 1e6) as u64)))
+            .unwrap_or_default();
         format!(
             "状態 {} 個、深さ {} 歩、未展開 {} 個 — 毎秒 {} 状態{left}",
             group(states),
@@ -859,11 +916,18 @@ impl Speak for Ja {
             Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
             Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
             Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
-            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => "全員の準備なしにコミット：沈黙を賛成とみなす",
+            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => {
+                "全員の準備なしにコミット：沈黙を賛成とみなす"
+            }
         }
     }
 
-    fn commit_protocol(&self, algorithm: crate::protocol::commit::Algorithm, faster: bool, f: usize) -> String {
+    fn commit_protocol(
+        &self,
+        algorithm: crate::protocol::commit::Algorithm,
+        faster: bool,
+        f: usize,
+    ) -> String {
         use crate::protocol::commit::Algorithm;
         match (algorithm, faster) {
             (Algorithm::TwoPhaseCommit, _) => "2 相コミット".into(),
@@ -1032,22 +1096,44 @@ impl Speak for Ja {
         Some(match note {
             Note::Paxos(p) => match *p {
                 PaxosNote::Learned { value, .. } => format!("{value} を学習"),
-                PaxosNote::Chosen { ballot, value, members } => format!(
+                PaxosNote::Chosen {
+                    ballot,
+                    value,
+                    members,
+                } => format!(
                     "{value} が選ばれる（{}、{}）",
                     self.ballot(names, ballot),
                     join_names(names, members.iter(), "・")
                 ),
-                PaxosNote::LearnConflict { have, told } => format!("{have} を学習済みなのに {told} と告げられる"),
-                PaxosNote::ValuePicked { value, choice: Choice::Free, .. } => format!("{value} を提案（自由）"),
-                PaxosNote::ValuePicked { value, choice: Choice::Forced { by, .. }, .. } => {
+                PaxosNote::LearnConflict { have, told } => {
+                    format!("{have} を学習済みなのに {told} と告げられる")
+                }
+                PaxosNote::ValuePicked {
+                    value,
+                    choice: Choice::Free,
+                    ..
+                } => format!("{value} を提案（自由）"),
+                PaxosNote::ValuePicked {
+                    value,
+                    choice: Choice::Forced { by, .. },
+                    ..
+                } => {
                     format!("{value} を提案（{} により強制）", self.ballot(names, by))
                 }
                 _ => return None,
             },
             Note::Lease(l) => match *l {
-                LeaseNote::Granted { holder, epoch, .. } => format!("{} に e{epoch} を付与", n(holder)),
-                LeaseNote::Released { holder, epoch, .. } => format!("{} が e{epoch} を返却", n(holder)),
-                LeaseNote::Expired { holder, epoch, view } => format!(
+                LeaseNote::Granted { holder, epoch, .. } => {
+                    format!("{} に e{epoch} を付与", n(holder))
+                }
+                LeaseNote::Released { holder, epoch, .. } => {
+                    format!("{} が e{epoch} を返却", n(holder))
+                }
+                LeaseNote::Expired {
+                    holder,
+                    epoch,
+                    view,
+                } => format!(
                     "{} の e{epoch} が期限切れ（{}）",
                     n(holder),
                     match view {
@@ -1055,7 +1141,9 @@ impl Speak for Ja {
                         View::Store => "ストアの時計",
                     }
                 ),
-                LeaseNote::WriteRejected { epoch, key, reason, .. } => format!(
+                LeaseNote::WriteRejected {
+                    epoch, key, reason, ..
+                } => format!(
                     "{} 拒否 e{epoch}（{}）",
                     key_name(key),
                     match reason {
@@ -1066,20 +1154,46 @@ impl Speak for Ja {
                 ),
                 LeaseNote::SplitBrainStart { believers } => format!(
                     "スプリットブレイン {}",
-                    join_names(names, (0..64u8).filter(|i| believers & (1 << i) != 0).map(NodeId), "・")
+                    join_names(
+                        names,
+                        (0..64u8).filter(|i| believers & (1 << i) != 0).map(NodeId),
+                        "・"
+                    )
                 ),
-                LeaseNote::SplitBrainEnd { lasted_us } => format!("スプリットブレイン終了（{}）", self.duration(lasted_us)),
+                LeaseNote::SplitBrainEnd { lasted_us } => {
+                    format!("スプリットブレイン終了（{}）", self.duration(lasted_us))
+                }
                 _ => return None,
             },
             Note::Multipaxos(m) => return multipaxos::mark(names, m),
             Note::Commit(c) => match *c {
-                CommitNote::RmVoted { vote: RmVote::Prepared } => "準備完了".into(),
-                CommitNote::RmVoted { vote: RmVote::Aborted } => "中止に投票".into(),
-                CommitNote::RmDecided { outcome: Outcome::Commit } => "コミット".into(),
-                CommitNote::RmDecided { outcome: Outcome::Abort } => "アボート".into(),
-                CommitNote::TmDecided { outcome: Outcome::Commit } | CommitNote::LeaderDecided { outcome: Outcome::Commit } => "決定：コミット".into(),
-                CommitNote::TmDecided { outcome: Outcome::Abort } | CommitNote::LeaderDecided { outcome: Outcome::Abort } => "決定：アボート".into(),
-                CommitNote::CoordinatorBallot { ballot, .. } => format!("引き継ぎ {}", commit::ballot(names, ballot)),
+                CommitNote::RmVoted {
+                    vote: RmVote::Prepared,
+                } => "準備完了".into(),
+                CommitNote::RmVoted {
+                    vote: RmVote::Aborted,
+                } => "中止に投票".into(),
+                CommitNote::RmDecided {
+                    outcome: Outcome::Commit,
+                } => "コミット".into(),
+                CommitNote::RmDecided {
+                    outcome: Outcome::Abort,
+                } => "アボート".into(),
+                CommitNote::TmDecided {
+                    outcome: Outcome::Commit,
+                }
+                | CommitNote::LeaderDecided {
+                    outcome: Outcome::Commit,
+                } => "決定：コミット".into(),
+                CommitNote::TmDecided {
+                    outcome: Outcome::Abort,
+                }
+                | CommitNote::LeaderDecided {
+                    outcome: Outcome::Abort,
+                } => "決定：アボート".into(),
+                CommitNote::CoordinatorBallot { ballot, .. } => {
+                    format!("引き継ぎ {}", commit::ballot(names, ballot))
+                }
                 _ => return None,
             },
         })

@@ -36,7 +36,8 @@ impl Members {
         self.0 == 0
     }
     pub fn iter(self) -> impl Iterator<Item = NodeId> {
-        (0..64u8).filter(move |i| self.0 & (1u64 << i) != 0).map(NodeId)
+        (0..64u8)
+            .filter(move |i| self.0 & (1u64 << i) != 0)
+            .map(NodeId)
     }
 }
-

@@ -114,7 +114,10 @@ pub struct Ballot {
 
 impl Ballot {
     /// Ballot 0, the RM's.
-    pub const ZERO: Ballot = Ballot { round: 0, node: NodeId(0) };
+    pub const ZERO: Ballot = Ballot {
+        round: 0,
+        node: NodeId(0),
+    };
     pub fn is_zero(self) -> bool {
         self.round == 0
     }
@@ -149,7 +152,9 @@ impl RmSet {
         self.0 == 0
     }
     pub fn iter(self) -> impl Iterator<Item = NodeId> {
-        (0..32u8).filter(move |i| self.0 & (1 << i) != 0).map(NodeId)
+        (0..32u8)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(NodeId)
     }
 }
 
@@ -180,10 +185,18 @@ impl Votes {
         self.prepared.remove(rm);
     }
     pub fn get(&self, rm: NodeId) -> Option<RmVote> {
-        self.rms.contains(rm).then(|| if self.prepared.contains(rm) { RmVote::Prepared } else { RmVote::Aborted })
+        self.rms.contains(rm).then(|| {
+            if self.prepared.contains(rm) {
+                RmVote::Prepared
+            } else {
+                RmVote::Aborted
+            }
+        })
     }
     pub fn iter(&self) -> impl Iterator<Item = (NodeId, RmVote)> + '_ {
-        self.rms.iter().map(|r| (r, self.get(r).expect("in the set")))
+        self.rms
+            .iter()
+            .map(|r| (r, self.get(r).expect("in the set")))
     }
     pub fn is_empty(&self) -> bool {
         self.rms.is_empty()
@@ -237,7 +250,11 @@ pub enum CommitMsg {
     /// 1a: a coordinator starts ballot `ballot` for these instances.
     Phase1a { ballot: Ballot, rms: RmSet },
     /// 1b: an acceptor promises `ballot` for these instances and reports its last votes.
-    Phase1b { ballot: Ballot, rms: RmSet, last: LastVotes },
+    Phase1b {
+        ballot: Ballot,
+        rms: RmSet,
+        last: LastVotes,
+    },
     /// 2a: vote for these values in `ballot` (ballot 0: one RM's own vote).
     Phase2a { ballot: Ballot, votes: Votes },
     /// 2b: an acceptor voted for these values in `ballot`.
@@ -249,10 +266,22 @@ impl CommitMsg {
     pub fn type_name(&self) -> &'static str {
         match self {
             CommitMsg::Prepare { .. } => "prepare",
-            CommitMsg::Vote { vote: RmVote::Prepared, .. } => "prepared",
-            CommitMsg::Vote { vote: RmVote::Aborted, .. } => "aborted",
-            CommitMsg::Decision { outcome: Outcome::Commit, .. } => "commit",
-            CommitMsg::Decision { outcome: Outcome::Abort, .. } => "abort",
+            CommitMsg::Vote {
+                vote: RmVote::Prepared,
+                ..
+            } => "prepared",
+            CommitMsg::Vote {
+                vote: RmVote::Aborted,
+                ..
+            } => "aborted",
+            CommitMsg::Decision {
+                outcome: Outcome::Commit,
+                ..
+            } => "commit",
+            CommitMsg::Decision {
+                outcome: Outcome::Abort,
+                ..
+            } => "abort",
             CommitMsg::BeginCommit { .. } => "begin_commit",
             CommitMsg::Phase1a { .. } => "phase1a",
             CommitMsg::Phase1b { .. } => "phase1b",
@@ -263,9 +292,10 @@ impl CommitMsg {
     /// The RM the message is about, when it is about one.
     pub fn rm(&self) -> Option<NodeId> {
         match *self {
-            CommitMsg::Prepare { rm } | CommitMsg::Vote { rm, .. } | CommitMsg::Decision { rm, .. } | CommitMsg::BeginCommit { rm } => {
-                Some(rm)
-            }
+            CommitMsg::Prepare { rm }
+            | CommitMsg::Vote { rm, .. }
+            | CommitMsg::Decision { rm, .. }
+            | CommitMsg::BeginCommit { rm } => Some(rm),
             _ => None,
         }
     }
@@ -320,7 +350,11 @@ pub enum CommitNote {
     LeaderDecided { outcome: Outcome },
     /// The monitors saw F+1 acceptors vote for `vote` in instance `rm`
     /// (`instance_chosen`).
-    InstanceChosen { rm: NodeId, ballot: Ballot, vote: RmVote },
+    InstanceChosen {
+        rm: NodeId,
+        ballot: Ballot,
+        vote: RmVote,
+    },
 }
 
 impl CommitNote {
@@ -339,7 +373,10 @@ impl CommitNote {
     }
     /// Is this note a write to stable storage?
     pub fn is_write(&self) -> bool {
-        !matches!(self, CommitNote::LeaderDecided { .. } | CommitNote::InstanceChosen { .. })
+        !matches!(
+            self,
+            CommitNote::LeaderDecided { .. } | CommitNote::InstanceChosen { .. }
+        )
     }
 }
 
@@ -363,7 +400,10 @@ impl<N> CommitCommand<N> {
             CommitCommand::VoteAbort { node } => Some(node),
         }
     }
-    pub fn try_map<M, E>(&self, mut f: impl FnMut(&N) -> Result<M, E>) -> Result<CommitCommand<M>, E> {
+    pub fn try_map<M, E>(
+        &self,
+        mut f: impl FnMut(&N) -> Result<M, E>,
+    ) -> Result<CommitCommand<M>, E> {
         Ok(match self {
             CommitCommand::VoteAbort { node } => CommitCommand::VoteAbort { node: f(node)? },
         })
@@ -458,7 +498,9 @@ impl CommitNode {
         self.rm.as_ref().is_some_and(|r| r.state.is_final())
     }
     fn rm_uncertain(&self) -> bool {
-        self.rm.as_ref().is_some_and(|r| r.state == RmState::Prepared)
+        self.rm
+            .as_ref()
+            .is_some_and(|r| r.state == RmState::Prepared)
     }
 
     pub fn on_start<H: Hosts<CommitNode>>(&mut self, ctx: &mut Ctx<CommitNode, H>) {
@@ -467,7 +509,12 @@ impl CommitNode {
         }
     }
 
-    pub fn on_message<H: Hosts<CommitNode>>(&mut self, from: NodeId, msg: CommitMsg, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_message<H: Hosts<CommitNode>>(
+        &mut self,
+        from: NodeId,
+        msg: CommitMsg,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         let tx = self.tx.clone();
         let was_decided = self.rm_decided();
         match msg {
@@ -504,7 +551,9 @@ impl CommitNode {
                 }
             }
             CommitMsg::Phase1b { ballot, rms, last } => {
-                let Some(acc) = tx.acceptor_index(from) else { return };
+                let Some(acc) = tx.acceptor_index(from) else {
+                    return;
+                };
                 if let Some(c) = &mut self.coordinator {
                     c.on_phase1b(acc, ballot, rms, &last, &tx, ctx);
                 }
@@ -518,7 +567,9 @@ impl CommitNode {
                 }
             }
             CommitMsg::Phase2b { ballot, votes } => {
-                let Some(acc) = tx.acceptor_index(from) else { return };
+                let Some(acc) = tx.acceptor_index(from) else {
+                    return;
+                };
                 if let Some(c) = &mut self.coordinator {
                     c.on_phase2b(acc, ballot, votes, &tx, ctx);
                 }
@@ -586,7 +637,11 @@ impl CommitNode {
         }
     }
 
-    pub fn on_command<H: Hosts<CommitNode>>(&mut self, command: &CommitCommand, ctx: &mut Ctx<CommitNode, H>) -> bool {
+    pub fn on_command<H: Hosts<CommitNode>>(
+        &mut self,
+        command: &CommitCommand,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) -> bool {
         match command {
             CommitCommand::VoteAbort { node } if *node == ctx.me => match &mut self.rm {
                 Some(r) => {

@@ -8,12 +8,17 @@
 //! enum that owns it, and let that enum's derived `Deserialize` read the
 //! value as if it had seen the tag itself. [`from_tag`] does the last part.
 
-use serde::de::{self, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, VariantAccess, Visitor};
+use serde::de::{
+    self, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, VariantAccess, Visitor,
+};
 use serde::Deserialize;
 
 /// Deserialize the externally tagged enum `T` from a map whose key (`tag`)
 /// has already been read; the value is read from `map`.
-pub fn from_tag<'de, T: Deserialize<'de>, A: MapAccess<'de>>(tag: String, map: &mut A) -> Result<T, A::Error> {
+pub fn from_tag<'de, T: Deserialize<'de>, A: MapAccess<'de>>(
+    tag: String,
+    map: &mut A,
+) -> Result<T, A::Error> {
     T::deserialize(Tagged { tag, map })
 }
 
@@ -27,7 +32,12 @@ impl<'de, A: MapAccess<'de>> de::Deserializer<'de> for Tagged<'_, A> {
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, A::Error> {
         v.visit_enum(self)
     }
-    fn deserialize_enum<V: Visitor<'de>>(self, _: &'static str, _: &'static [&'static str], v: V) -> Result<V::Value, A::Error> {
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, A::Error> {
         v.visit_enum(self)
     }
     serde::forward_to_deserialize_any! {
@@ -40,7 +50,10 @@ impl<'de, A: MapAccess<'de>> de::Deserializer<'de> for Tagged<'_, A> {
 impl<'de, 'm, A: MapAccess<'de>> EnumAccess<'de> for Tagged<'m, A> {
     type Error = A::Error;
     type Variant = Content<'m, A>;
-    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Content<'m, A>), A::Error> {
+    fn variant_seed<S: DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, Content<'m, A>), A::Error> {
         let tag: de::value::StringDeserializer<A::Error> = self.tag.into_deserializer();
         Ok((seed.deserialize(tag)?, Content(self.map)))
     }
@@ -60,7 +73,11 @@ impl<'de, A: MapAccess<'de>> VariantAccess<'de> for Content<'_, A> {
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, v: V) -> Result<V::Value, A::Error> {
         self.0.next_value_seed(Shaped::Tuple(len, v))
     }
-    fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], v: V) -> Result<V::Value, A::Error> {
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, A::Error> {
         self.0.next_value_seed(Shaped::Struct(fields, v))
     }
 }
@@ -84,6 +101,8 @@ impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for Shaped<V> {
 pub fn end<'de, A: MapAccess<'de>>(map: &mut A, what: &str) -> Result<(), A::Error> {
     match map.next_key::<String>()? {
         None => Ok(()),
-        Some(k) => Err(de::Error::custom(format!("a {what} has one kind; found a second key {k:?}"))),
+        Some(k) => Err(de::Error::custom(format!(
+            "a {what} has one kind; found a second key {k:?}"
+        ))),
     }
 }

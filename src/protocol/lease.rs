@@ -83,9 +83,15 @@ impl<N> LeaseCommand<N> {
             LeaseCommand::LlmOutage { .. } => None,
         }
     }
-    pub fn try_map<M, E>(&self, mut f: impl FnMut(&N) -> Result<M, E>) -> Result<LeaseCommand<M>, E> {
+    pub fn try_map<M, E>(
+        &self,
+        mut f: impl FnMut(&N) -> Result<M, E>,
+    ) -> Result<LeaseCommand<M>, E> {
         Ok(match self {
-            LeaseCommand::LlmStall { node, for_us } => LeaseCommand::LlmStall { node: f(node)?, for_us: *for_us },
+            LeaseCommand::LlmStall { node, for_us } => LeaseCommand::LlmStall {
+                node: f(node)?,
+                for_us: *for_us,
+            },
             LeaseCommand::LlmOutage { down } => LeaseCommand::LlmOutage { down: *down },
         })
     }
@@ -106,7 +112,11 @@ impl LeaseMutation {
     /// The `worker_leases` statement's rules for the lab's settings, with
     /// this deliberate bug (if any) in them — for the single store and a
     /// replicated one alike.
-    pub fn rules(mutation: Option<LeaseMutation>, initial_epoch: u64, bump_on_renew: bool) -> CasRules {
+    pub fn rules(
+        mutation: Option<LeaseMutation>,
+        initial_epoch: u64,
+        bump_on_renew: bool,
+    ) -> CasRules {
         CasRules {
             initial_epoch,
             bump_on_renew,
@@ -115,7 +125,11 @@ impl LeaseMutation {
         }
     }
 
-    pub const ALL: [LeaseMutation; 3] = [LeaseMutation::BlindAcquire, LeaseMutation::NoEpochBump, LeaseMutation::NoFence];
+    pub const ALL: [LeaseMutation; 3] = [
+        LeaseMutation::BlindAcquire,
+        LeaseMutation::NoEpochBump,
+        LeaseMutation::NoFence,
+    ];
     pub fn as_str(self) -> &'static str {
         match self {
             LeaseMutation::BlindAcquire => "blind-acquire",
@@ -172,7 +186,12 @@ pub enum LeaseMsg {
     Row { version: u64, row: LeaseRow },
     /// Write one order row, stamped with the writer's epoch.
     Write { req: u32, key: u16, epoch: u64 },
-    WriteReply { req: u32, key: u16, epoch: u64, ok: bool },
+    WriteReply {
+        req: u32,
+        key: u16,
+        epoch: u64,
+        ok: bool,
+    },
     /// A question to the LLM.
     Ask { req: u32, purpose: Purpose },
     /// Its answer (if it answers at all).
@@ -250,38 +269,96 @@ pub enum LeaseNote {
     /// statement. A new master that recovers its predecessor's slots puts
     /// them on the record again, late; the version tells a reader that the
     /// row has moved on since. The single store writes none.
-    Granted { holder: NodeId, epoch: u64, expires_at_us: u64, previous: Option<(NodeId, u64, u64)>, store_now_us: u64, version: Option<u64> },
+    Granted {
+        holder: NodeId,
+        epoch: u64,
+        expires_at_us: u64,
+        previous: Option<(NodeId, u64, u64)>,
+        store_now_us: u64,
+        version: Option<u64>,
+    },
     /// The store extends a live holder's lease.
-    Renewed { holder: NodeId, epoch: u64, expires_at_us: u64, store_now_us: u64, version: Option<u64> },
+    Renewed {
+        holder: NodeId,
+        epoch: u64,
+        expires_at_us: u64,
+        store_now_us: u64,
+        version: Option<u64>,
+    },
     /// The store says no (someone else holds an unexpired lease).
-    Refused { asker: NodeId, holder: NodeId, epoch: u64, store_now_us: u64 },
+    Refused {
+        asker: NodeId,
+        holder: NodeId,
+        epoch: u64,
+        store_now_us: u64,
+    },
     /// The holder gives the lease up; the row expires at `at_us` (store clock).
-    Released { holder: NodeId, epoch: u64, at_us: u64, version: Option<u64> },
+    Released {
+        holder: NodeId,
+        epoch: u64,
+        at_us: u64,
+        version: Option<u64>,
+    },
     /// The lease ran out (as the worker believes, or as the store knows).
-    Expired { holder: NodeId, epoch: u64, view: View },
+    Expired {
+        holder: NodeId,
+        epoch: u64,
+        view: View,
+    },
     /// A worker's belief changed: it now thinks it holds epoch `epoch` (or not).
-    Belief { holding: bool, epoch: u64 },
+    Belief {
+        holding: bool,
+        epoch: u64,
+    },
     /// A worker sends a write stamped with `epoch`.
-    WriteSent { key: u16, epoch: u64 },
+    WriteSent {
+        key: u16,
+        epoch: u64,
+    },
     /// `orders` took the write; `previous` was the row's `fence_epoch`, and
     /// `db_now_us` the storage's clock — the statement's `now()`.
-    WriteAccepted { writer: NodeId, epoch: u64, key: u16, previous: u64, db_now_us: u64 },
+    WriteAccepted {
+        writer: NodeId,
+        epoch: u64,
+        key: u16,
+        previous: u64,
+        db_now_us: u64,
+    },
     /// `orders` turned the write away: `reason` names the clause; `row` is the
     /// row's `fence_epoch` and `lease` the live row as `orders` saw it
     /// (holder, epoch, expires_at on the store's clock).
-    WriteRejected { writer: NodeId, epoch: u64, key: u16, row: u64, reason: Refusal, lease: Option<LeaseRow>, db_now_us: u64 },
-    LlmRequest { purpose: Purpose },
-    LlmResponse { latency_us: u64, outcome: LlmOutcome },
+    WriteRejected {
+        writer: NodeId,
+        epoch: u64,
+        key: u16,
+        row: u64,
+        reason: Refusal,
+        lease: Option<LeaseRow>,
+        db_now_us: u64,
+    },
+    LlmRequest {
+        purpose: Purpose,
+    },
+    LlmResponse {
+        latency_us: u64,
+        outcome: LlmOutcome,
+    },
     /// Two or more workers believe they hold the lease.
-    SplitBrainStart { believers: u64 },
-    SplitBrainEnd { lasted_us: u64 },
+    SplitBrainStart {
+        believers: u64,
+    },
+    SplitBrainEnd {
+        lasted_us: u64,
+    },
 }
 
 impl LeaseNote {
     /// The row version a replicated store's note carries (see `Granted`).
     pub fn version(&self) -> Option<u64> {
         match *self {
-            LeaseNote::Granted { version, .. } | LeaseNote::Renewed { version, .. } | LeaseNote::Released { version, .. } => version,
+            LeaseNote::Granted { version, .. }
+            | LeaseNote::Renewed { version, .. }
+            | LeaseNote::Released { version, .. } => version,
             _ => None,
         }
     }
@@ -323,7 +400,12 @@ impl LeaseNode {
             w.on_start(ctx)
         }
     }
-    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(
+        &mut self,
+        from: NodeId,
+        m: LeaseMsg,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) {
         match self {
             LeaseNode::Worker(w) => w.on_message(m, ctx),
             LeaseNode::Store(s) => s.on_message(from, m, ctx),
@@ -356,7 +438,11 @@ impl LeaseNode {
             _ => {}
         }
     }
-    pub fn on_command<H: Hosts<LeaseNode>>(&mut self, c: &LeaseCommand, _ctx: &mut Ctx<LeaseNode, H>) -> bool {
+    pub fn on_command<H: Hosts<LeaseNode>>(
+        &mut self,
+        c: &LeaseCommand,
+        _ctx: &mut Ctx<LeaseNode, H>,
+    ) -> bool {
         match (self, c) {
             (LeaseNode::Llm(l), LeaseCommand::LlmStall { node, for_us }) => {
                 l.stall_next.insert(*node, SimDuration(*for_us));

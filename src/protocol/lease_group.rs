@@ -30,7 +30,7 @@ use super::lease::store::cas_note;
 use super::lease::{LeaseMsg, LeaseNode, LeaseNote, LeaseTimer, View};
 use super::lease_row::LeaseRow;
 use super::multipaxos::{Cmd, MpMsg, MpNode, MpNote, Op, Outcome, Replica, Slot};
-use super::{Msg, Note, NodeState, Timer};
+use super::{Msg, NodeState, Note, Timer};
 use crate::sim::{Ctx, NodeId};
 
 /// A store replica, if `node` is one.
@@ -45,14 +45,20 @@ fn store_replica(node: &mut NodeState) -> Option<&mut Replica> {
 /// (the next slot it would apply).
 pub fn row_of(node: &NodeState) -> Option<(Slot, LeaseRow)> {
     match node {
-        NodeState::Multipaxos(MpNode::Replica(r)) if r.group.lease_store.is_some() => Some((r.applied, r.machine.lease?)),
+        NodeState::Multipaxos(MpNode::Replica(r)) if r.group.lease_store.is_some() => {
+            Some((r.applied, r.machine.lease?))
+        }
         _ => None,
     }
 }
 
 /// What a master's step did that the lease lab must hear of.
 enum Fact {
-    Applied { slot: Slot, cmd: Cmd, outcome: Outcome },
+    Applied {
+        slot: Slot,
+        cmd: Cmd,
+        outcome: Outcome,
+    },
     Elected,
 }
 
@@ -70,15 +76,35 @@ pub fn deliver(node: &mut NodeState, from: NodeId, msg: Msg, ctx: &mut Ctx<NodeS
             _ => return,
         };
         let mark = ctx.mark();
-        r.on_message(from, MpMsg::Request { cmd: Cmd { client: from, seq, op } }, &mut ctx.view());
+        r.on_message(
+            from,
+            MpMsg::Request {
+                cmd: Cmd {
+                    client: from,
+                    seq,
+                    op,
+                },
+            },
+            &mut ctx.view(),
+        );
         after_step(node, mark, ctx);
         return;
     }
-    let (NodeState::Lease(LeaseNode::Worker(w)), Msg::Multipaxos(m)) = (node, msg) else { return };
+    let (NodeState::Lease(LeaseNode::Worker(w)), Msg::Multipaxos(m)) = (node, msg) else {
+        return;
+    };
     match m {
-        MpMsg::Reply { seq, outcome: Outcome::Lease { cas, .. }, .. } => {
-            w.on_message(LeaseMsg::AcquireReply { req: seq, epoch: cas.epoch() }, &mut ctx.view())
-        }
+        MpMsg::Reply {
+            seq,
+            outcome: Outcome::Lease { cas, .. },
+            ..
+        } => w.on_message(
+            LeaseMsg::AcquireReply {
+                req: seq,
+                epoch: cas.epoch(),
+            },
+            &mut ctx.view(),
+        ),
         MpMsg::Redirect { seq, leader } if seq != 0 => w.on_redirect(seq, leader, &mut ctx.view()),
         _ => {}
     }
@@ -89,17 +115,31 @@ pub fn deliver(node: &mut NodeState, from: NodeId, msg: Msg, ctx: &mut Ctx<NodeS
 #[cold]
 #[inline(never)]
 pub fn timer(node: &mut NodeState, t: Timer, ctx: &mut Ctx<NodeState>) {
-    let (Some(r), Timer::Lease(LeaseTimer::Expire)) = (store_replica(node), t) else { return };
-    let (Some(row), Some(duty)) = (r.machine.lease, r.group.lease_store) else { return };
+    let (Some(r), Timer::Lease(LeaseTimer::Expire)) = (store_replica(node), t) else {
+        return;
+    };
+    let (Some(row), Some(duty)) = (r.machine.lease, r.group.lease_store) else {
+        return;
+    };
     if !r.is_leader() {
         return;
     }
     let now = ctx.now();
     let mut ctx = ctx.view::<LeaseNode>();
     if row.expires_at <= now {
-        ctx.note(LeaseNote::Expired { holder: row.holder, epoch: row.epoch, view: View::Store });
+        ctx.note(LeaseNote::Expired {
+            holder: row.holder,
+            epoch: row.epoch,
+            view: View::Store,
+        });
         if let Some(to) = duty.advisor {
-            ctx.send(to, LeaseMsg::Row { version: r.applied.0 as u64, row });
+            ctx.send(
+                to,
+                LeaseMsg::Row {
+                    version: r.applied.0 as u64,
+                    row,
+                },
+            );
         }
     } else {
         ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(now));
@@ -114,11 +154,17 @@ pub fn after_step(node: &mut NodeState, mark: usize, ctx: &mut Ctx<NodeState>) {
     if !r.is_leader() {
         return;
     }
-    let Some(duty) = r.group.lease_store else { return };
+    let Some(duty) = r.group.lease_store else {
+        return;
+    };
     let mut facts = Vec::new();
     for n in ctx.notes_since(mark) {
         match n {
-            Note::Multipaxos(MpNote::Applied { slot, cmd, outcome }) => facts.push(Fact::Applied { slot: *slot, cmd: *cmd, outcome: *outcome }),
+            Note::Multipaxos(MpNote::Applied { slot, cmd, outcome }) => facts.push(Fact::Applied {
+                slot: *slot,
+                cmd: *cmd,
+                outcome: *outcome,
+            }),
             Note::Multipaxos(MpNote::Elected { .. }) => facts.push(Fact::Elected),
             _ => {}
         }
@@ -127,22 +173,47 @@ pub fn after_step(node: &mut NodeState, mark: usize, ctx: &mut Ctx<NodeState>) {
     let mut ctx = ctx.view::<LeaseNode>();
     for fact in facts {
         match fact {
-            Fact::Applied { slot, cmd, outcome: Outcome::Lease { cas, now_us } } => {
+            Fact::Applied {
+                slot,
+                cmd,
+                outcome: Outcome::Lease { cas, now_us },
+            } => {
                 let client = cmd.client;
                 ctx.note(cas_note(client, &cas, now_us, Some(slot.0 as u64)));
                 if let Some(row) = cas.row() {
                     if let Some(to) = duty.storage {
-                        ctx.send(to, LeaseMsg::Row { version: slot.0 as u64, row });
+                        ctx.send(
+                            to,
+                            LeaseMsg::Row {
+                                version: slot.0 as u64,
+                                row,
+                            },
+                        );
                     }
                     ctx.set_timer(LeaseTimer::Expire, row.expires_at.since(now));
                 }
             }
-            Fact::Applied { slot, outcome: Outcome::LeaseReleased { row }, .. } => {
+            Fact::Applied {
+                slot,
+                outcome: Outcome::LeaseReleased { row },
+                ..
+            } => {
                 let version = Some(slot.0 as u64);
-                ctx.note(LeaseNote::Released { holder: row.holder, epoch: row.epoch, at_us: row.expires_at.0, version });
+                ctx.note(LeaseNote::Released {
+                    holder: row.holder,
+                    epoch: row.epoch,
+                    at_us: row.expires_at.0,
+                    version,
+                });
                 ctx.cancel_timer(LeaseTimer::Expire);
                 if let Some(to) = duty.storage {
-                    ctx.send(to, LeaseMsg::Row { version: slot.0 as u64, row });
+                    ctx.send(
+                        to,
+                        LeaseMsg::Row {
+                            version: slot.0 as u64,
+                            row,
+                        },
+                    );
                 }
             }
             // Elected: watch the row its predecessors left, if it is still live.

@@ -46,7 +46,10 @@ pub struct StoreDuty {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Cas {
     /// A new holder (first acquire, takeover or re-acquire); `previous`: the row before.
-    Granted { row: LeaseRow, previous: Option<LeaseRow> },
+    Granted {
+        row: LeaseRow,
+        previous: Option<LeaseRow>,
+    },
     /// The live holder extended its lease.
     Renewed { row: LeaseRow },
     /// Someone else holds an unexpired lease: nothing returned.
@@ -71,31 +74,67 @@ impl Cas {
 }
 
 /// The statement, run at `now` for `asker` with time-to-live `ttl`.
-pub fn compare_and_set(row: Option<LeaseRow>, asker: NodeId, now: SimTime, ttl: SimDuration, rules: CasRules) -> Cas {
+pub fn compare_and_set(
+    row: Option<LeaseRow>,
+    asker: NodeId,
+    now: SimTime,
+    ttl: SimDuration,
+    rules: CasRules,
+) -> Cas {
     let expires_at = now + ttl;
     let bump = if rules.no_bump { 0 } else { 1 };
     let new_row = match row {
-        None => LeaseRow { holder: asker, epoch: rules.initial_epoch + bump.max(1), expires_at },
+        None => LeaseRow {
+            holder: asker,
+            epoch: rules.initial_epoch + bump.max(1),
+            expires_at,
+        },
         Some(r) if r.holder == asker && r.expires_at > now => LeaseRow {
-            epoch: if rules.bump_on_renew { r.epoch + bump } else { r.epoch },
+            epoch: if rules.bump_on_renew {
+                r.epoch + bump
+            } else {
+                r.epoch
+            },
             expires_at,
             ..r
         },
-        Some(r) if r.expires_at <= now || rules.blind => LeaseRow { holder: asker, epoch: r.epoch + bump, expires_at },
-        Some(r) => return Cas::Refused { holder: r.holder, epoch: r.epoch },
+        Some(r) if r.expires_at <= now || rules.blind => LeaseRow {
+            holder: asker,
+            epoch: r.epoch + bump,
+            expires_at,
+        },
+        Some(r) => {
+            return Cas::Refused {
+                holder: r.holder,
+                epoch: r.epoch,
+            }
+        }
     };
-    let renewal = row.is_some_and(|o| o.holder == asker && o.expires_at > now && o.epoch == new_row.epoch);
+    let renewal =
+        row.is_some_and(|o| o.holder == asker && o.expires_at > now && o.epoch == new_row.epoch);
     if renewal {
         Cas::Renewed { row: new_row }
     } else {
-        Cas::Granted { row: new_row, previous: row }
+        Cas::Granted {
+            row: new_row,
+            previous: row,
+        }
     }
 }
 
 /// The holder gives the lease up: the row now expires at `now`. None if
 /// `holder` does not hold `epoch`.
-pub fn release(row: Option<LeaseRow>, holder: NodeId, epoch: u64, now: SimTime) -> Option<LeaseRow> {
-    row.filter(|r| r.holder == holder && r.epoch == epoch).map(|r| LeaseRow { expires_at: now, ..r })
+pub fn release(
+    row: Option<LeaseRow>,
+    holder: NodeId,
+    epoch: u64,
+    now: SimTime,
+) -> Option<LeaseRow> {
+    row.filter(|r| r.holder == holder && r.epoch == epoch)
+        .map(|r| LeaseRow {
+            expires_at: now,
+            ..r
+        })
 }
 
 #[cfg(test)]
@@ -112,23 +151,45 @@ mod tests {
 
     #[test]
     fn a_live_holder_renews_an_expired_lease_is_taken_over_with_a_new_epoch() {
-        let rules = CasRules { initial_epoch: 32, ..CasRules::default() };
+        let rules = CasRules {
+            initial_epoch: 32,
+            ..CasRules::default()
+        };
         let g = compare_and_set(None, W1, at(0), TTL, rules);
         assert_eq!(g.epoch(), Some(33));
         let row = g.row();
-        assert!(matches!(compare_and_set(row, W1, at(1), TTL, rules), Cas::Renewed { row } if row.epoch == 33 && row.expires_at == at(4)));
-        assert_eq!(compare_and_set(row, W2, at(2), TTL, rules), Cas::Refused { holder: W1, epoch: 33 });
+        assert!(
+            matches!(compare_and_set(row, W1, at(1), TTL, rules), Cas::Renewed { row } if row.epoch == 33 && row.expires_at == at(4))
+        );
+        assert_eq!(
+            compare_and_set(row, W2, at(2), TTL, rules),
+            Cas::Refused {
+                holder: W1,
+                epoch: 33
+            }
+        );
         let t = compare_and_set(row, W2, at(3), TTL, rules);
-        assert!(matches!(t, Cas::Granted { row, previous: Some(p) } if row.holder == W2 && row.epoch == 34 && p.holder == W1));
+        assert!(
+            matches!(t, Cas::Granted { row, previous: Some(p) } if row.holder == W2 && row.epoch == 34 && p.holder == W1)
+        );
     }
 
     #[test]
     fn the_mutations_break_the_compare_and_the_bump() {
         let row = compare_and_set(None, W1, at(0), TTL, CasRules::default()).row();
-        let blind = CasRules { blind: true, ..CasRules::default() };
+        let blind = CasRules {
+            blind: true,
+            ..CasRules::default()
+        };
         assert_eq!(compare_and_set(row, W2, at(1), TTL, blind).epoch(), Some(2));
-        let no_bump = CasRules { no_bump: true, ..CasRules::default() };
-        assert_eq!(compare_and_set(row, W2, at(5), TTL, no_bump).epoch(), Some(1));
+        let no_bump = CasRules {
+            no_bump: true,
+            ..CasRules::default()
+        };
+        assert_eq!(
+            compare_and_set(row, W2, at(5), TTL, no_bump).epoch(),
+            Some(1)
+        );
     }
 
     #[test]
@@ -136,6 +197,9 @@ mod tests {
         let row = compare_and_set(None, W1, at(0), TTL, CasRules::default()).row();
         assert_eq!(release(row, W2, 1, at(1)), None);
         assert_eq!(release(row, W1, 2, at(1)), None);
-        assert_eq!(release(row, W1, 1, at(1)).map(|r| r.expires_at), Some(at(1)));
+        assert_eq!(
+            release(row, W1, 1, at(1)).map(|r| r.expires_at),
+            Some(at(1))
+        );
     }
 }

@@ -44,7 +44,9 @@ pub enum LlmOutcome {
     /// The vendor's filter declines to answer.
     Refusal,
     /// HTTP 429 with a retry-after.
-    RateLimited { retry_after_us: u64 },
+    RateLimited {
+        retry_after_us: u64,
+    },
     /// HTTP 503: the vendor is down.
     Unavailable,
     /// No answer before the client gave up.
@@ -153,7 +155,9 @@ impl LlmPreset {
             LlmPreset::TypicalLlm if u < 0.03 => LlmOutcome::Malformed,
             LlmPreset::Flaky if u < 0.08 => LlmOutcome::Release,
             LlmPreset::Flaky if u < 0.16 => LlmOutcome::Malformed,
-            LlmPreset::Throttled if u < 0.2 => LlmOutcome::RateLimited { retry_after_us: 2_000_000 },
+            LlmPreset::Throttled if u < 0.2 => LlmOutcome::RateLimited {
+                retry_after_us: 2_000_000,
+            },
             LlmPreset::Throttled if u < 0.25 => LlmOutcome::Refusal,
             _ => LlmOutcome::Keep,
         })
@@ -185,8 +189,15 @@ impl Llm {
         }
     }
 
-    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
-        let LeaseMsg::Ask { req, purpose } = m else { return };
+    pub fn on_message<H: Hosts<LeaseNode>>(
+        &mut self,
+        from: NodeId,
+        m: LeaseMsg,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) {
+        let LeaseMsg::Ask { req, purpose } = m else {
+            return;
+        };
         // Always two draws per request, whatever the preset.
         let sampled = self.preset.latency().sample(&mut self.rng);
         let u = self.rng.next_f64();

@@ -84,24 +84,44 @@ impl fmt::Display for Slot {
 pub enum Op {
     /// Fills a gap a failed leader left: changes nothing.
     Noop,
-    Put { key: u8, value: Value },
-    Get { key: u8 },
+    Put {
+        key: u8,
+        value: Value,
+    },
+    Get {
+        key: u8,
+    },
     /// Take an exclusive lock; the grant carries a generation number — with
     /// the lock's name, Chubby's sequencer, a fencing token.
-    Acquire { lock: u8 },
-    Release { lock: u8 },
+    Acquire {
+        lock: u8,
+    },
+    Release {
+        lock: u8,
+    },
     /// Chubby: open a session for the sending client.
     OpenSession,
     /// Chubby: the master ends a session no KeepAlive renewed; its locks are freed.
-    EndSession { client: NodeId },
+    EndSession {
+        client: NodeId,
+    },
     /// Chubby's CheckSequencer: is `generation` the lock's current grant?
-    Check { lock: u8, generation: u32 },
+    Check {
+        lock: u8,
+        generation: u32,
+    },
     /// The lease lab's `worker_leases` statement, for the sending worker,
     /// judged at `now_us` — the clock of the master that took the request,
     /// written into the command so that every replica applies the same.
-    LeaseCas { ttl_us: u64, now_us: u64 },
+    LeaseCas {
+        ttl_us: u64,
+        now_us: u64,
+    },
     /// The sending worker gives up the lease of `epoch`.
-    LeaseRelease { epoch: u64, now_us: u64 },
+    LeaseRelease {
+        epoch: u64,
+        now_us: u64,
+    },
 }
 
 impl Op {
@@ -128,7 +148,11 @@ pub struct Cmd {
 }
 
 impl Cmd {
-    pub const NOOP: Cmd = Cmd { client: NodeId::NET, seq: 0, op: Op::Noop };
+    pub const NOOP: Cmd = Cmd {
+        client: NodeId::NET,
+        seq: 0,
+        op: Op::Noop,
+    };
     pub fn is_noop(&self) -> bool {
         self.op == Op::Noop
     }
@@ -139,24 +163,40 @@ impl Cmd {
 pub enum Outcome {
     Done,
     /// A read: the value, and the slot whose write it is (0: never written).
-    Value { value: Option<Value>, version: Slot },
+    Value {
+        value: Option<Value>,
+        version: Slot,
+    },
     /// A write, applied at this slot.
-    Written { version: Slot },
-    Granted { generation: u32 },
-    Busy { holder: NodeId },
+    Written {
+        version: Slot,
+    },
+    Granted {
+        generation: u32,
+    },
+    Busy {
+        holder: NodeId,
+    },
     Released,
     NotHeld,
     SessionOpened,
     /// A lock asked for without an open session.
     NoSession,
     /// CheckSequencer's answer.
-    Sequencer { current: bool },
+    Sequencer {
+        current: bool,
+    },
     /// What the `worker_leases` statement did, judged at `now_us` (the
     /// command's time, or a later one already applied: the row's time never
     /// runs backwards).
-    Lease { cas: Cas, now_us: u64 },
+    Lease {
+        cas: Cas,
+        now_us: u64,
+    },
     /// The holder gave the lease up: the row now ends at `row.expires_at`.
-    LeaseReleased { row: LeaseRow },
+    LeaseReleased {
+        row: LeaseRow,
+    },
 }
 
 /// One slot's vote, as a promise reports it.
@@ -174,24 +214,44 @@ pub enum MpMsg {
     Request { cmd: Cmd },
     /// The answer to a command; `slot`: where it was applied (none for a
     /// read answered under the lease).
-    Reply { seq: u32, outcome: Outcome, slot: Option<Slot> },
+    Reply {
+        seq: u32,
+        outcome: Outcome,
+        slot: Option<Slot>,
+    },
     /// "I do not lead; try this one."
     Redirect { seq: u32, leader: Option<NodeId> },
     /// 1a, for every slot from `from` on.
     Prepare { ballot: Ballot, from: Slot },
     /// 1b: the promise, with the votes from `from` on.
-    Promise { ballot: Ballot, from: Slot, votes: Arc<[SlotVote]> },
+    Promise {
+        ballot: Ballot,
+        from: Slot,
+        votes: Arc<[SlotVote]>,
+    },
     /// 2a, one slot.
-    Accept { ballot: Ballot, slot: Slot, cmd: Cmd },
+    Accept {
+        ballot: Ballot,
+        slot: Slot,
+        cmd: Cmd,
+    },
     /// 2b.
-    Accepted { ballot: Ballot, slot: Slot, cmd: Cmd },
+    Accepted {
+        ballot: Ballot,
+        slot: Slot,
+        cmd: Cmd,
+    },
     /// 3: the slot's decree is chosen.
     Decided { slot: Slot, cmd: Cmd },
     /// "I have promised `promised`, above your `ballot`" (or: I grant another
     /// master a lease).
     Nack { ballot: Ballot, promised: Ballot },
     /// The leader is alive, knows the log up to `commit`, and asks for its lease.
-    Heartbeat { ballot: Ballot, round: u32, commit: Slot },
+    Heartbeat {
+        ballot: Ballot,
+        round: u32,
+        commit: Slot,
+    },
     /// "I follow you, and promise not to follow another master for T."
     HeartbeatAck { ballot: Ballot, round: u32 },
     /// "Send me the chosen slots from `from` on."
@@ -205,9 +265,17 @@ pub enum MpMsg {
     /// Chubby: "your session has ended" (its locks are freed).
     SessionGone,
     /// To the file server: write `value` under the sequencer (lock, generation).
-    Write { lock: u8, generation: u32, value: Value },
+    Write {
+        lock: u8,
+        generation: u32,
+        value: Value,
+    },
     /// The file server's answer.
-    WriteReply { lock: u8, generation: u32, verdict: Verdict },
+    WriteReply {
+        lock: u8,
+        generation: u32,
+        verdict: Verdict,
+    },
 }
 
 impl MpMsg {
@@ -259,8 +327,12 @@ impl MpMsg {
     }
     pub fn slot(&self) -> Option<Slot> {
         match *self {
-            MpMsg::Accept { slot, .. } | MpMsg::Accepted { slot, .. } | MpMsg::Decided { slot, .. } => Some(slot),
-            MpMsg::Prepare { from, .. } | MpMsg::Promise { from, .. } | MpMsg::CatchUp { from } => Some(from),
+            MpMsg::Accept { slot, .. }
+            | MpMsg::Accepted { slot, .. }
+            | MpMsg::Decided { slot, .. } => Some(slot),
+            MpMsg::Prepare { from, .. } | MpMsg::Promise { from, .. } | MpMsg::CatchUp { from } => {
+                Some(from)
+            }
             _ => None,
         }
     }
@@ -365,9 +437,18 @@ pub enum MpNote {
     BallotStarted { ballot: Ballot, from: Slot },
     /// A quorum promised: this replica leads, having re-proposed `forced`
     /// slots and filled `noops` gaps.
-    Elected { ballot: Ballot, forced: u32, noops: u32 },
+    Elected {
+        ballot: Ballot,
+        forced: u32,
+        noops: u32,
+    },
     /// A leader's decree for a slot, and how it chose it.
-    SlotPicked { ballot: Ballot, slot: Slot, cmd: Cmd, pick: Pick },
+    SlotPicked {
+        ballot: Ballot,
+        slot: Slot,
+        cmd: Cmd,
+        pick: Pick,
+    },
     /// A leader or candidate heard of a higher ballot.
     SteppedDown { ballot: Ballot, by: Ballot },
     /// An acceptor refuses a candidate: it grants another master a lease.
@@ -375,7 +456,11 @@ pub enum MpNote {
     /// A replica writes a chosen slot in its log (ink).
     Learned { slot: Slot, cmd: Cmd },
     /// A replica applies a slot to its state machine (in order).
-    Applied { slot: Slot, cmd: Cmd, outcome: Outcome },
+    Applied {
+        slot: Slot,
+        cmd: Cmd,
+        outcome: Outcome,
+    },
     /// A replica that was behind has caught up to `to`.
     CaughtUp { from: Slot, to: Slot },
     /// A master believes it holds the lease until this instant of its own clock.
@@ -384,12 +469,27 @@ pub enum MpNote {
     LeaseLost { why: LeaseEnd },
     /// A read answered from the master's own copy (under the lease, or,
     /// with the lease off, on the belief of leading).
-    ReadServed { client: NodeId, seq: u32, key: u8, value: Option<Value>, version: Slot },
+    ReadServed {
+        client: NodeId,
+        seq: u32,
+        key: u8,
+        value: Option<Value>,
+        version: Slot,
+    },
     /// Monitor: a quorum of 2b for `cmd` in `slot` went out: chosen.
-    Chosen { slot: Slot, ballot: Ballot, cmd: Cmd, members: Members },
+    Chosen {
+        slot: Slot,
+        ballot: Ballot,
+        cmd: Cmd,
+        members: Members,
+    },
     /// Monitor: a master holds its lease until `until_us` of true time
     /// (`until_local_us` by its own clock).
-    MasterLeaseHeld { holder: NodeId, until_local_us: u64, until_us: u64 },
+    MasterLeaseHeld {
+        holder: NodeId,
+        until_local_us: u64,
+        until_us: u64,
+    },
     /// Monitor: a master's lease belief ended.
     MasterLeaseReleased { holder: NodeId, why: LeaseEnd },
     /// Chubby master: no KeepAlive from `client` for a whole session lease —
@@ -405,7 +505,12 @@ pub enum MpNote {
     /// Chubby client: it would write under `lock`, but holds no sequencer for it.
     NotHolding { lock: u8 },
     /// The file server's verdict on a write.
-    WriteChecked { client: NodeId, lock: u8, generation: u32, verdict: Verdict },
+    WriteChecked {
+        client: NodeId,
+        lock: u8,
+        generation: u32,
+        verdict: Verdict,
+    },
 }
 
 impl MpNote {
@@ -462,8 +567,15 @@ impl<N> MpCommand<N> {
     }
     pub fn try_map<M, E>(&self, mut f: impl FnMut(&N) -> Result<M, E>) -> Result<MpCommand<M>, E> {
         Ok(match self {
-            MpCommand::Put { node, key, value } => MpCommand::Put { node: f(node)?, key: key.clone(), value: value.clone() },
-            MpCommand::Get { node, key } => MpCommand::Get { node: f(node)?, key: key.clone() },
+            MpCommand::Put { node, key, value } => MpCommand::Put {
+                node: f(node)?,
+                key: key.clone(),
+                value: value.clone(),
+            },
+            MpCommand::Get { node, key } => MpCommand::Get {
+                node: f(node)?,
+                key: key.clone(),
+            },
         })
     }
 }
@@ -575,7 +687,12 @@ impl MpNode {
             MpNode::FileServer(f) => f.on_start(ctx),
         }
     }
-    pub fn on_message<H: Hosts<MpNode>>(&mut self, from: NodeId, msg: MpMsg, ctx: &mut Ctx<MpNode, H>) {
+    pub fn on_message<H: Hosts<MpNode>>(
+        &mut self,
+        from: NodeId,
+        msg: MpMsg,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
         match self {
             MpNode::Replica(r) => r.on_message(from, msg, ctx),
             MpNode::Client(c) => {
@@ -605,7 +722,11 @@ impl MpNode {
             MpNode::FileServer(f) => f.cell.on_restart(ctx),
         }
     }
-    pub fn on_command<H: Hosts<MpNode>>(&mut self, command: &MpCommand, ctx: &mut Ctx<MpNode, H>) -> bool {
+    pub fn on_command<H: Hosts<MpNode>>(
+        &mut self,
+        command: &MpCommand,
+        ctx: &mut Ctx<MpNode, H>,
+    ) -> bool {
         match self {
             MpNode::Client(c) if command.node() == Some(&ctx.me) => c.on_command(command, ctx),
             _ => false,

@@ -50,7 +50,10 @@ pub enum PaxosMsg {
     /// 1a — NextBallot(b): "start ballot b".
     Prepare { ballot: Ballot },
     /// 1b — LastVote(b, v): "I promise not to vote below b; my last vote was …".
-    Promise { ballot: Ballot, last_vote: Option<Vote> },
+    Promise {
+        ballot: Ballot,
+        last_vote: Option<Vote>,
+    },
     /// 2a — BeginBallot(b, d): "vote for decree d in ballot b".
     Accept { ballot: Ballot, value: Value },
     /// 2b — Voted(b): "I voted for it".
@@ -143,15 +146,30 @@ pub enum PaxosNote {
     /// A quorum of promises is in (`promise_quorum`).
     PromiseQuorum { ballot: Ballot, members: Members },
     /// The decree of phase 2a, free or forced (`value_picked`).
-    ValuePicked { ballot: Ballot, value: Value, choice: Choice },
+    ValuePicked {
+        ballot: Ballot,
+        value: Value,
+        choice: Choice,
+    },
     /// A quorum of votes is in: the decree passed (`accepted_quorum`).
-    AcceptedQuorum { ballot: Ballot, value: Value, members: Members },
+    AcceptedQuorum {
+        ballot: Ballot,
+        value: Value,
+        members: Members,
+    },
     /// The proposer saw a higher ballot and gives its own up (`preempted`).
     Preempted { ballot: Ballot, by: Ballot },
     /// An acceptor refuses a request below its promise (`ignored`).
-    Ignored { ballot: Ballot, promised: Ballot, phase: &'static str },
+    Ignored {
+        ballot: Ballot,
+        promised: Ballot,
+        phase: &'static str,
+    },
     /// The acceptor's ledger, after it wrote in ink (`ledger`).
-    Ledger { max_bal: Option<Ballot>, last_vote: Option<Vote> },
+    Ledger {
+        max_bal: Option<Ballot>,
+        last_vote: Option<Vote>,
+    },
     /// A learner writes the decree in its ledger (`learned`).
     Learned { ballot: Ballot, value: Value },
     /// A learner is told of a different decree than the one in its ledger
@@ -159,7 +177,11 @@ pub enum PaxosNote {
     LearnConflict { have: Value, told: Value },
     /// The monitors saw a quorum of `Accepted(b, v)` go out: `v` is chosen
     /// (`chosen`). Recorded at the acceptor whose vote completed the quorum.
-    Chosen { ballot: Ballot, value: Value, members: Members },
+    Chosen {
+        ballot: Ballot,
+        value: Value,
+        members: Members,
+    },
 }
 
 impl PaxosNote {
@@ -203,9 +225,15 @@ impl<N> PaxosCommand<N> {
             PaxosCommand::Propose { node, .. } => Some(node),
         }
     }
-    pub fn try_map<M, E>(&self, mut f: impl FnMut(&N) -> Result<M, E>) -> Result<PaxosCommand<M>, E> {
+    pub fn try_map<M, E>(
+        &self,
+        mut f: impl FnMut(&N) -> Result<M, E>,
+    ) -> Result<PaxosCommand<M>, E> {
         Ok(match self {
-            PaxosCommand::Propose { node, value } => PaxosCommand::Propose { node: f(node)?, value: value.clone() },
+            PaxosCommand::Propose { node, value } => PaxosCommand::Propose {
+                node: f(node)?,
+                value: value.clone(),
+            },
         })
     }
 }
@@ -286,7 +314,12 @@ pub struct PaxosNode {
 }
 
 impl PaxosNode {
-    pub fn new(synod: Arc<Synod>, acceptor: bool, proposer: Option<Proposer>, learner: bool) -> Self {
+    pub fn new(
+        synod: Arc<Synod>,
+        acceptor: bool,
+        proposer: Option<Proposer>,
+        learner: bool,
+    ) -> Self {
         PaxosNode {
             synod,
             acceptor: acceptor.then(Acceptor::default),
@@ -306,7 +339,9 @@ impl PaxosNode {
     }
 
     pub fn learned(&self) -> Option<Value> {
-        self.learner.as_ref().and_then(|l| l.learned.map(|v| v.value))
+        self.learner
+            .as_ref()
+            .and_then(|l| l.learned.map(|v| v.value))
     }
 
     pub fn on_start<H: Hosts<PaxosNode>>(&mut self, ctx: &mut Ctx<PaxosNode, H>) {
@@ -316,7 +351,12 @@ impl PaxosNode {
         }
     }
 
-    pub fn on_message<H: Hosts<PaxosNode>>(&mut self, from: NodeId, msg: PaxosMsg, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn on_message<H: Hosts<PaxosNode>>(
+        &mut self,
+        from: NodeId,
+        msg: PaxosMsg,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         if Some(from) == self.synod.leader {
             self.heard_leader_at = ctx.now();
         }
@@ -328,7 +368,11 @@ impl PaxosNode {
                 self.check_preempted(ballot, ctx);
             }
             PaxosMsg::Accept { ballot, value } => {
-                let learners = if self.synod.learn_from_votes { &self.synod.learners[..] } else { &[] };
+                let learners = if self.synod.learn_from_votes {
+                    &self.synod.learners[..]
+                } else {
+                    &[]
+                };
                 let break_promise = self.synod.mutation == Some(PaxosMutation::AcceptLowerBallot);
                 if let Some(a) = &mut self.acceptor {
                     a.on_accept(from, ballot, value, learners, break_promise, ctx);
@@ -400,13 +444,21 @@ impl PaxosNode {
         }
     }
 
-    pub fn on_command<H: Hosts<PaxosNode>>(&mut self, command: &PaxosCommand, ctx: &mut Ctx<PaxosNode, H>) -> bool {
+    pub fn on_command<H: Hosts<PaxosNode>>(
+        &mut self,
+        command: &PaxosCommand,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) -> bool {
         match command {
             PaxosCommand::Propose { node, value } if *node == ctx.me => {
-                let Ok(value) = Value::new(value) else { return false };
+                let Ok(value) = Value::new(value) else {
+                    return false;
+                };
                 ctx.note(PaxosNote::Asked { value });
                 let learned = self.learned().is_some();
-                let p = self.proposer.get_or_insert_with(|| Proposer::new(value, SimDuration::ZERO));
+                let p = self
+                    .proposer
+                    .get_or_insert_with(|| Proposer::new(value, SimDuration::ZERO));
                 p.value = value;
                 p.begin(learned, &self.synod, ctx);
                 true

@@ -104,7 +104,11 @@ impl<'de> Deserialize<'de> for Fencing {
                 Ok(if v { Fencing::Token } else { Fencing::Off })
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Fencing, E> {
-                Fencing::parse(v).ok_or_else(|| E::custom(format!("unknown fencing {v:?}; expected one of: article, token, off")))
+                Fencing::parse(v).ok_or_else(|| {
+                    E::custom(format!(
+                        "unknown fencing {v:?}; expected one of: article, token, off"
+                    ))
+                })
             }
         }
         d.deserialize_any(V)
@@ -134,9 +138,13 @@ impl Refusal {
         }
     }
     pub fn parse(s: &str) -> Option<Refusal> {
-        [Refusal::RowFenced, Refusal::LeaseHeldByAnother, Refusal::LeaseExpired]
-            .into_iter()
-            .find(|r| r.as_str() == s)
+        [
+            Refusal::RowFenced,
+            Refusal::LeaseHeldByAnother,
+            Refusal::LeaseExpired,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == s)
     }
 }
 
@@ -159,7 +167,14 @@ pub struct Storage {
 }
 
 /// The verdict of the fenced `UPDATE` on one write.
-pub fn judge(fencing: Fencing, row: &Row, lease: Option<&LeaseRow>, writer: NodeId, epoch: u64, now: SimTime) -> Result<(), Refusal> {
+pub fn judge(
+    fencing: Fencing,
+    row: &Row,
+    lease: Option<&LeaseRow>,
+    writer: NodeId,
+    epoch: u64,
+    now: SimTime,
+) -> Result<(), Refusal> {
     if fencing.row_fence() && row.fence_epoch > epoch {
         return Err(Refusal::RowFenced);
     }
@@ -186,7 +201,12 @@ impl Storage {
         }
     }
 
-    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(
+        &mut self,
+        from: NodeId,
+        m: LeaseMsg,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) {
         match m {
             // Keep the newest version: a duplicate or a late copy must not
             // bring back an older row.
@@ -199,9 +219,22 @@ impl Storage {
     }
 
     /// The fenced `UPDATE … RETURNING`: check and write in one step.
-    fn write<H: Hosts<LeaseNode>>(&mut self, from: NodeId, req: u32, key: u16, epoch: u64, ctx: &mut Ctx<LeaseNode, H>) {
-        let Some(row) = self.rows.get_mut(key as usize) else { return };
-        let fencing = if self.mutation == Some(LeaseMutation::NoFence) { Fencing::Off } else { self.fencing };
+    fn write<H: Hosts<LeaseNode>>(
+        &mut self,
+        from: NodeId,
+        req: u32,
+        key: u16,
+        epoch: u64,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) {
+        let Some(row) = self.rows.get_mut(key as usize) else {
+            return;
+        };
+        let fencing = if self.mutation == Some(LeaseMutation::NoFence) {
+            Fencing::Off
+        } else {
+            self.fencing
+        };
         let now = ctx.now();
         let lease = self.lease.map(|(_, l)| l);
         let verdict = judge(fencing, row, lease.as_ref(), from, epoch, now);
@@ -228,7 +261,15 @@ impl Storage {
                 db_now_us: now.0,
             }),
         }
-        ctx.send(from, LeaseMsg::WriteReply { req, key, epoch, ok: verdict.is_ok() });
+        ctx.send(
+            from,
+            LeaseMsg::WriteReply {
+                req,
+                key,
+                epoch,
+                ok: verdict.is_ok(),
+            },
+        );
     }
 }
 
@@ -241,45 +282,82 @@ mod tests {
     const W2: NodeId = NodeId(1);
 
     fn lease(holder: NodeId, epoch: u64, expires_s: u64) -> LeaseRow {
-        LeaseRow { holder, epoch, expires_at: SimTime::ZERO + SimDuration(expires_s * 1_000_000) }
+        LeaseRow {
+            holder,
+            epoch,
+            expires_at: SimTime::ZERO + SimDuration(expires_s * 1_000_000),
+        }
     }
     fn at(s: u64) -> SimTime {
         SimTime::ZERO + SimDuration(s * 1_000_000)
     }
     fn row(fence_epoch: u64) -> Row {
-        Row { fence_epoch, ..Row::default() }
+        Row {
+            fence_epoch,
+            ..Row::default()
+        }
     }
 
     #[test]
     fn article_refuses_an_expired_lease_that_nobody_took_over() {
         let l = lease(W1, 33, 4);
-        assert_eq!(judge(Fencing::Article, &row(33), Some(&l), W1, 33, at(3)), Ok(()));
-        assert_eq!(judge(Fencing::Article, &row(33), Some(&l), W1, 33, at(11)), Err(Refusal::LeaseExpired));
+        assert_eq!(
+            judge(Fencing::Article, &row(33), Some(&l), W1, 33, at(3)),
+            Ok(())
+        );
+        assert_eq!(
+            judge(Fencing::Article, &row(33), Some(&l), W1, 33, at(11)),
+            Err(Refusal::LeaseExpired)
+        );
         // Kleppmann's token alone lets it through: 33 is still the highest epoch.
-        assert_eq!(judge(Fencing::Token, &row(33), Some(&l), W1, 33, at(11)), Ok(()));
+        assert_eq!(
+            judge(Fencing::Token, &row(33), Some(&l), W1, 33, at(11)),
+            Ok(())
+        );
     }
 
     #[test]
     fn expiry_is_strict_as_in_expires_at_greater_than_now() {
         let l = lease(W1, 33, 4);
-        assert_eq!(judge(Fencing::Article, &row(0), Some(&l), W1, 33, at(4)), Err(Refusal::LeaseExpired));
+        assert_eq!(
+            judge(Fencing::Article, &row(0), Some(&l), W1, 33, at(4)),
+            Err(Refusal::LeaseExpired)
+        );
     }
 
     #[test]
     fn article_refuses_a_lease_held_by_another_even_before_the_row_moved() {
         let l = lease(W2, 34, 10);
-        assert_eq!(judge(Fencing::Article, &row(33), Some(&l), W1, 33, at(5)), Err(Refusal::LeaseHeldByAnother));
-        assert_eq!(judge(Fencing::Token, &row(33), Some(&l), W1, 33, at(5)), Ok(()));
+        assert_eq!(
+            judge(Fencing::Article, &row(33), Some(&l), W1, 33, at(5)),
+            Err(Refusal::LeaseHeldByAnother)
+        );
+        assert_eq!(
+            judge(Fencing::Token, &row(33), Some(&l), W1, 33, at(5)),
+            Ok(())
+        );
         // No lease row at all is no live lease either.
-        assert_eq!(judge(Fencing::Article, &row(0), None, W1, 1, at(0)), Err(Refusal::LeaseHeldByAnother));
+        assert_eq!(
+            judge(Fencing::Article, &row(0), None, W1, 1, at(0)),
+            Err(Refusal::LeaseHeldByAnother)
+        );
     }
 
     #[test]
     fn the_row_fence_is_named_first_as_in_the_where_clause() {
         let l = lease(W2, 34, 10);
-        assert_eq!(judge(Fencing::Article, &row(34), Some(&l), W1, 33, at(5)), Err(Refusal::RowFenced));
-        assert_eq!(judge(Fencing::Token, &row(34), Some(&l), W1, 33, at(5)), Err(Refusal::RowFenced));
-        assert_eq!(judge(Fencing::Off, &row(34), Some(&l), W1, 33, at(5)), Ok(()));
+        assert_eq!(
+            judge(Fencing::Article, &row(34), Some(&l), W1, 33, at(5)),
+            Err(Refusal::RowFenced)
+        );
+        assert_eq!(
+            judge(Fencing::Token, &row(34), Some(&l), W1, 33, at(5)),
+            Err(Refusal::RowFenced)
+        );
+        assert_eq!(
+            judge(Fencing::Off, &row(34), Some(&l), W1, 33, at(5)),
+            Ok(())
+        );
     }
 
     #[test]
@@ -290,7 +368,9 @@ mod tests {
         assert_eq!(f, Fencing::Off);
         let f: Fencing = serde_json::from_str("\"article\"").unwrap();
         assert_eq!(f, Fencing::Article);
-        let e = serde_json::from_str::<Fencing>("\"on\"").unwrap_err().to_string();
+        let e = serde_json::from_str::<Fencing>("\"on\"")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown fencing \"on\""), "{e}");
     }
 }

@@ -78,7 +78,18 @@ impl Value {
     #[inline]
     fn words(&self) -> [u64; 3] {
         let b = &self.bytes;
-        let word = |i: usize| u64::from_ne_bytes([b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6], b[i + 7]]);
+        let word = |i: usize| {
+            u64::from_ne_bytes([
+                b[i],
+                b[i + 1],
+                b[i + 2],
+                b[i + 3],
+                b[i + 4],
+                b[i + 5],
+                b[i + 6],
+                b[i + 7],
+            ])
+        };
         [word(0), word(8), word(16)]
     }
 }
@@ -104,13 +115,25 @@ mod tests {
         assert_eq!(Value::new(" α ").unwrap().as_str(), "α");
         assert_eq!(Value::new("税を上げる").unwrap().as_str(), "税を上げる");
         assert_eq!(Value::new(""), Err(BadValue::Empty));
-        assert!(matches!(Value::new(&"x".repeat(25)), Err(BadValue::TooLong { .. })));
+        assert!(matches!(
+            Value::new(&"x".repeat(25)),
+            Err(BadValue::TooLong { .. })
+        ));
         assert_eq!(Value::new("a\u{7}"), Err(BadValue::Control));
     }
 
     #[test]
     fn equality_is_by_content() {
-        let all = ["α", "β", "αβ", "a", "ab", "abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwy", "税を上げる"];
+        let all = [
+            "α",
+            "β",
+            "αβ",
+            "a",
+            "ab",
+            "abcdefghijklmnopqrstuvwx",
+            "abcdefghijklmnopqrstuvwy",
+            "税を上げる",
+        ];
         for a in all {
             for b in all {
                 let (va, vb) = (Value::new(a).unwrap(), Value::new(b).unwrap());

@@ -140,7 +140,11 @@ pub enum InputError {
     EmptyDecree { row: usize },
     /// A name that resolves to no priest on the roster. It is kept as typed,
     /// as if it were one more priest, so the analysis can go on.
-    UnknownPriest { row: usize, field: Field, name: String },
+    UnknownPriest {
+        row: usize,
+        field: Field,
+        name: String,
+    },
 }
 
 /// Allowed, but worth pointing out.
@@ -205,7 +209,13 @@ pub struct RowReport {
 
 impl RowReport {
     pub fn b3_holds(&self) -> bool {
-        !matches!(self.b3, B3::Forced { satisfied: false, .. })
+        !matches!(
+            self.b3,
+            B3::Forced {
+                satisfied: false,
+                ..
+            }
+        )
     }
 }
 
@@ -248,7 +258,10 @@ impl Consistency {
 
     /// The decree every successful ballot has, if any succeeded and they agree.
     pub fn agreed_decree(&self) -> Option<&Decree> {
-        self.pin.as_ref().filter(|_| self.theorem1_holds()).map(|p| &p.decree)
+        self.pin
+            .as_ref()
+            .filter(|_| self.theorem1_holds())
+            .map(|p| &p.decree)
     }
 }
 
@@ -279,7 +292,10 @@ impl Report {
 
     /// The conditions that fail, in order B1, B2, B3.
     pub fn failed(&self) -> Vec<Condition> {
-        let empty_quorum = self.errors.iter().any(|e| matches!(e, InputError::EmptyQuorum { .. }));
+        let empty_quorum = self
+            .errors
+            .iter()
+            .any(|e| matches!(e, InputError::EmptyQuorum { .. }));
         let mut out = Vec::new();
         if !self.b1.is_empty() {
             out.push(Condition::B1);
@@ -352,7 +368,12 @@ pub fn check_with(roster: &[Priest], rows: &[BallotRow]) -> Report {
 
 /// The row with names resolved against the roster and the decree trimmed,
 /// recording what is wrong with it on the way.
-fn canonical(roster: &[Priest], row: usize, r: &BallotRow, errors: &mut Vec<InputError>) -> BallotRow {
+fn canonical(
+    roster: &[Priest],
+    row: usize,
+    r: &BallotRow,
+    errors: &mut Vec<InputError>,
+) -> BallotRow {
     let names: Vec<String> = roster.iter().map(|p| p.0.clone()).collect();
     let mut resolve = |field: Field, set: &BTreeSet<Priest>| -> BTreeSet<Priest> {
         set.iter()
@@ -391,7 +412,11 @@ fn canonical(roster: &[Priest], row: usize, r: &BallotRow, errors: &mut Vec<Inpu
 /// ballot casts a vote (*Votes(𝓑)*), whether or not they are in its quorum.
 fn max_vote(rows: &[BallotRow], b: i64, q: &BTreeSet<Priest>) -> Option<MaxVote> {
     let cast_by_q = |r: &BallotRow| r.number < b && !r.voters.is_disjoint(q);
-    let top = rows.iter().filter(|r| cast_by_q(r)).map(|r| r.number).max()?;
+    let top = rows
+        .iter()
+        .filter(|r| cast_by_q(r))
+        .map(|r| r.number)
+        .max()?;
     let tied: Vec<usize> = (0..rows.len())
         .filter(|&i| cast_by_q(&rows[i]) && rows[i].number == top)
         .collect();
@@ -422,7 +447,10 @@ fn disjoint_quorums(rows: &[BallotRow]) -> Vec<DisjointPair> {
     for i in 0..rows.len() {
         for j in i + 1..rows.len() {
             if rows[i].quorum.is_disjoint(&rows[j].quorum) {
-                out.push(DisjointPair { first: i, second: j });
+                out.push(DisjointPair {
+                    first: i,
+                    second: j,
+                });
             }
         }
     }
@@ -441,13 +469,20 @@ fn consistency(rows: &[BallotRow]) -> Consistency {
         row: s,
         number: rows[s].number,
         decree: rows[s].decree.clone(),
-        later: by_number((0..rows.len()).filter(|&j| rows[j].number > rows[s].number).collect()),
+        later: by_number(
+            (0..rows.len())
+                .filter(|&j| rows[j].number > rows[s].number)
+                .collect(),
+        ),
     });
     let mut lemma_breaks = Vec::new();
     for &s in &successful {
         for later in by_number((0..rows.len()).collect()) {
             if rows[later].number > rows[s].number && rows[later].decree != rows[s].decree {
-                lemma_breaks.push(LemmaBreak { successful: s, later });
+                lemma_breaks.push(LemmaBreak {
+                    successful: s,
+                    later,
+                });
             }
         }
     }

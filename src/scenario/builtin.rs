@@ -5,8 +5,8 @@ use super::names::{DECREES, GREEK};
 use super::{NodeSpec, PaxosSpec, Proposal, Role, Scenario};
 use super::{Scheduled, Step};
 use crate::check::Mutation;
-use crate::protocol::Kind as Protocol;
 use crate::protocol::paxos::PaxosMutation;
+use crate::protocol::Kind as Protocol;
 use crate::sim::dist::Latency;
 use crate::sim::fault::Fault;
 use crate::sim::network::NetworkConfig;
@@ -118,13 +118,18 @@ fn paxos(name: &str) -> Option<Scenario> {
         // F = 2 of 2F+1 = 5 acceptors are away: the other three still pass a decree.
         "crash-f" => {
             let mut s = parliament(name, 5, &[(0, 300)]);
-            s.faults = vec![f(0, Fault::Crash { node: node(3) }), f(0, Fault::Crash { node: node(4) })];
+            s.faults = vec![
+                f(0, Fault::Crash { node: node(3) }),
+                f(0, Fault::Crash { node: node(4) }),
+            ];
             s
         }
         // F + 1 = 3 are away: no quorum, no decree — but nothing unsafe either.
         "crash-f-plus-1" => {
             let mut s = parliament(name, 5, &[(0, 300)]);
-            s.faults = (2..5).map(|i| f(0, Fault::Crash { node: node(i) })).collect();
+            s.faults = (2..5)
+                .map(|i| f(0, Fault::Crash { node: node(i) }))
+                .collect();
             s.stop_at_us = 8_000_000;
             s
         }
@@ -225,7 +230,11 @@ pub fn showcase(m: Mutation) -> Option<(&'static str, Scenario)> {
         Mutation::Paxos(PaxosMutation::PickFirstVote) => {
             // No built-in run hears of votes from two earlier ballots at
             // once; a random faulty schedule does.
-            let mut s = crate::check::search::random_paxos(338, crate::check::search::FaultSet::ALL, Some(m));
+            let mut s = crate::check::search::random_paxos(
+                338,
+                crate::check::search::FaultSet::ALL,
+                Some(m),
+            );
             s.name = "pick-first-vote".into();
             return Some(("pick-first-vote", s));
         }

@@ -11,7 +11,10 @@
 use super::{NodeSpec, Role, Scenario, ScenarioError, Scheduled};
 use crate::check::search::FaultSet;
 use crate::check::{CommitMonitor, Monitors};
-use crate::protocol::commit::{Algorithm, CommitNode, Coordinator, Rm, RmVote, Tm, Transaction, Acceptor, MAX_ACCEPTORS, MAX_RMS};
+use crate::protocol::commit::{
+    Acceptor, Algorithm, CommitNode, Coordinator, Rm, RmVote, Tm, Transaction, MAX_ACCEPTORS,
+    MAX_RMS,
+};
 use crate::protocol::{Kind, Mutation, NodeState};
 use crate::sim::dist::Latency;
 use crate::sim::fault::Fault;
@@ -94,7 +97,11 @@ impl Shape {
             faster: spec.faster,
             rms: s.nodes_with(Role::Rm).len(),
             f: acceptors.saturating_sub(1) / 2,
-            placement: if s.nodes[tm.index()].roles.contains(&Role::Rm) { Placement::Colocated } else { Placement::Separate },
+            placement: if s.nodes[tm.index()].roles.contains(&Role::Rm) {
+                Placement::Colocated
+            } else {
+                Placement::Separate
+            },
         })
     }
 }
@@ -105,14 +112,20 @@ impl Shape {
 pub fn transaction(name: &str, shape: Shape) -> Scenario {
     let mut nodes: Vec<NodeSpec> = Vec::new();
     if shape.placement == Placement::Separate {
-        nodes.push(NodeSpec { id: "TM".into(), roles: vec![Role::Tm] });
+        nodes.push(NodeSpec {
+            id: "TM".into(),
+            roles: vec![Role::Tm],
+        });
     }
     for i in 0..shape.rms {
         let mut roles = vec![Role::Rm];
         if i == 0 && shape.placement == Placement::Colocated {
             roles.insert(0, Role::Tm);
         }
-        nodes.push(NodeSpec { id: format!("RM{}", i + 1), roles });
+        nodes.push(NodeSpec {
+            id: format!("RM{}", i + 1),
+            roles,
+        });
     }
     if shape.algorithm == Algorithm::PaxosCommit {
         let acceptors = 2 * shape.f + 1;
@@ -120,7 +133,10 @@ pub fn transaction(name: &str, shape: Shape) -> Scenario {
         for k in 0..acceptors {
             match nodes.get_mut(first_rm + k) {
                 Some(n) => n.roles.push(Role::Acceptor),
-                None => nodes.push(NodeSpec { id: format!("A{}", k + 1), roles: vec![Role::Acceptor] }),
+                None => nodes.push(NodeSpec {
+                    id: format!("A{}", k + 1),
+                    roles: vec![Role::Acceptor],
+                }),
             }
         }
         if shape.f >= 1 && shape.rms >= 2 {
@@ -135,7 +151,10 @@ pub fn transaction(name: &str, shape: Shape) -> Scenario {
         network: NetworkConfig {
             // Every Prepare is in by 120 ms, no vote is back before 160 ms:
             // a crash at 140 ms finds every RM prepared and no vote counted.
-            latency: Latency::Uniform { min_us: 80_000, max_us: 120_000 },
+            latency: Latency::Uniform {
+                min_us: 80_000,
+                max_us: 120_000,
+            },
             ..NetworkConfig::default()
         },
         clocks: Vec::new(),
@@ -157,19 +176,43 @@ pub fn transaction(name: &str, shape: Shape) -> Scenario {
     }
 }
 
-pub const BUILTIN_NAMES: [&str; 5] = ["commit-2pc", "commit-2pc-tm-crash", "commit-paxos", "commit-paxos-tm-crash", "commit-paxos-f0"];
+pub const BUILTIN_NAMES: [&str; 5] = [
+    "commit-2pc",
+    "commit-2pc-tm-crash",
+    "commit-paxos",
+    "commit-paxos-tm-crash",
+    "commit-paxos-f0",
+];
 
 fn at(ms: u64, f: Fault<String>) -> Scheduled<String> {
-    Scheduled { at_us: ms * 1_000, fault: f.into() }
+    Scheduled {
+        at_us: ms * 1_000,
+        fault: f.into(),
+    }
 }
 
-const TWO_PC: Shape = Shape { algorithm: Algorithm::TwoPhaseCommit, faster: false, rms: 5, f: 0, placement: Placement::Colocated };
-const PAXOS: Shape = Shape { algorithm: Algorithm::PaxosCommit, faster: false, rms: 5, f: 1, placement: Placement::Colocated };
+const TWO_PC: Shape = Shape {
+    algorithm: Algorithm::TwoPhaseCommit,
+    faster: false,
+    rms: 5,
+    f: 0,
+    placement: Placement::Colocated,
+};
+const PAXOS: Shape = Shape {
+    algorithm: Algorithm::PaxosCommit,
+    faster: false,
+    rms: 5,
+    f: 1,
+    placement: Placement::Colocated,
+};
 
 /// The TM's node fails after every RM has prepared and before any vote is
 /// back, and returns at 3 s.
 fn tm_crash(mut s: Scenario) -> Scenario {
-    s.faults = vec![at(140, Fault::Crash { node: "RM1".into() }), at(3_000, Fault::Restart { node: "RM1".into() })];
+    s.faults = vec![
+        at(140, Fault::Crash { node: "RM1".into() }),
+        at(3_000, Fault::Restart { node: "RM1".into() }),
+    ];
     s.stop_at_us = 5_000_000;
     s
 }
@@ -196,12 +239,28 @@ pub fn builtin(name: &str) -> Option<Scenario> {
 pub fn twin(s: &Scenario) -> Option<Scenario> {
     let shape = Shape::of(s)?;
     let other = match shape.algorithm {
-        Algorithm::TwoPhaseCommit => Shape { algorithm: Algorithm::PaxosCommit, f: if shape.rms >= 3 { 1 } else { 0 }, ..shape },
-        Algorithm::PaxosCommit => Shape { algorithm: Algorithm::TwoPhaseCommit, f: 0, faster: false, ..shape },
+        Algorithm::TwoPhaseCommit => Shape {
+            algorithm: Algorithm::PaxosCommit,
+            f: if shape.rms >= 3 { 1 } else { 0 },
+            ..shape
+        },
+        Algorithm::PaxosCommit => Shape {
+            algorithm: Algorithm::TwoPhaseCommit,
+            f: 0,
+            faster: false,
+            ..shape
+        },
     };
-    let mut t = transaction(&format!("{} ({})", s.name, algorithm_name(other.algorithm)), other);
+    let mut t = transaction(
+        &format!("{} ({})", s.name, algorithm_name(other.algorithm)),
+        other,
+    );
     let spec = s.commit.clone()?;
-    t.commit = Some(CommitSpec { algorithm: other.algorithm, faster: other.faster, ..spec });
+    t.commit = Some(CommitSpec {
+        algorithm: other.algorithm,
+        faster: other.faster,
+        ..spec
+    });
     t.seed = s.seed;
     t.network = s.network.clone();
     t.clocks = s.clocks.clone();
@@ -226,14 +285,24 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
 }
 
 /// Validate a commit scenario and build its nodes and monitors.
-pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
-    let spec = s.commit.as_ref().ok_or(ScenarioError::MissingSection("commit", "commit"))?;
+pub fn build(
+    s: &Scenario,
+    names: &Arc<Vec<String>>,
+) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+    let spec = s
+        .commit
+        .as_ref()
+        .ok_or(ScenarioError::MissingSection("commit", "commit"))?;
     let mutation = match s.mutation {
         Some(Mutation::Commit(m)) => Some(m),
         _ => None,
     };
     for node in &s.nodes {
-        if let Some(r) = node.roles.iter().find(|r| !matches!(r, Role::Tm | Role::Rm | Role::Acceptor | Role::Coordinator)) {
+        if let Some(r) = node
+            .roles
+            .iter()
+            .find(|r| !matches!(r, Role::Tm | Role::Rm | Role::Acceptor | Role::Coordinator))
+        {
             return Err(ScenarioError::setting(
                 format!("nodes.{}.roles", node.id),
                 format!("{r:?} is not a commit role (tm, rm, acceptor, coordinator)"),
@@ -242,11 +311,22 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     }
     let tm = match s.nodes_with(Role::Tm).as_slice() {
         [tm] => *tm,
-        list => return Err(ScenarioError::setting("nodes", format!("a commit scenario needs exactly one tm; found {}", list.len()))),
+        list => {
+            return Err(ScenarioError::setting(
+                "nodes",
+                format!(
+                    "a commit scenario needs exactly one tm; found {}",
+                    list.len()
+                ),
+            ))
+        }
     };
     let rms = s.nodes_with(Role::Rm);
     if rms.is_empty() || rms.len() > MAX_RMS {
-        return Err(ScenarioError::setting("nodes", format!("{} resource managers; use 1 to {MAX_RMS}", rms.len())));
+        return Err(ScenarioError::setting(
+            "nodes",
+            format!("{} resource managers; use 1 to {MAX_RMS}", rms.len()),
+        ));
     }
     let acceptors = s.nodes_with(Role::Acceptor);
     match spec.algorithm {
@@ -262,26 +342,41 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
             if acceptors.len() % 2 == 0 || acceptors.len() > MAX_ACCEPTORS {
                 return Err(ScenarioError::setting(
                     "nodes",
-                    format!("{} acceptors; Paxos Commit needs 2F+1 of them: 1, 3, 5 or 7", acceptors.len()),
+                    format!(
+                        "{} acceptors; Paxos Commit needs 2F+1 of them: 1, 3, 5 or 7",
+                        acceptors.len()
+                    ),
                 ));
             }
         }
     }
     if spec.timeout_us == 0 || spec.timeout_us > 600_000_000 {
-        return Err(ScenarioError::setting("commit.timeout_us", "the timeout must be between 1 µs and 10 minutes"));
+        return Err(ScenarioError::setting(
+            "commit.timeout_us",
+            "the timeout must be between 1 µs and 10 minutes",
+        ));
     }
     let initiator = match &spec.initiator {
         Some(n) => s.resolve(n, "commit.initiator")?,
         None => rms[0],
     };
     if !rms.contains(&initiator) {
-        return Err(ScenarioError::setting("commit.initiator", format!("{} is not a resource manager", s.nodes[initiator.index()].id)));
+        return Err(ScenarioError::setting(
+            "commit.initiator",
+            format!(
+                "{} is not a resource manager",
+                s.nodes[initiator.index()].id
+            ),
+        ));
     }
     let mut aborts = Vec::new();
     for a in &spec.aborts {
         let id = s.resolve(a, "commit.aborts")?;
         if !rms.contains(&id) {
-            return Err(ScenarioError::setting("commit.aborts", format!("{a} is not a resource manager")));
+            return Err(ScenarioError::setting(
+                "commit.aborts",
+                format!("{a} is not a resource manager"),
+            ));
         }
         aborts.push(id);
     }
@@ -301,8 +396,15 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
             let id = NodeId(i as u8);
             let roles = &s.nodes[i].roles;
             let rm = roles.contains(&Role::Rm).then(|| {
-                let will = if aborts.contains(&id) { RmVote::Aborted } else { RmVote::Prepared };
-                Rm { may_abort: spec.unilateral_abort, ..Rm::new(will, id == initiator, SimDuration(spec.start_us)) }
+                let will = if aborts.contains(&id) {
+                    RmVote::Aborted
+                } else {
+                    RmVote::Prepared
+                };
+                Rm {
+                    may_abort: spec.unilateral_abort,
+                    ..Rm::new(will, id == initiator, SimDuration(spec.start_us))
+                }
             });
             let coordinator = if paxos && id == tm {
                 Some(Coordinator::new(0))
@@ -321,7 +423,10 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
             })
         })
         .collect();
-    Ok((nodes, Monitors::for_commit(CommitMonitor::new(names.clone(), rms, acceptors.len()))))
+    Ok((
+        nodes,
+        Monitors::for_commit(CommitMonitor::new(names.clone(), rms, acceptors.len())),
+    ))
 }
 
 /// A random transaction with random faults (for `check --protocol commit`):
@@ -331,18 +436,40 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
 pub fn random_commit(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> Scenario {
     let mut r = Rng::new(seed, Stream::Schedule);
     let rms = r.range_inclusive(2, 5) as usize;
-    let algorithm = if r.chance(0.4) { Algorithm::TwoPhaseCommit } else { Algorithm::PaxosCommit };
+    let algorithm = if r.chance(0.4) {
+        Algorithm::TwoPhaseCommit
+    } else {
+        Algorithm::PaxosCommit
+    };
     let f = match algorithm {
         Algorithm::TwoPhaseCommit => 0,
         Algorithm::PaxosCommit => r.below(3) as usize,
     };
-    let placement = if r.chance(0.5) { Placement::Colocated } else { Placement::Separate };
+    let placement = if r.chance(0.5) {
+        Placement::Colocated
+    } else {
+        Placement::Separate
+    };
     let faster = algorithm == Algorithm::PaxosCommit && r.chance(0.3);
-    let mut s = transaction("random-commit", Shape { algorithm, faster, rms, f, placement });
+    let mut s = transaction(
+        "random-commit",
+        Shape {
+            algorithm,
+            faster,
+            rms,
+            f,
+            placement,
+        },
+    );
     s.seed = seed;
     s.mutation = mutation;
     let names = s.node_names();
-    let rm_names: Vec<String> = s.nodes.iter().filter(|n| n.roles.contains(&Role::Rm)).map(|n| n.id.clone()).collect();
+    let rm_names: Vec<String> = s
+        .nodes
+        .iter()
+        .filter(|n| n.roles.contains(&Role::Rm))
+        .map(|n| n.id.clone())
+        .collect();
     if let Some(spec) = s.commit.as_mut() {
         spec.timeout_us = r.range_inclusive(100, 800) * 1_000;
         spec.start_us = r.below(200) * 1_000;
@@ -352,7 +479,10 @@ pub fn random_commit(seed: u64, faults: FaultSet, mutation: Option<Mutation>) ->
             }
         }
     }
-    s.network.latency = Latency::Exponential { mean_us: r.range_inclusive(5, 120) * 1_000, min_us: 1_000 };
+    s.network.latency = Latency::Exponential {
+        mean_us: r.range_inclusive(5, 120) * 1_000,
+        min_us: 1_000,
+    };
     if faults.loss {
         s.network.loss = r.below(25) as f64 / 100.0;
     }
@@ -368,14 +498,25 @@ pub fn random_commit(seed: u64, faults: FaultSet, mutation: Option<Mutation>) ->
         match r.below(3) {
             0 if faults.crash => {
                 let node = pick(&mut r);
-                s.faults.push(Scheduled { at_us: t, fault: Fault::Crash { node: node.clone() }.into() });
+                s.faults.push(Scheduled {
+                    at_us: t,
+                    fault: Fault::Crash { node: node.clone() }.into(),
+                });
                 if r.chance(0.7) {
-                    s.faults.push(Scheduled { at_us: t + r.range_inclusive(1, 3_000) * 1_000, fault: Fault::Restart { node }.into() });
+                    s.faults.push(Scheduled {
+                        at_us: t + r.range_inclusive(1, 3_000) * 1_000,
+                        fault: Fault::Restart { node }.into(),
+                    });
                 }
             }
-            1 if faults.pause => {
-                s.faults.push(Scheduled { at_us: t, fault: Fault::Pause { node: pick(&mut r), for_us: r.range_inclusive(10, 2_000) * 1_000 }.into() })
-            }
+            1 if faults.pause => s.faults.push(Scheduled {
+                at_us: t,
+                fault: Fault::Pause {
+                    node: pick(&mut r),
+                    for_us: r.range_inclusive(10, 2_000) * 1_000,
+                }
+                .into(),
+            }),
             2 if faults.partition => {
                 let (mut a, mut b) = (Vec::new(), Vec::new());
                 for n in &names {
@@ -388,8 +529,18 @@ pub fn random_commit(seed: u64, faults: FaultSet, mutation: Option<Mutation>) ->
                 if a.is_empty() || b.is_empty() {
                     continue;
                 }
-                s.faults.push(Scheduled { at_us: t, fault: Fault::Partition { groups: vec![a, b], oneway: r.chance(0.25) }.into() });
-                s.faults.push(Scheduled { at_us: t + r.range_inclusive(50, 3_000) * 1_000, fault: Fault::Heal.into() });
+                s.faults.push(Scheduled {
+                    at_us: t,
+                    fault: Fault::Partition {
+                        groups: vec![a, b],
+                        oneway: r.chance(0.25),
+                    }
+                    .into(),
+                });
+                s.faults.push(Scheduled {
+                    at_us: t + r.range_inclusive(50, 3_000) * 1_000,
+                    fault: Fault::Heal.into(),
+                });
             }
             _ => {}
         }

@@ -45,7 +45,11 @@ pub fn measure(trace: &[TraceEvent], rms: usize) -> Costs {
     let mut last = 0u32;
     for e in trace {
         match &e.kind {
-            EventKind::Send { id, to, msg: Msg::Commit(_) } => {
+            EventKind::Send {
+                id,
+                to,
+                msg: Msg::Commit(_),
+            } => {
                 let here = clock.get(&e.node.0).copied().unwrap_or(0);
                 let hop = u32::from(*to != e.node);
                 depth.insert(id.0, here + hop);
@@ -56,7 +60,11 @@ pub fn measure(trace: &[TraceEvent], rms: usize) -> Costs {
                     depth.insert(id.0, d);
                 }
             }
-            EventKind::Deliver { id, msg: Msg::Commit(_), .. } => {
+            EventKind::Deliver {
+                id,
+                msg: Msg::Commit(_),
+                ..
+            } => {
                 let d = depth.get(&id.0).copied().unwrap_or(0);
                 let k = clock.entry(e.node.0).or_insert(0);
                 *k = (*k).max(d);
@@ -68,7 +76,9 @@ pub fn measure(trace: &[TraceEvent], rms: usize) -> Costs {
                     decided += 1;
                     last = last.max(clock.get(&e.node.0).copied().unwrap_or(0));
                 }
-                CommitNote::RmVoted { vote: crate::protocol::commit::RmVote::Aborted } => {
+                CommitNote::RmVoted {
+                    vote: crate::protocol::commit::RmVote::Aborted,
+                } => {
                     c.writes += 1;
                     c.outcome.get_or_insert(Outcome::Abort);
                     decided += 1;
@@ -97,14 +107,28 @@ pub fn paper(s: Shape) -> Option<Paper> {
     let (n, f) = (s.rms, s.f);
     let writes_pc = ("N+F+1", n + f + 1);
     Some(match (s.algorithm, s.faster, s.placement) {
-        (Algorithm::TwoPhaseCommit, _, Placement::Separate) => Paper { messages: ("3N−1", 3 * n - 1), delays: 4, writes: ("N+1", n + 1) },
-        (Algorithm::TwoPhaseCommit, _, Placement::Colocated) => Paper { messages: ("3N−3", 3 * n - 3), delays: 4, writes: ("N+1", n + 1) },
+        (Algorithm::TwoPhaseCommit, _, Placement::Separate) => Paper {
+            messages: ("3N−1", 3 * n - 1),
+            delays: 4,
+            writes: ("N+1", n + 1),
+        },
+        (Algorithm::TwoPhaseCommit, _, Placement::Colocated) => Paper {
+            messages: ("3N−3", 3 * n - 3),
+            delays: 4,
+            writes: ("N+1", n + 1),
+        },
         // With F = 0 the one acceptor shares the leader's node and its 2b is
         // no message: the delays are two-phase commit's, as the mapping says.
-        (Algorithm::PaxosCommit, false, Placement::Colocated) => {
-            Paper { messages: ("N(F+3)−3", n * (f + 3) - 3), delays: if f == 0 { 4 } else { 5 }, writes: writes_pc }
-        }
-        (Algorithm::PaxosCommit, true, Placement::Colocated) => Paper { messages: ("(N−1)(2F+3)", (n - 1) * (2 * f + 3)), delays: 4, writes: writes_pc },
+        (Algorithm::PaxosCommit, false, Placement::Colocated) => Paper {
+            messages: ("N(F+3)−3", n * (f + 3) - 3),
+            delays: if f == 0 { 4 } else { 5 },
+            writes: writes_pc,
+        },
+        (Algorithm::PaxosCommit, true, Placement::Colocated) => Paper {
+            messages: ("(N−1)(2F+3)", (n - 1) * (2 * f + 3)),
+            delays: 4,
+            writes: writes_pc,
+        },
         (Algorithm::PaxosCommit, _, Placement::Separate) => return None,
     })
 }
@@ -141,44 +165,83 @@ pub fn row(shape: Shape) -> Row {
         Ok(run) => measure(&run.trace, shape.rms),
         Err(_) => Costs::default(),
     };
-    Row { shape, measured, paper: paper(shape) }
+    Row {
+        shape,
+        measured,
+        paper: paper(shape),
+    }
 }
 
 /// The comparison for N RMs and F: 2PC with the TM on its own node and on
 /// RM1's, Paxos Commit and Faster Paxos Commit (acceptors on RM1…RM(2F+1)).
 pub fn table(rms: usize, f: usize) -> Vec<Row> {
-    let two = |placement| Shape { algorithm: Algorithm::TwoPhaseCommit, faster: false, rms, f: 0, placement };
-    let pc = |faster| Shape { algorithm: Algorithm::PaxosCommit, faster, rms, f, placement: Placement::Colocated };
-    vec![row(two(Placement::Separate)), row(two(Placement::Colocated)), row(pc(false)), row(pc(true))]
+    let two = |placement| Shape {
+        algorithm: Algorithm::TwoPhaseCommit,
+        faster: false,
+        rms,
+        f: 0,
+        placement,
+    };
+    let pc = |faster| Shape {
+        algorithm: Algorithm::PaxosCommit,
+        faster,
+        rms,
+        f,
+        placement: Placement::Colocated,
+    };
+    vec![
+        row(two(Placement::Separate)),
+        row(two(Placement::Colocated)),
+        row(pc(false)),
+        row(pc(true)),
+    ]
 }
 
 /// The lines of `paxos-island run` for a commit scenario.
 pub fn print_summary(run: &Run, out: &mut dyn std::io::Write) {
-    let Some(shape) = Shape::of(&run.scenario) else { return };
+    let Some(shape) = Shape::of(&run.scenario) else {
+        return;
+    };
     let h = crate::sim::time::human_us;
     let name = match (shape.algorithm, shape.faster) {
         (Algorithm::TwoPhaseCommit, _) => "two-phase commit".to_string(),
         (Algorithm::PaxosCommit, false) => format!("Paxos Commit, F = {}", shape.f),
         (Algorithm::PaxosCommit, true) => format!("Faster Paxos Commit, F = {}", shape.f),
     };
-    let tm = run.scenario.nodes_with(super::Role::Tm).first().map(|&n| run.names[n.index()].clone()).unwrap_or_default();
+    let tm = run
+        .scenario
+        .nodes_with(super::Role::Tm)
+        .first()
+        .map(|&n| run.names[n.index()].clone())
+        .unwrap_or_default();
     let _ = writeln!(
         out,
         "commit     {name}, N = {} RMs; placement: {} (the TM is {tm}{})",
         shape.rms,
         shape.placement.as_str(),
-        if shape.placement == Placement::Colocated { ", with an RM" } else { ", on its own node" }
+        if shape.placement == Placement::Colocated {
+            ", with an RM"
+        } else {
+            ", on its own node"
+        }
     );
     if let Some(m) = run.last.monitors().commit.as_ref() {
         for (i, (node, us)) in m.uncertain_at(run.end).into_iter().enumerate() {
             let r = m.records[i];
             let state = match (r.vote, r.outcome) {
                 (_, Some((o, at))) => format!("{} at {}", o.as_str(), h(at.0)),
-                (Some((crate::protocol::commit::RmVote::Aborted, at)), None) => format!("voted aborted at {}", h(at.0)),
+                (Some((crate::protocol::commit::RmVote::Aborted, at)), None) => {
+                    format!("voted aborted at {}", h(at.0))
+                }
                 (Some(_), None) => "STILL UNCERTAIN (blocked)".into(),
                 (None, None) => "never voted".into(),
             };
-            let _ = writeln!(out, "  {:10} {state}; uncertain {}", run.names[node.index()], h(us));
+            let _ = writeln!(
+                out,
+                "  {:10} {state}; uncertain {}",
+                run.names[node.index()],
+                h(us)
+            );
         }
     }
     let c = measure(&run.trace, shape.rms);
@@ -191,20 +254,36 @@ pub fn print_summary(run: &Run, out: &mut dyn std::io::Write) {
         c.outcome_writes
     );
     // The F of this run, or F = 1 beside two-phase commit (which has none).
-    let f = if shape.algorithm == Algorithm::PaxosCommit { shape.f } else { 1 };
-    let _ = writeln!(out, "normal case, measured from calm runs with N = {}, F = {f} (paper: Gray & Lamport 2006):", shape.rms);
+    let f = if shape.algorithm == Algorithm::PaxosCommit {
+        shape.f
+    } else {
+        1
+    };
+    let _ = writeln!(
+        out,
+        "normal case, measured from calm runs with N = {}, F = {f} (paper: Gray & Lamport 2006):",
+        shape.rms
+    );
     print_table(&table(shape.rms, f), out);
 }
 
 /// The comparison as text.
 pub fn print_table(rows: &[Row], out: &mut dyn std::io::Write) {
-    let _ = writeln!(out, "  {:38} {:>18} {:>16} {:>15}", "protocol (placement)", "messages", "delays", "writes");
+    let _ = writeln!(
+        out,
+        "  {:38} {:>18} {:>16} {:>15}",
+        "protocol (placement)", "messages", "delays", "writes"
+    );
     for r in rows {
         let s = r.shape;
         let label = match (s.algorithm, s.faster) {
             (Algorithm::TwoPhaseCommit, _) => format!("2PC ({})", s.placement.as_str()),
-            (Algorithm::PaxosCommit, false) => format!("Paxos Commit F={} ({})", s.f, s.placement.as_str()),
-            (Algorithm::PaxosCommit, true) => format!("Faster Paxos Commit F={} ({})", s.f, s.placement.as_str()),
+            (Algorithm::PaxosCommit, false) => {
+                format!("Paxos Commit F={} ({})", s.f, s.placement.as_str())
+            }
+            (Algorithm::PaxosCommit, true) => {
+                format!("Faster Paxos Commit F={} ({})", s.f, s.placement.as_str())
+            }
         };
         let m = r.measured;
         let d = m.delays.map_or("—".into(), |d| d.to_string());
@@ -217,14 +296,22 @@ pub fn print_table(rows: &[Row], out: &mut dyn std::io::Write) {
                     format!("{} {}", p.messages.0, p.messages.1),
                     d,
                     p.delays,
-                    if s.placement == Placement::Colocated { "−1" } else { "  " },
+                    if s.placement == Placement::Colocated {
+                        "−1"
+                    } else {
+                        "  "
+                    },
                     m.writes,
                     format!("{} {}", p.writes.0, p.writes.1),
                     if r.matches() { "✓" } else { "DIFFERS" }
                 );
             }
             None => {
-                let _ = writeln!(out, "  {label:38} {:>3}  (no formula)     {d:>3}                {:>3}", m.messages, m.writes);
+                let _ = writeln!(
+                    out,
+                    "  {label:38} {:>3}  (no formula)     {d:>3}                {:>3}",
+                    m.messages, m.writes
+                );
             }
         }
     }

@@ -95,10 +95,14 @@ impl RealDuration {
     /// As written in the table's "Real" column: the largest of ns, µs, ms, s
     /// in which it is at least 1 (0.5 ns, 10 µs, 150 ms, 30 s), exact.
     pub fn real_amount(self) -> Amount<RealUnit> {
-        let unit = [RealUnit::Second, RealUnit::Millisecond, RealUnit::Microsecond]
-            .into_iter()
-            .find(|u| self.0 >= u.ps())
-            .unwrap_or(RealUnit::Nanosecond);
+        let unit = [
+            RealUnit::Second,
+            RealUnit::Millisecond,
+            RealUnit::Microsecond,
+        ]
+        .into_iter()
+        .find(|u| self.0 >= u.ps())
+        .unwrap_or(RealUnit::Nanosecond);
         let decimals = unit.ps().ilog10() as u8;
         Amount::new(self.0, decimals, unit)
     }
@@ -238,15 +242,24 @@ pub fn human(ms: u64) -> HumanDuration {
         (Unit::Hour, Unit::Day.ms(), Rounding::OneDecimal),
         (Unit::Day, Unit::Month.ms(), Rounding::OneDecimal),
         (Unit::Month, Unit::Year.ms(), Rounding::OneDecimal),
-        (Unit::Year, 10 * Unit::Century.ms(), Rounding::ThreeSignificant),
-        (Unit::Century, 100 * Unit::Millennium.ms(), Rounding::ThreeSignificant),
+        (
+            Unit::Year,
+            10 * Unit::Century.ms(),
+            Rounding::ThreeSignificant,
+        ),
+        (
+            Unit::Century,
+            100 * Unit::Millennium.ms(),
+            Rounding::ThreeSignificant,
+        ),
     ];
     for (unit, limit, rule) in ladder {
         if let Some(h) = rounded(ms, unit, limit, rule) {
             return h;
         }
     }
-    rounded(ms, Unit::Millennium, u64::MAX, Rounding::ThreeSignificant).expect("millennia have no upper limit")
+    rounded(ms, Unit::Millennium, u64::MAX, Rounding::ThreeSignificant)
+        .expect("millennia have no upper limit")
 }
 
 /// `ms` in `unit`, if it (after rounding) stays below `limit_ms`.

@@ -7,11 +7,11 @@
 //! so that the page can spread the work over animation frames and show
 //! progress without freezing.
 
-use crate::protocol::storage::Fencing;
 use super::run::Run;
 use super::Scenario;
 use crate::protocol::lease::Design;
 use crate::protocol::llm::LlmPreset;
+use crate::protocol::storage::Fencing;
 use crate::sim::dist::Latency;
 use crate::sim::rng::mix;
 use crate::sim::SimTime;
@@ -87,7 +87,14 @@ impl Grid {
     }
 
     /// The scenario of run `seed` in cell (ttl, stall, renew, fencing).
-    pub fn scenario(&self, ttl: u64, stall: usize, divisor: u64, fencing: bool, seed: u32) -> Scenario {
+    pub fn scenario(
+        &self,
+        ttl: u64,
+        stall: usize,
+        divisor: u64,
+        fencing: bool,
+        seed: u32,
+    ) -> Scenario {
         let mut s = self.base.clone();
         s.seed = mix(self.base.seed, seed as u64);
         s.stop_at_us = self.duration_us;
@@ -171,9 +178,13 @@ impl Sweep {
             self.next_run += 1;
             let c = &self.cells[cell];
             let divisor = (c.ttl_us / c.renew_us.max(1)).max(2);
-            let s = self.grid.scenario(c.ttl_us, c.stall, divisor, c.fencing, seed);
+            let s = self
+                .grid
+                .scenario(c.ttl_us, c.stall, divisor, c.fencing, seed);
             let Ok(sim) = Run::execute(&s) else { continue };
-            let Some(m) = sim.monitors().lease.as_ref() else { continue };
+            let Some(m) = sim.monitors().lease.as_ref() else {
+                continue;
+            };
             let st = m.stats_at(SimTime(s.stop_at_us).max(sim.now()));
             let c = &mut self.cells[cell];
             let e = &mut self.extra[cell];

@@ -4,20 +4,22 @@
 use super::{NodeSpec, Role, Scenario, ScenarioError};
 use super::{Scheduled, Step};
 use crate::check::search::FaultSet;
-use crate::check::{LeaseMonitor, Monitors};
-use crate::protocol::Kind as Protocol;
-use crate::protocol::lease::LeaseCommand;
 use crate::check::MultiMonitor;
-use crate::protocol::lease::{Advisor, Design, LeaseMutation, LeaseNode, LeaseShared, LeaseStore, Worker};
+use crate::check::{LeaseMonitor, Monitors};
+use crate::protocol::lease::LeaseCommand;
+use crate::protocol::lease::{
+    Advisor, Design, LeaseMutation, LeaseNode, LeaseShared, LeaseStore, Worker,
+};
 use crate::protocol::lease_row::StoreDuty;
-use crate::protocol::multipaxos::{Group, MpNode, Replica};
 use crate::protocol::llm::{Llm, LlmPreset};
+use crate::protocol::multipaxos::{Group, MpNode, Replica};
+use crate::protocol::storage::{Fencing, Storage};
+use crate::protocol::Kind as Protocol;
 use crate::protocol::Mutation;
 use crate::protocol::NodeState;
-use crate::protocol::storage::{Fencing, Storage};
-use crate::sim::network::LinkSpec;
 use crate::sim::dist::Latency;
 use crate::sim::fault::Fault;
+use crate::sim::network::LinkSpec;
 use crate::sim::network::NetworkConfig;
 use crate::sim::rng::{mix, Rng, Stream};
 use crate::sim::{NodeId, SimDuration};
@@ -175,7 +177,10 @@ impl LeaseSpec {
     pub fn validate(&self, workers: usize, has_llm: bool) -> Result<(), ScenarioError> {
         let bad = |f: &str, r: String| Err(ScenarioError::setting(format!("lease.{f}"), r));
         if self.ttl_us == 0 {
-            return bad("ttl_us", "the TTL must be above 0: a lease that expires at once protects nothing".into());
+            return bad(
+                "ttl_us",
+                "the TTL must be above 0: a lease that expires at once protects nothing".into(),
+            );
         }
         if self.ttl_us > 600_000_000 {
             return bad("ttl_us", "the TTL may be at most 10 minutes here".into());
@@ -195,32 +200,51 @@ impl LeaseSpec {
             );
         }
         if self.rho_ppm >= 500_000 {
-            return bad("rho_ppm", "a clock-rate error of 50 % or more leaves no budget".into());
+            return bad(
+                "rho_ppm",
+                "a clock-rate error of 50 % or more leaves no budget".into(),
+            );
         }
         if self.budget().0 == 0 {
             return bad(
                 "margin_us",
-                format!("the margin {} leaves the worker no time to hold the lease", crate::sim::time::human_us(self.margin())),
+                format!(
+                    "the margin {} leaves the worker no time to hold the lease",
+                    crate::sim::time::human_us(self.margin())
+                ),
             );
         }
         if workers == 0 || workers > MAX_WORKERS {
-            return bad("workers", format!("{workers} workers; this lab supports 1 to {MAX_WORKERS}"));
+            return bad(
+                "workers",
+                format!("{workers} workers; this lab supports 1 to {MAX_WORKERS}"),
+            );
         }
         if self.keys == 0 || self.keys > 16 {
             return bad("keys", format!("{} rows; use 1 to 16", self.keys));
         }
         if self.work_every_us == 0 {
-            return bad("work_every_us", "a holder must take orders at some interval above 0".into());
+            return bad(
+                "work_every_us",
+                "a holder must take orders at some interval above 0".into(),
+            );
         }
         if self.llm_timeout_us == 0 {
             return bad("llm_timeout_us", "the LLM time-out must be above 0".into());
         }
         if self.design != Design::NoLlm && !has_llm {
-            return bad("design", "this design uses an LLM, but the scenario has no llm node".into());
+            return bad(
+                "design",
+                "this design uses an LLM, but the scenario has no llm node".into(),
+            );
         }
         match self.llm {
-            LlmPreset::Stall { for_us: 0 } => bad("llm.for_us", "a stall must last longer than 0".into()),
-            LlmPreset::RateLimit { retry_after_us: 0 } => bad("llm.retry_after_us", "retry-after must be above 0".into()),
+            LlmPreset::Stall { for_us: 0 } => {
+                bad("llm.for_us", "a stall must last longer than 0".into())
+            }
+            LlmPreset::RateLimit { retry_after_us: 0 } => {
+                bad("llm.retry_after_us", "retry-after must be above 0".into())
+            }
             _ => Ok(()),
         }
     }
@@ -269,7 +293,8 @@ fn lab_nodes_with(workers: usize, stores: &[String]) -> Vec<NodeSpec> {
 /// Keep the advisor only in the design that has one (the sound design).
 pub fn trim_nodes(s: &mut Scenario) {
     let design = s.lease.as_ref().map(|l| l.design).unwrap_or(Design::NoLlm);
-    s.nodes.retain(|n| n.roles.as_slice() != [Role::Advisor] || design == Design::Beside);
+    s.nodes
+        .retain(|n| n.roles.as_slice() != [Role::Advisor] || design == Design::Beside);
 }
 
 /// The link that makes the store and `orders` one database: the store's row
@@ -322,8 +347,14 @@ pub fn lab_with_store(name: &str, workers: usize, replicas: usize, spec: LeaseSp
     s
 }
 
-pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
-    let spec = s.lease.as_ref().ok_or(ScenarioError::MissingSection("lease", "lease"))?;
+pub fn build(
+    s: &Scenario,
+    names: &Arc<Vec<String>>,
+) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+    let spec = s
+        .lease
+        .as_ref()
+        .ok_or(ScenarioError::MissingSection("lease", "lease"))?;
     let mutation = match s.mutation {
         Some(Mutation::Lease(m)) => Some(m),
         _ => None,
@@ -331,7 +362,13 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     let one = |role: Role, what: &str| -> Result<NodeId, ScenarioError> {
         match s.nodes_with(role).as_slice() {
             [id] => Ok(*id),
-            list => Err(ScenarioError::setting("nodes", format!("a lease scenario needs exactly one {what}; found {}", list.len()))),
+            list => Err(ScenarioError::setting(
+                "nodes",
+                format!(
+                    "a lease scenario needs exactly one {what}; found {}",
+                    list.len()
+                ),
+            )),
         }
     };
     let stores = s.nodes_with(Role::LeaseStore);
@@ -359,7 +396,12 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     }
     let workers = s.nodes_with(Role::Worker);
     for node in &s.nodes {
-        if node.roles.len() != 1 || matches!(node.roles[0], Role::Proposer | Role::Acceptor | Role::Learner) {
+        if node.roles.len() != 1
+            || matches!(
+                node.roles[0],
+                Role::Proposer | Role::Acceptor | Role::Learner
+            )
+        {
             return Err(ScenarioError::setting(
                 format!("nodes.{}.roles", node.id),
                 "each lease-lab node plays exactly one of: worker, lease_store, storage, llm, advisor",
@@ -367,16 +409,26 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         }
     }
     spec.validate(workers.len(), !llms.is_empty())?;
-    let advisor = advisors.first().copied().filter(|_| spec.design == Design::Beside);
+    let advisor = advisors
+        .first()
+        .copied()
+        .filter(|_| spec.design == Design::Beside);
     let group = match stores.len() {
         1 => None,
         _ => Some(store_group(spec, &stores, mutation, storage, advisor)?),
     };
     let shared = Arc::new(LeaseShared {
         store,
-        replicas: if group.is_some() { stores.clone() } else { Vec::new() },
+        replicas: if group.is_some() {
+            stores.clone()
+        } else {
+            Vec::new()
+        },
         storage,
-        llm: llms.first().copied().filter(|_| spec.design != Design::NoLlm),
+        llm: llms
+            .first()
+            .copied()
+            .filter(|_| spec.design != Design::NoLlm),
         ttl: SimDuration(spec.ttl_us),
         renew_every: SimDuration(spec.renew()),
         budget: spec.budget(),
@@ -395,13 +447,20 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
         .map(|(i, n)| {
             if let (Role::LeaseStore, Some(g)) = (n.roles[0], &group) {
                 nth_replica += 1;
-                return NodeState::Multipaxos(MpNode::Replica(Replica::new(g.clone(), nth_replica - 1)));
+                return NodeState::Multipaxos(MpNode::Replica(Replica::new(
+                    g.clone(),
+                    nth_replica - 1,
+                )));
             }
             NodeState::Lease(match n.roles[0] {
                 Role::Worker => {
                     let start = SimDuration(spec.stagger_us.saturating_mul(nth_worker));
                     nth_worker += 1;
-                    LeaseNode::Worker(Worker::new(shared.clone(), start, Rng::new(mix(s.seed, i as u64), Stream::Workload)))
+                    LeaseNode::Worker(Worker::new(
+                        shared.clone(),
+                        start,
+                        Rng::new(mix(s.seed, i as u64), Stream::Workload),
+                    ))
                 }
                 Role::LeaseStore => LeaseNode::Store(LeaseStore {
                     mutation,
@@ -409,13 +468,17 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
                     advisor,
                     ..LeaseStore::new(spec.initial_epoch, spec.bump_epoch_on_renew)
                 }),
-                Role::Storage => LeaseNode::Storage(Storage { mutation, ..Storage::new(spec.keys, spec.fencing) }),
+                Role::Storage => LeaseNode::Storage(Storage {
+                    mutation,
+                    ..Storage::new(spec.keys, spec.fencing)
+                }),
                 Role::Advisor => LeaseNode::Advisor(Advisor::new(shared.llm)),
                 _ => LeaseNode::Llm(Llm::new(spec.llm.clone(), Rng::new(s.seed, Stream::Llm))),
             })
         })
         .collect();
-    let mut monitors = Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing));
+    let mut monitors =
+        Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing));
     if group.is_some() {
         // The store's own log and master lease are checked as any group's.
         monitors.multipaxos = Some(MultiMonitor::new(names.clone(), stores.len()));
@@ -435,12 +498,19 @@ fn store_group(
     let bad = |f: &str, r: String| Err(ScenarioError::setting(format!("lease.store.{f}"), r));
     let human = crate::sim::time::human_us;
     if !(1_000..=60_000_000).contains(&g.heartbeat_us) {
-        return bad("heartbeat_us", format!("{} is outside 1 ms … 60 s", human(g.heartbeat_us)));
+        return bad(
+            "heartbeat_us",
+            format!("{} is outside 1 ms … 60 s", human(g.heartbeat_us)),
+        );
     }
     if g.election_timeout_us <= g.heartbeat_us || g.election_timeout_us > 60_000_000 {
         return bad(
             "election_timeout_us",
-            format!("{} must be above the heartbeat ({}) and at most 60 s", human(g.election_timeout_us), human(g.heartbeat_us)),
+            format!(
+                "{} must be above the heartbeat ({}) and at most 60 s",
+                human(g.election_timeout_us),
+                human(g.heartbeat_us)
+            ),
         );
     }
     if g.master_lease_us <= g.heartbeat_us || g.master_lease_us > 600_000_000 {
@@ -491,7 +561,10 @@ pub const BUILTIN_NAMES: [&str; 14] = [
 ];
 
 fn at(ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
-    Scheduled { at_us: ms * 1_000, fault: fault.into() }
+    Scheduled {
+        at_us: ms * 1_000,
+        fault: fault.into(),
+    }
 }
 
 /// The LLM-in-the-loop story: W1 holds the lease; at 6 s its next LLM call stalls 12 s.
@@ -559,7 +632,11 @@ pub fn builtin(name: &str) -> Option<Scenario> {
         // vary (keep, release, malformed JSON), and one whose vendor
         // rate-limits and refuses now and then. Nothing stalls.
         "llm-flaky" | "llm-throttled" => {
-            let preset = if name == "llm-flaky" { LlmPreset::Flaky } else { LlmPreset::Throttled };
+            let preset = if name == "llm-flaky" {
+                LlmPreset::Flaky
+            } else {
+                LlmPreset::Throttled
+            };
             let mut spec = LeaseSpec::new(3_000_000, Design::InLoop, preset);
             spec.keys = 2;
             lab(name, 3, spec)
@@ -569,7 +646,16 @@ pub fn builtin(name: &str) -> Option<Scenario> {
         // The holder crashes at 5 s, and the lease sits unusable until it
         // runs out.
         "llm-ttl-stretched" => {
-            let mut spec = LeaseSpec::new(10_000_000, Design::InLoop, LlmPreset::Custom { latency: Latency::LogNormal { median_us: 2_000_000, sigma: 0.25 } });
+            let mut spec = LeaseSpec::new(
+                10_000_000,
+                Design::InLoop,
+                LlmPreset::Custom {
+                    latency: Latency::LogNormal {
+                        median_us: 2_000_000,
+                        sigma: 0.25,
+                    },
+                },
+            );
             spec.keys = 2;
             let mut s = lab(name, 3, spec);
             // A seed where W1 is the first holder, as the flag's crash drill assumes.
@@ -595,7 +681,13 @@ pub fn builtin(name: &str) -> Option<Scenario> {
             s.faults = vec![
                 at(4_000, Fault::Crash { node: "S1".into() }),
                 at(10_000, Fault::Restart { node: "S1".into() }),
-                at(12_250, Fault::Pause { node: "W2".into(), for_us: 7_000_000 }),
+                at(
+                    12_250,
+                    Fault::Pause {
+                        node: "W2".into(),
+                        for_us: 7_000_000,
+                    },
+                ),
             ];
             s.stop_at_us = 22_000_000;
             s
@@ -643,11 +735,18 @@ pub fn random_lease(seed: u64, faults: FaultSet, mutation: Option<Mutation>) -> 
     random_lease_with(seed, faults, mutation, Fencing::Article)
 }
 
-pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>, fencing: Fencing) -> Scenario {
+pub fn random_lease_with(
+    seed: u64,
+    faults: FaultSet,
+    mutation: Option<Mutation>,
+    fencing: Fencing,
+) -> Scenario {
     let mut r = Rng::new(seed, Stream::Schedule);
     let workers = r.range_inclusive(2, MAX_WORKERS as u64) as usize;
     let ttl = r.range_inclusive(300, 4_000) * 1_000;
-    let design = *r.pick(&[Design::NoLlm, Design::InLoop, Design::Beside]).unwrap_or(&Design::NoLlm);
+    let design = *r
+        .pick(&[Design::NoLlm, Design::InLoop, Design::Beside])
+        .unwrap_or(&Design::NoLlm);
     let llm = match r.below(6) {
         0 => LlmPreset::FastApi,
         1 => LlmPreset::TypicalLlm,
@@ -672,7 +771,11 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
     // draws come from a stream of their own, so that the other schedules
     // stay what they were.
     let mut g = Rng::new(mix(seed, 0x5_70_8e), Stream::Schedule);
-    let replicas = if g.below(3) == 0 { *g.pick(&[3usize, 5]).unwrap_or(&3) } else { 1 };
+    let replicas = if g.below(3) == 0 {
+        *g.pick(&[3usize, 5]).unwrap_or(&3)
+    } else {
+        1
+    };
     if replicas > 1 {
         spec.store = Some(StoreGroupSpec {
             heartbeat_us: g.range_inclusive(10, 100) * 1_000,
@@ -707,7 +810,8 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 fault: Fault::Pause {
                     node: w(&mut r),
                     for_us: r.range_inclusive(50, 10_000) * 1_000,
-                }.into(),
+                }
+                .into(),
             }),
             1 if faults.crash => {
                 let node = w(&mut r);
@@ -725,15 +829,20 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 fault: LeaseCommand::LlmStall {
                     node: w(&mut r),
                     for_us: r.range_inclusive(100, 20_000) * 1_000,
-                }.into(),
+                }
+                .into(),
             }),
             3 if faults.partition => {
                 s.faults.push(Scheduled {
                     at_us: t,
                     fault: Fault::Partition {
-                        groups: vec![vec![w(&mut r)], vec![g.pick(&stores).cloned().unwrap_or_default()]],
+                        groups: vec![
+                            vec![w(&mut r)],
+                            vec![g.pick(&stores).cloned().unwrap_or_default()],
+                        ],
                         oneway: r.chance(0.3),
-                    }.into(),
+                    }
+                    .into(),
                 });
                 s.faults.push(Scheduled {
                     at_us: t + r.range_inclusive(100, 6_000) * 1_000,
@@ -741,7 +850,11 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 });
             }
             4 if faults.drift => {
-                let node = if r.chance(0.3) { g.pick(&stores).cloned().unwrap_or_default() } else { w(&mut r) };
+                let node = if r.chance(0.3) {
+                    g.pick(&stores).cloned().unwrap_or_default()
+                } else {
+                    w(&mut r)
+                };
                 s.clocks.retain(|c| c.node != node);
                 s.clocks.push(crate::sim::clock::ClockSpec {
                     node,
@@ -759,12 +872,28 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
             let t = g.below(15_000) * 1_000;
             let node = g.pick(&stores).cloned().unwrap_or_default();
             if g.chance(0.5) && faults.crash {
-                s.faults.push(Scheduled { at_us: t, fault: Fault::Crash { node: node.clone() }.into() });
-                s.faults.push(Scheduled { at_us: t + g.range_inclusive(10, 5_000) * 1_000, fault: Fault::Restart { node }.into() });
+                s.faults.push(Scheduled {
+                    at_us: t,
+                    fault: Fault::Crash { node: node.clone() }.into(),
+                });
+                s.faults.push(Scheduled {
+                    at_us: t + g.range_inclusive(10, 5_000) * 1_000,
+                    fault: Fault::Restart { node }.into(),
+                });
             } else if faults.partition {
                 let rest: Vec<String> = stores.iter().filter(|n| **n != node).cloned().collect();
-                s.faults.push(Scheduled { at_us: t, fault: Fault::Partition { groups: vec![vec![node], rest], oneway: false }.into() });
-                s.faults.push(Scheduled { at_us: t + g.range_inclusive(100, 6_000) * 1_000, fault: Fault::Heal.into() });
+                s.faults.push(Scheduled {
+                    at_us: t,
+                    fault: Fault::Partition {
+                        groups: vec![vec![node], rest],
+                        oneway: false,
+                    }
+                    .into(),
+                });
+                s.faults.push(Scheduled {
+                    at_us: t + g.range_inclusive(100, 6_000) * 1_000,
+                    fault: Fault::Heal.into(),
+                });
             }
         }
     }
@@ -774,11 +903,20 @@ pub fn random_lease_with(seed: u64, faults: FaultSet, mutation: Option<Mutation>
 
 /// The lease lines of `paxos-island run`.
 pub fn print_summary(run: &super::run::Run, out: &mut dyn std::io::Write) {
-    let Some(m) = run.last.monitors().lease.as_ref() else { return };
+    let Some(m) = run.last.monitors().lease.as_ref() else {
+        return;
+    };
     let st = m.stats_at(run.end);
     let h = crate::sim::time::human_us;
-    let _ = writeln!(out, "grants     {} grants, {} renewals, failover {}", st.grants, st.renewals,
-        st.mean_failover_us().map(h).unwrap_or_else(|| "none".into()));
+    let _ = writeln!(
+        out,
+        "grants     {} grants, {} renewals, failover {}",
+        st.grants,
+        st.renewals,
+        st.mean_failover_us()
+            .map(h)
+            .unwrap_or_else(|| "none".into())
+    );
     let _ = writeln!(
         out,
         "writes     {} accepted, {} rejected; stale: {} attempted, {} rejected, {} accepted; {} lost updates",
@@ -828,4 +966,3 @@ pub fn print_summary(run: &super::run::Run, out: &mut dyn std::io::Write) {
         );
     }
 }
-

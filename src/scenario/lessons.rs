@@ -33,7 +33,11 @@ pub enum Stage {
     /// Words only (and maybe a figure).
     Read { figure: Option<Figure> },
     /// A built-in scenario, paused at `at_us`; the learner plays it.
-    Watch { scenario: &'static str, at_us: u64, mutation: Option<Mutation> },
+    Watch {
+        scenario: &'static str,
+        at_us: u64,
+        mutation: Option<Mutation>,
+    },
     /// The same with every control unlocked: free play from that moment.
     Try { scenario: &'static str, at_us: u64 },
     /// A built-in transaction and, beside it, the same under the other
@@ -42,7 +46,13 @@ pub enum Stage {
     /// A question answered *before* the run reveals it. The run waits at
     /// `at_us`; once the learner has answered, it plays to `reveal_us` and the
     /// explanation appears. `answer` is the index of the right option.
-    Predict { scenario: &'static str, at_us: u64, reveal_us: u64, options: u8, answer: u8 },
+    Predict {
+        scenario: &'static str,
+        at_us: u64,
+        reveal_us: u64,
+        options: u8,
+        answer: u8,
+    },
     /// The editable ballot explorer, loaded with Lamport's Figure 1.
     Ballots,
     /// The "1 ns = 1 s" table with its slider.
@@ -74,7 +84,11 @@ const fn fig(f: Figure) -> Stage {
     Stage::Read { figure: Some(f) }
 }
 const fn watch(scenario: &'static str, at_us: u64) -> Stage {
-    Stage::Watch { scenario, at_us, mutation: None }
+    Stage::Watch {
+        scenario,
+        at_us,
+        mutation: None,
+    }
 }
 
 /// Every lesson, in teaching order.
@@ -87,8 +101,18 @@ pub const LESSONS: &[LessonDef] = &[
             read(),
             read(),
             // The cut first with Paxos's rule: only the side of three decides.
-            Stage::Predict { scenario: "partition-heal", at_us: 500_000, reveal_us: 2_600_000, options: 3, answer: 2 },
-            Stage::Watch { scenario: "partition-heal", at_us: 0, mutation: Some(Mutation::Paxos(PaxosMutation::MinorityQuorum)) },
+            Stage::Predict {
+                scenario: "partition-heal",
+                at_us: 500_000,
+                reveal_us: 2_600_000,
+                options: 3,
+                answer: 2,
+            },
+            Stage::Watch {
+                scenario: "partition-heal",
+                at_us: 0,
+                mutation: Some(Mutation::Paxos(PaxosMutation::MinorityQuorum)),
+            },
         ],
     },
     LessonDef {
@@ -97,7 +121,13 @@ pub const LESSONS: &[LessonDef] = &[
             read(),
             Stage::Latency,
             // What one decree costs: Α knows α passed after two round trips.
-            Stage::Predict { scenario: "calm", at_us: 0, reveal_us: 370_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "calm",
+                at_us: 0,
+                reveal_us: 370_000,
+                options: 3,
+                answer: 1,
+            },
             read(),
         ],
     },
@@ -107,7 +137,13 @@ pub const LESSONS: &[LessonDef] = &[
             read(),
             fig(Figure::Progression),
             // Lost, duplicated, overtaken: α still passes, and nothing else.
-            Stage::Predict { scenario: "lossy", at_us: 150_000, reveal_us: 520_000, options: 3, answer: 0 },
+            Stage::Predict {
+                scenario: "lossy",
+                at_us: 150_000,
+                reveal_us: 520_000,
+                options: 3,
+                answer: 0,
+            },
             read(),
         ],
     },
@@ -116,9 +152,18 @@ pub const LESSONS: &[LessonDef] = &[
         steps: &[
             fig(Figure::Island),
             watch("calm", 0),
-            Stage::Try { scenario: "calm", at_us: 0 },
+            Stage::Try {
+                scenario: "calm",
+                at_us: 0,
+            },
             // Γ and Δ came back at 1.2 s; Β, who wants β, has just asked for promises.
-            Stage::Predict { scenario: "restart", at_us: 1_550_000, reveal_us: 1_950_000, options: 3, answer: 2 },
+            Stage::Predict {
+                scenario: "restart",
+                at_us: 1_550_000,
+                reveal_us: 1_950_000,
+                options: 3,
+                answer: 2,
+            },
         ],
     },
     LessonDef {
@@ -128,7 +173,13 @@ pub const LESSONS: &[LessonDef] = &[
             Stage::Ballots,
             read(),
             // The Lemma in a run: after the heal, Α's ballot (3,Α) is forced to ε.
-            Stage::Predict { scenario: "partition-heal", at_us: 5_300_000, reveal_us: 5_640_000, options: 3, answer: 0 },
+            Stage::Predict {
+                scenario: "partition-heal",
+                at_us: 5_300_000,
+                reveal_us: 5_640_000,
+                options: 3,
+                answer: 0,
+            },
         ],
     },
     LessonDef {
@@ -138,15 +189,31 @@ pub const LESSONS: &[LessonDef] = &[
             watch("calm", 0),
             watch("calm", 0),
             watch("calm", 185_300),
-            Stage::Predict { scenario: "forced", at_us: 1_600_000, reveal_us: 1_900_000, options: 3, answer: 1 },
-            Stage::Watch { scenario: "forced", at_us: 0, mutation: Some(Mutation::Paxos(PaxosMutation::SkipB3)) },
+            Stage::Predict {
+                scenario: "forced",
+                at_us: 1_600_000,
+                reveal_us: 1_900_000,
+                options: 3,
+                answer: 1,
+            },
+            Stage::Watch {
+                scenario: "forced",
+                at_us: 0,
+                mutation: Some(Mutation::Paxos(PaxosMutation::SkipB3)),
+            },
         ],
     },
     LessonDef {
         id: "fault-tolerance",
         steps: &[
             watch("crash-f", 0),
-            Stage::Predict { scenario: "crash-f-plus-1", at_us: 0, reveal_us: 8_000_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "crash-f-plus-1",
+                at_us: 0,
+                reveal_us: 8_000_000,
+                options: 3,
+                answer: 1,
+            },
             watch("partition-heal", 0),
         ],
     },
@@ -154,7 +221,13 @@ pub const LESSONS: &[LessonDef] = &[
         id: "dueling",
         steps: &[
             // Α was pre-empted at 150 ms and started (2,Α) at once.
-            Stage::Predict { scenario: "dueling", at_us: 200_000, reveal_us: 6_000_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "dueling",
+                at_us: 200_000,
+                reveal_us: 6_000_000,
+                options: 3,
+                answer: 1,
+            },
             watch("dueling-backoff", 0),
             watch("dueling-leader", 0),
             read(),
@@ -165,7 +238,13 @@ pub const LESSONS: &[LessonDef] = &[
         steps: &[
             watch("multi-calm", 0),
             // Α crashed at 215 ms with three slots in flight.
-            Stage::Predict { scenario: "multi-leader-crash", at_us: 300_000, reveal_us: 1_250_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "multi-leader-crash",
+                at_us: 300_000,
+                reveal_us: 1_250_000,
+                options: 3,
+                answer: 1,
+            },
             watch("multi-catch-up", 0),
         ],
     },
@@ -173,12 +252,26 @@ pub const LESSONS: &[LessonDef] = &[
         id: "master-lease",
         steps: &[
             // Β leads since 1.15 s and C2 wrote x = 2 through it at 1.84 s.
-            Stage::Predict { scenario: "two-masters", at_us: 2_150_000, reveal_us: 2_225_000, options: 3, answer: 1 },
-            Stage::Predict { scenario: "master-lease", at_us: 2_150_000, reveal_us: 3_745_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "two-masters",
+                at_us: 2_150_000,
+                reveal_us: 2_225_000,
+                options: 3,
+                answer: 1,
+            },
+            Stage::Predict {
+                scenario: "master-lease",
+                at_us: 2_150_000,
+                reveal_us: 3_745_000,
+                options: 3,
+                answer: 1,
+            },
             Stage::Watch {
                 scenario: "master-lease",
                 at_us: 0,
-                mutation: Some(Mutation::Multipaxos(crate::protocol::multipaxos::MpMutation::NoLeaseWait)),
+                mutation: Some(Mutation::Multipaxos(
+                    crate::protocol::multipaxos::MpMutation::NoLeaseWait,
+                )),
             },
         ],
     },
@@ -194,14 +287,32 @@ pub const LESSONS: &[LessonDef] = &[
             // its last heartbeat won (received at 130 ms) last until 1.13 s:
             // Β (0.82 s) and Γ (1.02 s) are refused, Δ is elected at 1.24 s
             // and holds the lease from 1.26 s.
-            Stage::Predict { scenario: "multi-leader-crash", at_us: 800_000, reveal_us: 1_280_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "multi-leader-crash",
+                at_us: 800_000,
+                reveal_us: 1_280_000,
+                options: 3,
+                answer: 1,
+            },
             watch("chubby-failover", 0),
             // C1 woke at 3.9 s and sent its write with generation 1; F's
             // verdict comes at 3.93 s, C2's write passes at 4.53 s.
-            Stage::Predict { scenario: "chubby-sequencer", at_us: 3_905_000, reveal_us: 4_600_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "chubby-sequencer",
+                at_us: 3_905_000,
+                reveal_us: 4_600_000,
+                options: 3,
+                answer: 1,
+            },
             // The lease lab's store as such a group: its master S1 crashed at
             // 4 s; W2's renewal at 5.2 s, through the new master S2, is the answer.
-            Stage::Predict { scenario: "replicated-store", at_us: 4_050_000, reveal_us: 5_300_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "replicated-store",
+                at_us: 4_050_000,
+                reveal_us: 5_300_000,
+                options: 3,
+                answer: 1,
+            },
             read(),
         ],
     },
@@ -209,7 +320,13 @@ pub const LESSONS: &[LessonDef] = &[
         id: "two-masters",
         steps: &[
             read(),
-            Stage::Predict { scenario: "kleppmann", at_us: 10_900_000, reveal_us: 11_300_000, options: 3, answer: 1 },
+            Stage::Predict {
+                scenario: "kleppmann",
+                at_us: 10_900_000,
+                reveal_us: 11_300_000,
+                options: 3,
+                answer: 1,
+            },
             watch("clock-drift", 0),
             read(),
         ],
@@ -219,10 +336,25 @@ pub const LESSONS: &[LessonDef] = &[
         steps: &[
             watch("commit-2pc", 0),
             // The TM's node crashed at 140 ms; the RMs have prepared.
-            Stage::Predict { scenario: "commit-2pc-tm-crash", at_us: 150_000, reveal_us: 3_110_000, options: 3, answer: 2 },
+            Stage::Predict {
+                scenario: "commit-2pc-tm-crash",
+                at_us: 150_000,
+                reveal_us: 3_110_000,
+                options: 3,
+                answer: 2,
+            },
             watch("commit-paxos", 0),
-            Stage::Predict { scenario: "commit-paxos-tm-crash", at_us: 150_000, reveal_us: 1_700_000, options: 3, answer: 1 },
-            Stage::Compare { scenario: "commit-paxos-f0", at_us: 0 },
+            Stage::Predict {
+                scenario: "commit-paxos-tm-crash",
+                at_us: 150_000,
+                reveal_us: 1_700_000,
+                options: 3,
+                answer: 1,
+            },
+            Stage::Compare {
+                scenario: "commit-paxos-f0",
+                at_us: 0,
+            },
             fig(Figure::CommitCosts),
         ],
     },
@@ -230,7 +362,13 @@ pub const LESSONS: &[LessonDef] = &[
         id: "llm-lease",
         steps: &[
             fig(Figure::LeaseLoop),
-            Stage::Predict { scenario: "llm-in-loop", at_us: 6_000_000, reveal_us: 20_000_000, options: 3, answer: 2 },
+            Stage::Predict {
+                scenario: "llm-in-loop",
+                at_us: 6_000_000,
+                reveal_us: 20_000_000,
+                options: 3,
+                answer: 2,
+            },
             watch("llm-in-loop-unfenced", 0),
             read(),
             // The other two objections, each alone: non-determinism, authority.
@@ -253,9 +391,9 @@ pub fn find(id: &str) -> Option<&'static LessonDef> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::builtin;
     use crate::protocol::paxos::{Choice, Members, PaxosMsg, PaxosNote};
     use crate::protocol::{Msg, Note};
+    use crate::scenario::builtin;
     use crate::scenario::run::Run;
     use crate::sim::{fault::Fault, NodeId};
     use crate::trace::EventKind;
@@ -265,12 +403,29 @@ mod tests {
         for l in LESSONS {
             for s in l.steps {
                 let Some(name) = s.scenario() else { continue };
-                let sc = builtin::get(name).unwrap_or_else(|| panic!("{}: no scenario {name}", l.id));
+                let sc =
+                    builtin::get(name).unwrap_or_else(|| panic!("{}: no scenario {name}", l.id));
                 let (at, reveal) = match *s {
-                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Compare { at_us, .. } => (at_us, at_us),
-                    Stage::Predict { at_us, reveal_us, options, answer, .. } => {
-                        assert!(answer < options, "{}: the answer is not one of the options", l.id);
-                        assert!(reveal_us > at_us, "{}: the reveal must come after the question", l.id);
+                    Stage::Watch { at_us, .. }
+                    | Stage::Try { at_us, .. }
+                    | Stage::Compare { at_us, .. } => (at_us, at_us),
+                    Stage::Predict {
+                        at_us,
+                        reveal_us,
+                        options,
+                        answer,
+                        ..
+                    } => {
+                        assert!(
+                            answer < options,
+                            "{}: the answer is not one of the options",
+                            l.id
+                        );
+                        assert!(
+                            reveal_us > at_us,
+                            "{}: the reveal must come after the question",
+                            l.id
+                        );
                         (at_us, reveal_us)
                     }
                     _ => unreachable!(),
@@ -279,7 +434,11 @@ mod tests {
                 // (a run with nothing left to do ends early, and a question
                 // waiting past it would never be explained).
                 let end = Run::record(&sc).expect("built-ins run").end.0;
-                assert!(at < end && reveal <= end, "{}: {name} ends at {end} µs, the step needs {at}…{reveal}", l.id);
+                assert!(
+                    at < end && reveal <= end,
+                    "{}: {name} ends at {end} µs, the step needs {at}…{reveal}",
+                    l.id
+                );
             }
         }
     }
@@ -290,13 +449,28 @@ mod tests {
     fn question(id: &str, scenario: &str, answer: u8) -> (u64, u64, Run) {
         let l = find(id).expect("the lesson");
         let mut asked = l.steps.iter().filter_map(|s| match *s {
-            Stage::Predict { scenario: sc, at_us, reveal_us, answer, .. } if sc == scenario => Some((at_us, reveal_us, answer)),
+            Stage::Predict {
+                scenario: sc,
+                at_us,
+                reveal_us,
+                answer,
+                ..
+            } if sc == scenario => Some((at_us, reveal_us, answer)),
             _ => None,
         });
-        let (at, reveal, right) = asked.next().unwrap_or_else(|| panic!("{id}: no question about {scenario}"));
-        assert!(asked.next().is_none(), "{id}: more than one question about {scenario}");
+        let (at, reveal, right) = asked
+            .next()
+            .unwrap_or_else(|| panic!("{id}: no question about {scenario}"));
+        assert!(
+            asked.next().is_none(),
+            "{id}: more than one question about {scenario}"
+        );
         assert_eq!(right, answer, "{id}: the question's answer");
-        (at, reveal, Run::record(&builtin::get(scenario).unwrap()).unwrap())
+        (
+            at,
+            reveal,
+            Run::record(&builtin::get(scenario).unwrap()).unwrap(),
+        )
     }
 
     fn name(run: &Run, n: NodeId) -> &str {
@@ -324,23 +498,46 @@ mod tests {
     #[test]
     fn why_paxos_only_the_majority_side_of_the_cut_decides() {
         let (at, reveal, run) = question("why-paxos", "partition-heal", 2);
-        let heal = run.trace.iter().find(|e| matches!(e.kind, EventKind::Fault { fault: Fault::Heal })).unwrap().t.0;
-        assert!(reveal < heal, "the reveal comes before the heal at {heal} µs");
-        let notes: Vec<_> = notes(&run).into_iter().filter(|&(t, ..)| t <= reveal).collect();
+        let heal = run
+            .trace
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::Fault { fault: Fault::Heal }))
+            .unwrap()
+            .t
+            .0;
+        assert!(
+            reveal < heal,
+            "the reveal comes before the heal at {heal} µs"
+        );
+        let notes: Vec<_> = notes(&run)
+            .into_iter()
+            .filter(|&(t, ..)| t <= reveal)
+            .collect();
         let chosen: Vec<_> = notes
             .iter()
             .filter_map(|&(t, _, n)| match n {
-                PaxosNote::Chosen { value, members, .. } => Some((t / 1000, value.to_string(), who(&run, *members))),
+                PaxosNote::Chosen { value, members, .. } => {
+                    Some((t / 1000, value.to_string(), who(&run, *members)))
+                }
                 _ => None,
             })
             .collect();
         assert!(at < 900_000);
         assert_eq!(chosen, [(900, "ε".to_string(), vec!["Γ", "Δ", "Ε"])]);
-        let learned: Vec<_> = notes.iter().filter(|(.., n)| matches!(n, PaxosNote::Learned { .. })).map(|&(_, w, _)| w).collect();
+        let learned: Vec<_> = notes
+            .iter()
+            .filter(|(.., n)| matches!(n, PaxosNote::Learned { .. }))
+            .map(|&(_, w, _)| w)
+            .collect();
         assert_eq!(learned, ["Ε", "Δ", "Γ"]);
-        let alpha = |f: fn(&PaxosNote) -> bool| notes.iter().filter(|&&(_, w, n)| w == "Α" && f(n)).count();
+        let alpha =
+            |f: fn(&PaxosNote) -> bool| notes.iter().filter(|&&(_, w, n)| w == "Α" && f(n)).count();
         assert_eq!(alpha(|n| matches!(n, PaxosNote::BallotStarted { .. })), 2);
-        assert_eq!(alpha(|n| matches!(n, PaxosNote::ValuePicked { .. })), 0, "Α asked for votes");
+        assert_eq!(
+            alpha(|n| matches!(n, PaxosNote::ValuePicked { .. })),
+            0,
+            "Α asked for votes"
+        );
     }
 
     /// "1 ns = 1 s", what one decree costs: Α's promises are in at 185 ms,
@@ -350,19 +547,32 @@ mod tests {
     fn latency_the_proposer_knows_its_decree_passed_after_two_round_trips() {
         let (at, reveal, run) = question("latency", "calm", 1);
         let notes = notes(&run);
-        let first = |f: fn(&PaxosNote) -> bool| notes.iter().find(|(.., n)| f(n)).map(|&(t, w, _)| (t, w)).unwrap();
+        let first = |f: fn(&PaxosNote) -> bool| {
+            notes
+                .iter()
+                .find(|(.., n)| f(n))
+                .map(|&(t, w, _)| (t, w))
+                .unwrap()
+        };
         let promised = first(|n| matches!(n, PaxosNote::PromiseQuorum { .. }));
         let chosen = first(|n| matches!(n, PaxosNote::Chosen { .. }));
         let knows = first(|n| matches!(n, PaxosNote::AcceptedQuorum { .. }));
         assert_eq!((promised.1, knows.1), ("Α", "Α"));
-        assert_eq!((promised.0 / 1000, chosen.0 / 1000, knows.0 / 1000), (185, 300, 368));
+        assert_eq!(
+            (promised.0 / 1000, chosen.0 / 1000, knows.0 / 1000),
+            (185, 300, 368)
+        );
         assert!(at < promised.0 && knows.0 <= reveal);
         let asked: std::collections::BTreeSet<_> = run
             .trace
             .iter()
             .filter(|e| e.t.0 < knows.0 && name(&run, e.node) == "Α")
             .filter_map(|e| match &e.kind {
-                EventKind::Send { to, msg: Msg::Paxos(m), .. } if name(&run, *to) != "Α" => Some(m.type_name()),
+                EventKind::Send {
+                    to,
+                    msg: Msg::Paxos(m),
+                    ..
+                } if name(&run, *to) != "Α" => Some(m.type_name()),
                 _ => None,
             })
             .collect();
@@ -375,16 +585,48 @@ mod tests {
     #[test]
     fn network_only_alpha_passes_on_the_lossy_network() {
         let (at, reveal, run) = question("network", "lossy", 0);
-        let count = |until: u64, f: fn(&EventKind) -> bool| run.trace.iter().filter(|e| e.t.0 <= until && f(&e.kind)).count();
-        assert_eq!(count(at, |k| matches!(k, EventKind::Drop { .. } | EventKind::Duplicate { .. })), 0);
-        assert!(count(reveal, |k| matches!(k, EventKind::Drop { .. })) > 0 && count(reveal, |k| matches!(k, EventKind::Duplicate { .. })) > 0);
+        let count = |until: u64, f: fn(&EventKind) -> bool| {
+            run.trace
+                .iter()
+                .filter(|e| e.t.0 <= until && f(&e.kind))
+                .count()
+        };
+        assert_eq!(
+            count(at, |k| matches!(
+                k,
+                EventKind::Drop { .. } | EventKind::Duplicate { .. }
+            )),
+            0
+        );
+        assert!(
+            count(reveal, |k| matches!(k, EventKind::Drop { .. })) > 0
+                && count(reveal, |k| matches!(k, EventKind::Duplicate { .. })) > 0
+        );
         let s = run.summary();
         assert!(s.decided_at_us.is_some_and(|t| t > at && t <= reveal));
-        assert!(!s.chosen.is_empty() && s.chosen.iter().all(|v| v == "α"), "chosen: {:?}", s.chosen);
-        let mut learned: Vec<_> = s.learned.iter().map(|(w, v, t)| (w.as_str(), v.as_str(), *t <= reveal)).collect();
+        assert!(
+            !s.chosen.is_empty() && s.chosen.iter().all(|v| v == "α"),
+            "chosen: {:?}",
+            s.chosen
+        );
+        let mut learned: Vec<_> = s
+            .learned
+            .iter()
+            .map(|(w, v, t)| (w.as_str(), v.as_str(), *t <= reveal))
+            .collect();
         learned.sort();
-        assert_eq!(learned, [("Α", "α", true), ("Γ", "α", true), ("Δ", "α", true), ("Ε", "α", true)]);
-        assert!(!notes(&run).iter().any(|&(_, w, n)| w == "Γ" && matches!(n, PaxosNote::ValuePicked { .. })));
+        assert_eq!(
+            learned,
+            [
+                ("Α", "α", true),
+                ("Γ", "α", true),
+                ("Δ", "α", true),
+                ("Ε", "α", true)
+            ]
+        );
+        assert!(!notes(&run)
+            .iter()
+            .any(|&(_, w, n)| w == "Γ" && matches!(n, PaxosNote::ValuePicked { .. })));
     }
 
     /// "The Paxos parliament", back from a crash: Γ and Δ came back at 1.2 s,
@@ -397,7 +639,9 @@ mod tests {
             .trace
             .iter()
             .filter_map(|e| match &e.kind {
-                EventKind::Fault { fault: Fault::Restart { node } } => Some((e.t.0, name(&run, *node))),
+                EventKind::Fault {
+                    fault: Fault::Restart { node },
+                } => Some((e.t.0, name(&run, *node))),
                 _ => None,
             })
             .collect();
@@ -408,7 +652,11 @@ mod tests {
             .iter()
             .filter(|e| e.t.0 > at && e.t.0 <= reveal && ["Γ", "Δ"].contains(&name(&run, e.node)))
             .filter_map(|e| match &e.kind {
-                EventKind::Send { to, msg: Msg::Paxos(PaxosMsg::Promise { last_vote, .. }), .. } if name(&run, *to) == "Β" => {
+                EventKind::Send {
+                    to,
+                    msg: Msg::Paxos(PaxosMsg::Promise { last_vote, .. }),
+                    ..
+                } if name(&run, *to) == "Β" => {
                     Some((name(&run, e.node), last_vote.map(|v| v.value.to_string())))
                 }
                 _ => None,
@@ -419,7 +667,11 @@ mod tests {
         let picked: Vec<_> = notes(&run)
             .into_iter()
             .filter_map(|(t, w, n)| match n {
-                PaxosNote::ValuePicked { value, choice, .. } if w == "Β" => Some((t, value.to_string(), matches!(choice, Choice::Forced { .. }))),
+                PaxosNote::ValuePicked { value, choice, .. } if w == "Β" => Some((
+                    t,
+                    value.to_string(),
+                    matches!(choice, Choice::Forced { .. }),
+                )),
                 _ => None,
             })
             .collect();
@@ -428,7 +680,9 @@ mod tests {
         assert_eq!((picked[0].1.as_str(), picked[0].2), ("α", true));
         let s = run.summary();
         assert!(s.chosen.iter().all(|v| v == "α") && s.learned.iter().all(|l| l.1 == "α"));
-        assert!(["Β", "Ε"].iter().all(|w| s.learned.iter().any(|l| l.0 == *w && l.2 <= reveal)));
+        assert!(["Β", "Ε"]
+            .iter()
+            .all(|w| s.learned.iter().any(|l| l.0 == *w && l.2 <= reveal)));
     }
 
     /// "Ballots and B1–B3", the Lemma in a run: (1,Ε) succeeded with ε before
@@ -441,37 +695,78 @@ mod tests {
         let succeeded: Vec<_> = notes
             .iter()
             .filter_map(|&(t, _, n)| match n {
-                PaxosNote::Chosen { ballot, value, members } => Some((t, *ballot, value.to_string(), who(&run, *members))),
+                PaxosNote::Chosen {
+                    ballot,
+                    value,
+                    members,
+                } => Some((t, *ballot, value.to_string(), who(&run, *members))),
                 _ => None,
             })
             .collect();
         assert_eq!(succeeded.len(), 1);
         let (t, first, ref value, ref quorum) = succeeded[0];
-        assert!(t < at && first.round == 1 && name(&run, first.node) == "Ε" && value == "ε" && *quorum == ["Γ", "Δ", "Ε"]);
+        assert!(
+            t < at
+                && first.round == 1
+                && name(&run, first.node) == "Ε"
+                && value == "ε"
+                && *quorum == ["Γ", "Δ", "Ε"]
+        );
         let third = notes.iter().find_map(|&(t, w, n)| match n {
-            PaxosNote::BallotStarted { ballot } if w == "Α" && ballot.round == 3 => Some((t, *ballot)),
+            PaxosNote::BallotStarted { ballot } if w == "Α" && ballot.round == 3 => {
+                Some((t, *ballot))
+            }
             _ => None,
         });
         let (started, third) = third.expect("Α's third ballot");
         assert!(started < at);
-        let votes_to_alpha = run.trace.iter().filter(|e| e.t.0 <= at).any(|e| match &e.kind {
-            EventKind::Send { to, msg: Msg::Paxos(PaxosMsg::Promise { last_vote: Some(_), .. }), .. } => name(&run, *to) == "Α",
-            _ => false,
-        });
-        assert!(!votes_to_alpha, "a vote was reported to Α before the question");
+        let votes_to_alpha = run
+            .trace
+            .iter()
+            .filter(|e| e.t.0 <= at)
+            .any(|e| match &e.kind {
+                EventKind::Send {
+                    to,
+                    msg:
+                        Msg::Paxos(PaxosMsg::Promise {
+                            last_vote: Some(_), ..
+                        }),
+                    ..
+                } => name(&run, *to) == "Α",
+                _ => false,
+            });
+        assert!(
+            !votes_to_alpha,
+            "a vote was reported to Α before the question"
+        );
         let quorum = notes.iter().find_map(|&(t, _, n)| match n {
-            PaxosNote::PromiseQuorum { ballot, members } if *ballot == third => Some((t, who(&run, *members))),
+            PaxosNote::PromiseQuorum { ballot, members } if *ballot == third => {
+                Some((t, who(&run, *members)))
+            }
             _ => None,
         });
         let (t, quorum) = quorum.expect("a quorum for (3,Α)");
-        assert!(t > at && quorum.iter().any(|w| ["Γ", "Δ", "Ε"].contains(w)), "{quorum:?}");
+        assert!(
+            t > at && quorum.iter().any(|w| ["Γ", "Δ", "Ε"].contains(w)),
+            "{quorum:?}"
+        );
         let picked = notes.iter().find_map(|&(t, _, n)| match n {
-            PaxosNote::ValuePicked { ballot, value, choice: Choice::Forced { by, .. } } if *ballot == third => Some((t, value.to_string(), *by)),
+            PaxosNote::ValuePicked {
+                ballot,
+                value,
+                choice: Choice::Forced { by, .. },
+            } if *ballot == third => Some((t, value.to_string(), *by)),
             _ => None,
         });
-        assert_eq!(picked.map(|(t, v, by)| (t <= reveal, v, by)), Some((true, "ε".into(), first)));
+        assert_eq!(
+            picked.map(|(t, v, by)| (t <= reveal, v, by)),
+            Some((true, "ε".into(), first))
+        );
         let s = run.summary();
-        assert!(["Α", "Β"].iter().all(|w| s.learned.iter().any(|l| l.0 == *w && l.1 == "ε" && l.2 <= reveal)));
+        assert!(["Α", "Β"].iter().all(|w| s
+            .learned
+            .iter()
+            .any(|l| l.0 == *w && l.1 == "ε" && l.2 <= reveal)));
     }
 
     /// "Dueling proposers": one pre-emption before the question (Α's, at
@@ -482,11 +777,18 @@ mod tests {
         let (at, reveal, run) = question("dueling", "dueling", 1);
         assert_eq!(reveal, run.end.0, "the answer is the whole run");
         let notes = notes(&run);
-        let early: Vec<_> = notes.iter().filter(|&&(t, _, n)| t <= at && matches!(n, PaxosNote::Preempted { .. })).map(|&(t, w, _)| (t, w)).collect();
+        let early: Vec<_> = notes
+            .iter()
+            .filter(|&&(t, _, n)| t <= at && matches!(n, PaxosNote::Preempted { .. }))
+            .map(|&(t, w, _)| (t, w))
+            .collect();
         assert_eq!(early, [(150_000, "Α")]);
         assert!(!notes.iter().any(|(.., n)| matches!(
             n,
-            PaxosNote::PromiseQuorum { .. } | PaxosNote::ValuePicked { .. } | PaxosNote::Chosen { .. } | PaxosNote::Learned { .. }
+            PaxosNote::PromiseQuorum { .. }
+                | PaxosNote::ValuePicked { .. }
+                | PaxosNote::Chosen { .. }
+                | PaxosNote::Learned { .. }
         )));
         let s = run.summary();
         assert_eq!(s.ballots_started, 61);
@@ -504,14 +806,29 @@ mod tests {
         let (mut refused, mut elected) = (Vec::new(), Vec::new());
         for e in &run.trace {
             match &e.kind {
-                EventKind::Note(Note::Multipaxos(MpNote::LeaseRefused { .. })) => refused.push(e.t.0),
-                EventKind::Note(Note::Multipaxos(MpNote::Elected { .. })) if e.t.0 > at_us => elected.push(e.t.0),
+                EventKind::Note(Note::Multipaxos(MpNote::LeaseRefused { .. })) => {
+                    refused.push(e.t.0)
+                }
+                EventKind::Note(Note::Multipaxos(MpNote::Elected { .. })) if e.t.0 > at_us => {
+                    elected.push(e.t.0)
+                }
                 _ => {}
             }
         }
-        assert!(!refused.is_empty() && refused.iter().all(|&t| t > at_us && t < 1_130_000), "refusals at {refused:?}");
-        assert_eq!(elected.len(), 1, "elections after the question: {elected:?}");
-        assert!(elected[0] > 1_130_000 && elected[0] <= reveal_us, "elected at {} µs", elected[0]);
+        assert!(
+            !refused.is_empty() && refused.iter().all(|&t| t > at_us && t < 1_130_000),
+            "refusals at {refused:?}"
+        );
+        assert_eq!(
+            elected.len(),
+            1,
+            "elections after the question: {elected:?}"
+        );
+        assert!(
+            elected[0] > 1_130_000 && elected[0] <= reveal_us,
+            "elected at {} µs",
+            elected[0]
+        );
     }
 
     /// "Where Paxos lives", the store as a Paxos group: when the question is
@@ -525,24 +842,46 @@ mod tests {
         use crate::protocol::multipaxos::MpNote;
         let (at_us, reveal_us, run) = question("where-paxos-lives", "replicated-store", 1);
         let name = |n: crate::sim::NodeId| run.names[n.index()].as_str();
-        let (mut refused, mut elected, mut renewed, mut lost) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut refused, mut elected, mut renewed, mut lost) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for e in run.trace.iter().filter(|e| e.t.0 <= reveal_us) {
             match &e.kind {
-                EventKind::Note(Note::Multipaxos(MpNote::LeaseRefused { grantee, .. })) if name(*grantee) == "S1" => refused.push(e.t.0),
-                EventKind::Note(Note::Multipaxos(MpNote::Elected { .. })) if e.t.0 > at_us => elected.push((e.t.0, name(e.node))),
-                EventKind::Note(Note::Lease(LeaseNote::Renewed { holder, epoch: 33, .. })) if e.t.0 > at_us => {
-                    renewed.push((e.t.0, name(e.node), name(*holder)))
+                EventKind::Note(Note::Multipaxos(MpNote::LeaseRefused { grantee, .. }))
+                    if name(*grantee) == "S1" =>
+                {
+                    refused.push(e.t.0)
                 }
-                EventKind::Note(Note::Lease(LeaseNote::Belief { holding: false, .. })) if name(e.node) == "W2" => lost.push(e.t.0),
+                EventKind::Note(Note::Multipaxos(MpNote::Elected { .. })) if e.t.0 > at_us => {
+                    elected.push((e.t.0, name(e.node)))
+                }
+                EventKind::Note(Note::Lease(LeaseNote::Renewed {
+                    holder, epoch: 33, ..
+                })) if e.t.0 > at_us => renewed.push((e.t.0, name(e.node), name(*holder))),
+                EventKind::Note(Note::Lease(LeaseNote::Belief { holding: false, .. }))
+                    if name(e.node) == "W2" =>
+                {
+                    lost.push(e.t.0)
+                }
                 _ => {}
             }
         }
         assert!(run.trace.iter().any(|e| e.t.0 < at_us && matches!(&e.kind, EventKind::Fault { fault: crate::sim::fault::Fault::Crash { node } } if name(*node) == "S1")));
-        assert!(!refused.is_empty() && refused.iter().all(|&t| t > at_us), "refusals at {refused:?}");
+        assert!(
+            !refused.is_empty() && refused.iter().all(|&t| t > at_us),
+            "refusals at {refused:?}"
+        );
         let last_refusal = *refused.iter().max().unwrap();
         assert_eq!(elected.len(), 1, "{elected:?}");
-        assert!(elected[0].0 > last_refusal && elected[0].1 != "S1", "{elected:?}");
-        assert!(renewed.iter().any(|&(t, by, holder)| t > elected[0].0 && by == elected[0].1 && holder == "W2"), "{renewed:?}");
+        assert!(
+            elected[0].0 > last_refusal && elected[0].1 != "S1",
+            "{elected:?}"
+        );
+        assert!(
+            renewed
+                .iter()
+                .any(|&(t, by, holder)| t > elected[0].0 && by == elected[0].1 && holder == "W2"),
+            "{renewed:?}"
+        );
         assert!(lost.is_empty(), "W2 lost its lease at {lost:?}");
     }
 
@@ -556,15 +895,31 @@ mod tests {
         use crate::protocol::Msg;
         let (at_us, reveal_us, run) = question("where-paxos-lives", "chubby-sequencer", 1);
         let sent = run.trace.iter().find(|e| {
-            matches!(&e.kind, EventKind::Send { msg: Msg::Multipaxos(MpMsg::Write { generation: 1, .. }), .. }) && e.t.0 > 900_000
+            matches!(
+                &e.kind,
+                EventKind::Send {
+                    msg: Msg::Multipaxos(MpMsg::Write { generation: 1, .. }),
+                    ..
+                }
+            ) && e.t.0 > 900_000
         });
-        let sent = sent.expect("C1 writes with generation 1 after its pause").t.0;
-        assert!(sent <= at_us, "the write left at {sent} µs, before the question at {at_us} µs");
+        let sent = sent
+            .expect("C1 writes with generation 1 after its pause")
+            .t
+            .0;
+        assert!(
+            sent <= at_us,
+            "the write left at {sent} µs, before the question at {at_us} µs"
+        );
         let verdicts: Vec<(u64, u32, Verdict)> = run
             .trace
             .iter()
             .filter_map(|e| match &e.kind {
-                EventKind::Note(Note::Multipaxos(MpNote::WriteChecked { generation, verdict, .. })) => Some((e.t.0, *generation, *verdict)),
+                EventKind::Note(Note::Multipaxos(MpNote::WriteChecked {
+                    generation,
+                    verdict,
+                    ..
+                })) => Some((e.t.0, *generation, *verdict)),
                 _ => None,
             })
             .collect();

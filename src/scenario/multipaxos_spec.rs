@@ -4,7 +4,9 @@
 use super::{NodeSpec, Role, Scenario, ScenarioError, Scheduled, Step};
 use crate::check::search::FaultSet;
 use crate::check::{Monitors, MultiMonitor};
-use crate::protocol::multipaxos::{key_index, Action, CellConfig, Client, FileServer, Group, MpMutation, MpNode, Op, Replica};
+use crate::protocol::multipaxos::{
+    key_index, Action, CellConfig, Client, FileServer, Group, MpMutation, MpNode, Op, Replica,
+};
 use crate::protocol::value::Value;
 use crate::protocol::{Kind, Mutation, NodeState};
 use crate::scenario::names::GREEK;
@@ -66,7 +68,11 @@ pub struct CellSpec {
 
 impl Default for CellSpec {
     fn default() -> Self {
-        CellSpec { session_lease_us: default_session_lease(), grace_us: default_grace(), keepalive_us: default_keepalive() }
+        CellSpec {
+            session_lease_us: default_session_lease(),
+            grace_us: default_grace(),
+            keepalive_us: default_keepalive(),
+        }
     }
 }
 
@@ -138,46 +144,79 @@ impl Default for MultiSpec {
 
 impl ScriptOp {
     fn new(at_ms: u64, op: &str) -> Self {
-        ScriptOp { at_us: at_ms * 1_000, op: op.into(), key: None, value: None, lock: None }
+        ScriptOp {
+            at_us: at_ms * 1_000,
+            op: op.into(),
+            key: None,
+            value: None,
+            lock: None,
+        }
     }
     pub fn put(at_ms: u64, key: &str, value: &str) -> Self {
-        ScriptOp { key: Some(key.into()), value: Some(value.into()), ..Self::new(at_ms, "put") }
+        ScriptOp {
+            key: Some(key.into()),
+            value: Some(value.into()),
+            ..Self::new(at_ms, "put")
+        }
     }
     pub fn get(at_ms: u64, key: &str) -> Self {
-        ScriptOp { key: Some(key.into()), ..Self::new(at_ms, "get") }
+        ScriptOp {
+            key: Some(key.into()),
+            ..Self::new(at_ms, "get")
+        }
     }
     pub fn open(at_ms: u64) -> Self {
         Self::new(at_ms, "open")
     }
     pub fn acquire(at_ms: u64, lock: u8) -> Self {
-        ScriptOp { lock: Some(lock), ..Self::new(at_ms, "acquire") }
+        ScriptOp {
+            lock: Some(lock),
+            ..Self::new(at_ms, "acquire")
+        }
     }
     pub fn write(at_ms: u64, lock: u8, value: &str) -> Self {
-        ScriptOp { lock: Some(lock), value: Some(value.into()), ..Self::new(at_ms, "write") }
+        ScriptOp {
+            lock: Some(lock),
+            value: Some(value.into()),
+            ..Self::new(at_ms, "write")
+        }
     }
 
     /// The action, checked; the session and lock operations only in a cell.
     fn to_action(&self, field: &str, cell: bool) -> Result<Action, ScenarioError> {
         let lock = || match self.lock {
             Some(l) if l < 4 => Ok(l),
-            Some(l) => Err(ScenarioError::setting(format!("{field}.lock"), format!("{l} is not a lock; use 0 to 3"))),
-            None => Err(ScenarioError::setting(format!("{field}.lock"), format!("{:?} needs a lock (0 to 3)", self.op))),
+            Some(l) => Err(ScenarioError::setting(
+                format!("{field}.lock"),
+                format!("{l} is not a lock; use 0 to 3"),
+            )),
+            None => Err(ScenarioError::setting(
+                format!("{field}.lock"),
+                format!("{:?} needs a lock (0 to 3)", self.op),
+            )),
         };
         let value = || {
             let v = self.value.as_deref().unwrap_or("");
-            Value::new(v).map_err(|e| ScenarioError::setting(format!("{field}.value"), e.to_string()))
+            Value::new(v)
+                .map_err(|e| ScenarioError::setting(format!("{field}.value"), e.to_string()))
         };
         if matches!(self.op.as_str(), "open" | "acquire" | "release" | "write") && !cell {
             return Err(ScenarioError::setting(
                 format!("{field}.op"),
-                format!("{:?} needs a Chubby cell: add \"cell\": {{}} to the multipaxos section", self.op),
+                format!(
+                    "{:?} needs a Chubby cell: add \"cell\": {{}} to the multipaxos section",
+                    self.op
+                ),
             ));
         }
         Ok(match self.op.as_str() {
             "open" => Action::Cell(Op::OpenSession),
             "acquire" => Action::Cell(Op::Acquire { lock: lock()? }),
             "release" => Action::Cell(Op::Release { lock: lock()? }),
-            "write" => Action::Write { lock: lock()?, value: value()? },
+            "write" => Action::Write {
+                lock: lock()?,
+                value: value()?,
+            },
             _ => Action::Cell(self.to_op(field)?),
         })
     }
@@ -186,33 +225,47 @@ impl ScriptOp {
         let key = || {
             let k = self.key.as_deref().unwrap_or("");
             key_index(k).ok_or_else(|| {
-                ScenarioError::setting(format!("{field}.key"), format!("{k:?} is not a key; use x, y, z or w"))
+                ScenarioError::setting(
+                    format!("{field}.key"),
+                    format!("{k:?} is not a key; use x, y, z or w"),
+                )
             })
         };
         match self.op.as_str() {
             "put" => {
                 let v = self.value.as_deref().unwrap_or("");
-                let value = Value::new(v).map_err(|e| ScenarioError::setting(format!("{field}.value"), e.to_string()))?;
+                let value = Value::new(v)
+                    .map_err(|e| ScenarioError::setting(format!("{field}.value"), e.to_string()))?;
                 Ok(Op::Put { key: key()?, value })
             }
             "get" => Ok(Op::Get { key: key()? }),
             other => Err(ScenarioError::setting(
                 format!("{field}.op"),
-                format!("{other:?} is not an operation; use put, get, open, acquire, release or write"),
+                format!(
+                    "{other:?} is not an operation; use put, get, open, acquire, release or write"
+                ),
             )),
         }
     }
 }
 
 /// Build the nodes and monitors of a Multi-Paxos scenario.
-pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
-    let spec = s.multipaxos.as_ref().ok_or(ScenarioError::MissingSection("multipaxos", "multipaxos"))?;
+pub fn build(
+    s: &Scenario,
+    names: &Arc<Vec<String>>,
+) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+    let spec = s
+        .multipaxos
+        .as_ref()
+        .ok_or(ScenarioError::MissingSection("multipaxos", "multipaxos"))?;
     let mutation = match s.mutation {
         Some(Mutation::Multipaxos(m)) => Some(m),
         _ => None,
     };
     for node in &s.nodes {
-        if node.roles.len() != 1 || !matches!(node.roles[0], Role::Replica | Role::Client | Role::Storage) {
+        if node.roles.len() != 1
+            || !matches!(node.roles[0], Role::Replica | Role::Client | Role::Storage)
+        {
             return Err(ScenarioError::setting(
                 format!("nodes.{}.roles", node.id),
                 "each Multi-Paxos node plays exactly one of: replica, client, storage (a Chubby cell's file server)",
@@ -221,30 +274,53 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     }
     let file_servers = s.nodes_with(Role::Storage);
     if file_servers.len() > 1 || (!file_servers.is_empty() && spec.cell.is_none()) {
-        return Err(ScenarioError::setting("nodes", "at most one storage node (a file server), and only in a Chubby cell"));
+        return Err(ScenarioError::setting(
+            "nodes",
+            "at most one storage node (a file server), and only in a Chubby cell",
+        ));
     }
     let replicas = s.nodes_with(Role::Replica);
     if replicas.is_empty() || replicas.len() > MAX_REPLICAS {
-        return Err(ScenarioError::setting("nodes", format!("{} replicas; use 1 to {MAX_REPLICAS}", replicas.len())));
+        return Err(ScenarioError::setting(
+            "nodes",
+            format!("{} replicas; use 1 to {MAX_REPLICAS}", replicas.len()),
+        ));
     }
     if s.nodes_with(Role::Client).len() > MAX_CLIENTS {
-        return Err(ScenarioError::setting("nodes", format!("at most {MAX_CLIENTS} clients")));
+        return Err(ScenarioError::setting(
+            "nodes",
+            format!("at most {MAX_CLIENTS} clients"),
+        ));
     }
     let ms = |field: &str, us: u64, lo: u64, hi: u64| {
         if (lo..=hi).contains(&us) {
             Ok(SimDuration(us))
         } else {
-            Err(ScenarioError::setting(format!("multipaxos.{field}"), format!("{us} µs is outside {lo} µs … {hi} µs")))
+            Err(ScenarioError::setting(
+                format!("multipaxos.{field}"),
+                format!("{us} µs is outside {lo} µs … {hi} µs"),
+            ))
         }
     };
-    let election = ms("election_timeout_us", spec.election_timeout_us, 1_000, 60_000_000)?;
+    let election = ms(
+        "election_timeout_us",
+        spec.election_timeout_us,
+        1_000,
+        60_000_000,
+    )?;
     let heartbeat = ms("heartbeat_us", spec.heartbeat_us, 1_000, 60_000_000)?;
     let retry = ms("client_retry_us", spec.client_retry_us, 1_000, 60_000_000)?;
     if spec.window == 0 || spec.window > 64 {
-        return Err(ScenarioError::setting("multipaxos.window", "the window holds 1 to 64 slots"));
+        return Err(ScenarioError::setting(
+            "multipaxos.window",
+            "the window holds 1 to 64 slots",
+        ));
     }
     if spec.rho_ppm >= 500_000 {
-        return Err(ScenarioError::setting("multipaxos.rho_ppm", "the drift bound must be below 500,000 ppm"));
+        return Err(ScenarioError::setting(
+            "multipaxos.rho_ppm",
+            "the drift bound must be below 500,000 ppm",
+        ));
     }
     let lease = match spec.lease_us {
         None => None,
@@ -258,11 +334,20 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     let cell = match &spec.cell {
         None => None,
         Some(c) => {
-            let lease = ms("cell.session_lease_us", c.session_lease_us, 1_000, 600_000_000)?;
+            let lease = ms(
+                "cell.session_lease_us",
+                c.session_lease_us,
+                1_000,
+                600_000_000,
+            )?;
             let margin = lease.0 / 20;
             Some(CellConfig {
                 session_lease: lease,
-                session_budget: crate::protocol::lease::LeaseShared::budget_for(lease.0, spec.rho_ppm, margin),
+                session_budget: crate::protocol::lease::LeaseShared::budget_for(
+                    lease.0,
+                    spec.rho_ppm,
+                    margin,
+                ),
                 grace: ms("cell.grace_us", c.grace_us, 0, 600_000_000)?,
                 keepalive_every: ms("cell.keepalive_us", c.keepalive_us, 1_000, 600_000_000)?,
                 file_server: file_servers.first().copied(),
@@ -285,11 +370,20 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
     for (i, c) in spec.clients.iter().enumerate() {
         let id = s.resolve(&c.node, "multipaxos.clients")?;
         if !s.nodes[id.index()].roles.contains(&Role::Client) {
-            return Err(ScenarioError::setting("multipaxos.clients", format!("{} is not a client", c.node)));
+            return Err(ScenarioError::setting(
+                "multipaxos.clients",
+                format!("{} is not a client", c.node),
+            ));
         }
         let mut ops = Vec::new();
         for (j, op) in c.ops.iter().enumerate() {
-            ops.push((SimTime(op.at_us), op.to_action(&format!("multipaxos.clients[{i}].ops[{j}]"), spec.cell.is_some())?));
+            ops.push((
+                SimTime(op.at_us),
+                op.to_action(
+                    &format!("multipaxos.clients[{i}].ops[{j}]"),
+                    spec.cell.is_some(),
+                )?,
+            ));
         }
         scripts[id.index()] = Some(ops.into());
     }
@@ -304,12 +398,21 @@ pub fn build(s: &Scenario, names: &Arc<Vec<String>>) -> Result<(Vec<NodeState>, 
                     nth += 1;
                     MpNode::Replica(Replica::new(group.clone(), nth - 1))
                 }
-                Role::Storage => MpNode::FileServer(FileServer::new(Client::new(group.clone(), Vec::new().into()))),
-                _ => MpNode::Client(Client::new(group.clone(), scripts[i].clone().unwrap_or_else(|| Vec::new().into()))),
+                Role::Storage => MpNode::FileServer(FileServer::new(Client::new(
+                    group.clone(),
+                    Vec::new().into(),
+                ))),
+                _ => MpNode::Client(Client::new(
+                    group.clone(),
+                    scripts[i].clone().unwrap_or_else(|| Vec::new().into()),
+                )),
             })
         })
         .collect();
-    Ok((nodes, Monitors::for_multipaxos(MultiMonitor::new(names.clone(), replicas.len()))))
+    Ok((
+        nodes,
+        Monitors::for_multipaxos(MultiMonitor::new(names.clone(), replicas.len())),
+    ))
 }
 
 pub const BUILTIN_NAMES: [&str; 7] = [
@@ -323,12 +426,18 @@ pub const BUILTIN_NAMES: [&str; 7] = [
 ];
 
 fn f(at_ms: u64, fault: impl Into<Step<String>>) -> Scheduled<String> {
-    Scheduled { at_us: at_ms * 1_000, fault: fault.into() }
+    Scheduled {
+        at_us: at_ms * 1_000,
+        fault: fault.into(),
+    }
 }
 
 fn partition(a: &[&str], b: &[&str]) -> Fault<String> {
     Fault::Partition {
-        groups: vec![a.iter().map(|s| s.to_string()).collect(), b.iter().map(|s| s.to_string()).collect()],
+        groups: vec![
+            a.iter().map(|s| s.to_string()).collect(),
+            b.iter().map(|s| s.to_string()).collect(),
+        ],
         oneway: false,
     }
 }
@@ -336,15 +445,25 @@ fn partition(a: &[&str], b: &[&str]) -> Fault<String> {
 /// `replicas` Greek-named replicas and clients C1…, with a constant latency
 /// (so that the story is the same for every seed).
 pub fn group(name: &str, replicas: usize, clients: usize, spec: MultiSpec) -> Scenario {
-    let mut nodes: Vec<NodeSpec> =
-        (0..replicas).map(|i| NodeSpec { id: GREEK[i].to_string(), roles: vec![Role::Replica] }).collect();
-    nodes.extend((0..clients).map(|i| NodeSpec { id: format!("C{}", i + 1), roles: vec![Role::Client] }));
+    let mut nodes: Vec<NodeSpec> = (0..replicas)
+        .map(|i| NodeSpec {
+            id: GREEK[i].to_string(),
+            roles: vec![Role::Replica],
+        })
+        .collect();
+    nodes.extend((0..clients).map(|i| NodeSpec {
+        id: format!("C{}", i + 1),
+        roles: vec![Role::Client],
+    }));
     Scenario {
         name: name.to_string(),
         protocol: Kind::Multipaxos,
         seed: 42,
         nodes,
-        network: NetworkConfig { latency: Latency::Constant { us: 10_000 }, ..NetworkConfig::default() },
+        network: NetworkConfig {
+            latency: Latency::Constant { us: 10_000 },
+            ..NetworkConfig::default()
+        },
         clocks: Vec::new(),
         faults: Vec::new(),
         paxos: None,
@@ -357,14 +476,31 @@ pub fn group(name: &str, replicas: usize, clients: usize, spec: MultiSpec) -> Sc
 }
 
 pub fn builtin(name: &str) -> Option<Scenario> {
-    let script = |node: &str, ops: Vec<ScriptOp>| ClientScript { node: node.into(), ops };
+    let script = |node: &str, ops: Vec<ScriptOp>| ClientScript {
+        node: node.into(),
+        ops,
+    };
     Some(match name {
         // Α is elected once, then runs phase 2 only, three slots in flight.
         "multi-calm" => {
             let spec = MultiSpec {
                 clients: vec![
-                    script("C1", vec![ScriptOp::put(100, "x", "1"), ScriptOp::put(0, "y", "2"), ScriptOp::get(0, "x")]),
-                    script("C2", vec![ScriptOp::put(105, "z", "3"), ScriptOp::put(0, "x", "4"), ScriptOp::get(0, "z")]),
+                    script(
+                        "C1",
+                        vec![
+                            ScriptOp::put(100, "x", "1"),
+                            ScriptOp::put(0, "y", "2"),
+                            ScriptOp::get(0, "x"),
+                        ],
+                    ),
+                    script(
+                        "C2",
+                        vec![
+                            ScriptOp::put(105, "z", "3"),
+                            ScriptOp::put(0, "x", "4"),
+                            ScriptOp::get(0, "z"),
+                        ],
+                    ),
                 ],
                 ..MultiSpec::default()
             };
@@ -390,9 +526,19 @@ pub fn builtin(name: &str) -> Option<Scenario> {
                 // Α's accept for the second command leaves at 211 ms.
                 Scheduled {
                     at_us: 210_500,
-                    fault: Fault::Partition { groups: vec![vec!["Α".into()], vec!["Β".into(), "Γ".into(), "Δ".into(), "Ε".into()]], oneway: true }.into(),
+                    fault: Fault::Partition {
+                        groups: vec![
+                            vec!["Α".into()],
+                            vec!["Β".into(), "Γ".into(), "Δ".into(), "Ε".into()],
+                        ],
+                        oneway: true,
+                    }
+                    .into(),
                 },
-                Scheduled { at_us: 211_500, fault: Fault::Heal.into() },
+                Scheduled {
+                    at_us: 211_500,
+                    fault: Fault::Heal.into(),
+                },
                 f(215, Fault::Crash { node: "Α".into() }),
             ];
             s.stop_at_us = 2_500_000;
@@ -415,7 +561,10 @@ pub fn builtin(name: &str) -> Option<Scenario> {
                 ..MultiSpec::default()
             };
             let mut s = group(name, 3, 1, spec);
-            s.faults = vec![f(120, partition(&["Γ"], &["Α", "Β", "C1"])), f(700, Fault::Heal)];
+            s.faults = vec![
+                f(120, partition(&["Γ"], &["Α", "Β", "C1"])),
+                f(700, Fault::Heal),
+            ];
             s.stop_at_us = 1_500_000;
             s
         }
@@ -424,15 +573,25 @@ pub fn builtin(name: &str) -> Option<Scenario> {
         // leader Β. A stale read.
         "two-masters" | "master-lease" => {
             let spec = MultiSpec {
-                lease_us: if name == "master-lease" { Some(1_000_000) } else { None },
+                lease_us: if name == "master-lease" {
+                    Some(1_000_000)
+                } else {
+                    None
+                },
                 clients: vec![
-                    script("C1", vec![ScriptOp::put(150, "x", "1"), ScriptOp::get(2_200, "x")]),
+                    script(
+                        "C1",
+                        vec![ScriptOp::put(150, "x", "1"), ScriptOp::get(2_200, "x")],
+                    ),
                     script("C2", vec![ScriptOp::put(1_300, "x", "2")]),
                 ],
                 ..MultiSpec::default()
             };
             let mut s = group(name, 3, 2, spec);
-            s.faults = vec![f(600, partition(&["Α", "C1"], &["Β", "Γ", "C2"])), f(3_500, Fault::Heal)];
+            s.faults = vec![
+                f(600, partition(&["Α", "C1"], &["Β", "Γ", "C2"])),
+                f(3_500, Fault::Heal),
+            ];
             s.stop_at_us = 4_500_000;
             s
         }
@@ -476,14 +635,33 @@ pub fn builtin(name: &str) -> Option<Scenario> {
                 clients: vec![
                     script(
                         "C1",
-                        vec![ScriptOp::open(100), ScriptOp::acquire(0, 0), ScriptOp::write(0, 0, "a"), ScriptOp::write(1_000, 0, "b")],
+                        vec![
+                            ScriptOp::open(100),
+                            ScriptOp::acquire(0, 0),
+                            ScriptOp::write(0, 0, "a"),
+                            ScriptOp::write(1_000, 0, "b"),
+                        ],
                     ),
-                    script("C2", vec![ScriptOp::open(150), ScriptOp::acquire(600, 0), ScriptOp::acquire(2_500, 0), ScriptOp::write(4_500, 0, "c")]),
+                    script(
+                        "C2",
+                        vec![
+                            ScriptOp::open(150),
+                            ScriptOp::acquire(600, 0),
+                            ScriptOp::acquire(2_500, 0),
+                            ScriptOp::write(4_500, 0, "c"),
+                        ],
+                    ),
                 ],
                 ..MultiSpec::default()
             };
             let mut s = cell(name, 3, 2, spec);
-            s.faults = vec![f(900, Fault::Pause { node: "C1".into(), for_us: 3_000_000 })];
+            s.faults = vec![f(
+                900,
+                Fault::Pause {
+                    node: "C1".into(),
+                    for_us: 3_000_000,
+                },
+            )];
             s.stop_at_us = 5_500_000;
             s
         }
@@ -494,7 +672,10 @@ pub fn builtin(name: &str) -> Option<Scenario> {
 /// A Chubby cell: `group` plus a file server F (the `storage` role).
 fn cell(name: &str, replicas: usize, clients: usize, spec: MultiSpec) -> Scenario {
     let mut s = group(name, replicas, clients, spec);
-    s.nodes.push(NodeSpec { id: "F".into(), roles: vec![Role::Storage] });
+    s.nodes.push(NodeSpec {
+        id: "F".into(),
+        roles: vec![Role::Storage],
+    });
     s
 }
 
@@ -526,12 +707,18 @@ pub fn random_multipaxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>
                 ScriptOp::get(at, key)
             });
         }
-        spec.clients.push(ClientScript { node: format!("C{}", c + 1), ops });
+        spec.clients.push(ClientScript {
+            node: format!("C{}", c + 1),
+            ops,
+        });
     }
     let mut s = group("random", n, clients, spec);
     s.seed = seed;
     s.mutation = mutation;
-    s.network.latency = Latency::Uniform { min_us: 1_000, max_us: r.range_inclusive(5, 60) * 1_000 };
+    s.network.latency = Latency::Uniform {
+        min_us: 1_000,
+        max_us: r.range_inclusive(5, 60) * 1_000,
+    };
     if faults.loss {
         s.network.loss = r.below(15) as f64 / 100.0;
     }
@@ -545,21 +732,52 @@ pub fn random_multipaxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>
             0 if faults.crash => {
                 let node = name(&mut r);
                 s.faults.push(f(at, Fault::Crash { node: node.clone() }));
-                s.faults.push(f(at + r.range_inclusive(50, 1_500), Fault::Restart { node }));
+                s.faults.push(f(
+                    at + r.range_inclusive(50, 1_500),
+                    Fault::Restart { node },
+                ));
             }
-            1 if faults.pause => s.faults.push(f(at, Fault::Pause { node: name(&mut r), for_us: r.range_inclusive(100, 2_000) * 1_000 })),
+            1 if faults.pause => s.faults.push(f(
+                at,
+                Fault::Pause {
+                    node: name(&mut r),
+                    for_us: r.range_inclusive(100, 2_000) * 1_000,
+                },
+            )),
             2 if faults.partition => {
                 let cut = name(&mut r);
-                let mut rest: Vec<String> = s.nodes.iter().map(|x| x.id.clone()).filter(|x| *x != cut).collect();
+                let mut rest: Vec<String> = s
+                    .nodes
+                    .iter()
+                    .map(|x| x.id.clone())
+                    .filter(|x| *x != cut)
+                    .collect();
                 let mut side = vec![cut];
                 // Take a client along sometimes: a client that can only reach the old leader.
-                if let Some(i) = rest.iter().position(|x| x.starts_with('C')).filter(|_| r.chance(0.5)) {
+                if let Some(i) = rest
+                    .iter()
+                    .position(|x| x.starts_with('C'))
+                    .filter(|_| r.chance(0.5))
+                {
                     side.push(rest.remove(i));
                 }
-                s.faults.push(f(at, Fault::Partition { groups: vec![side, rest], oneway: false }));
-                s.faults.push(f(at + r.range_inclusive(100, 2_500), Fault::Heal));
+                s.faults.push(f(
+                    at,
+                    Fault::Partition {
+                        groups: vec![side, rest],
+                        oneway: false,
+                    },
+                ));
+                s.faults
+                    .push(f(at + r.range_inclusive(100, 2_500), Fault::Heal));
             }
-            3 if faults.drift => s.faults.push(f(at, Fault::SetDrift { node: name(&mut r), ppm: r.range_inclusive(0, 200_000) as i64 - 100_000 })),
+            3 if faults.drift => s.faults.push(f(
+                at,
+                Fault::SetDrift {
+                    node: name(&mut r),
+                    ppm: r.range_inclusive(0, 200_000) as i64 - 100_000,
+                },
+            )),
             _ => {}
         }
     }

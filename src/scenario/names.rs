@@ -50,7 +50,10 @@ pub fn check_name(name: &str) -> Result<(), &'static str> {
     if name.trim() != name {
         return Err("it starts or ends with a space");
     }
-    if name.chars().any(|c| c.is_control() || matches!(c, '"' | '<' | '>' | '&' | '\\')) {
+    if name
+        .chars()
+        .any(|c| c.is_control() || matches!(c, '"' | '<' | '>' | '&' | '\\'))
+    {
         return Err("it contains a control character, a quote, <, >, & or a backslash");
     }
     if name == "net" {

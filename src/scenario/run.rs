@@ -5,8 +5,8 @@
 use super::Simulator;
 use super::{Scenario, ScenarioError};
 use crate::check::Invariant;
-use crate::protocol::Note;
 use crate::protocol::paxos::PaxosNote;
+use crate::protocol::Note;
 use crate::sim::SimTime;
 use crate::trace::{self, EventKind, TraceEvent};
 use std::sync::Arc;
@@ -102,7 +102,11 @@ impl Run {
                 break;
             }
         }
-        let end = if truncated || sim.is_quiet() { sim.now() } else { stop };
+        let end = if truncated || sim.is_quiet() {
+            sim.now()
+        } else {
+            stop
+        };
         sim.run_until(end);
         Ok(Run {
             scenario: scenario.clone(),
@@ -164,7 +168,12 @@ impl Run {
             end_us: self.end.0,
             ..Default::default()
         };
-        let name = |i: crate::sim::NodeId| self.names.get(i.index()).cloned().unwrap_or_else(|| "net".into());
+        let name = |i: crate::sim::NodeId| {
+            self.names
+                .get(i.index())
+                .cloned()
+                .unwrap_or_else(|| "net".into())
+        };
         for e in &self.trace {
             match &e.kind {
                 EventKind::Send { .. } => s.sent += 1,
@@ -178,9 +187,12 @@ impl Run {
                 EventKind::Note(Note::Paxos(PaxosNote::Learned { value, .. })) => {
                     s.learned.push((name(e.node), value.to_string(), e.t.0));
                 }
-                EventKind::Note(Note::Paxos(PaxosNote::BallotStarted { .. })) => s.ballots_started += 1,
+                EventKind::Note(Note::Paxos(PaxosNote::BallotStarted { .. })) => {
+                    s.ballots_started += 1
+                }
                 EventKind::Violation { invariant, detail } => {
-                    s.violations.push((*invariant, e.t.0, e.seq, detail.clone()));
+                    s.violations
+                        .push((*invariant, e.t.0, e.seq, detail.clone()));
                 }
                 _ => {}
             }

@@ -122,7 +122,9 @@ impl Latency {
             Latency::Constant { .. } => 0,
             // `range_inclusive` draws nothing when the range is one value, nor
             // (through `below(0)`) when it is all of u64.
-            Latency::Uniform { min_us, max_us } => u32::from(max_us > min_us && max_us - min_us != u64::MAX),
+            Latency::Uniform { min_us, max_us } => {
+                u32::from(max_us > min_us && max_us - min_us != u64::MAX)
+            }
             Latency::Normal { .. } | Latency::LogNormal { .. } => 2,
             Latency::Exponential { .. } => 1,
             Latency::LlmLike { .. } => 4,
@@ -152,9 +154,7 @@ impl Latency {
     pub fn percentile_us(&self, p: f64) -> u64 {
         match *self {
             Latency::Constant { us } => us,
-            Latency::Uniform { min_us, max_us } => {
-                min_us + round_us((max_us - min_us) as f64 * p)
-            }
+            Latency::Uniform { min_us, max_us } => min_us + round_us((max_us - min_us) as f64 * p),
             Latency::LogNormal { median_us, sigma } if (p - 0.99).abs() < 1e-12 => {
                 round_us(median_us as f64 * libm::exp(sigma * Z99))
             }
@@ -246,21 +246,41 @@ mod tests {
 
     #[test]
     fn uniform_and_constant_stay_in_range() {
-        assert!(draws(&Latency::Constant { us: 5 }, 100).iter().all(|&x| x == 5));
-        let v = draws(&Latency::Uniform { min_us: 10, max_us: 20 }, 1000);
+        assert!(draws(&Latency::Constant { us: 5 }, 100)
+            .iter()
+            .all(|&x| x == 5));
+        let v = draws(
+            &Latency::Uniform {
+                min_us: 10,
+                max_us: 20,
+            },
+            1000,
+        );
         assert!(v[0] >= 10 && v[999] <= 20);
     }
 
     #[test]
     fn lognormal_median_is_close() {
-        let v = draws(&Latency::LogNormal { median_us: 1000, sigma: 0.5 }, 20_000);
+        let v = draws(
+            &Latency::LogNormal {
+                median_us: 1000,
+                sigma: 0.5,
+            },
+            20_000,
+        );
         let med = v[10_000] as f64;
         assert!((900.0..1100.0).contains(&med), "median {med}");
     }
 
     #[test]
     fn exponential_mean_is_close() {
-        let v = draws(&Latency::Exponential { mean_us: 1000, min_us: 0 }, 20_000);
+        let v = draws(
+            &Latency::Exponential {
+                mean_us: 1000,
+                min_us: 0,
+            },
+            20_000,
+        );
         let mean = v.iter().sum::<u64>() as f64 / v.len() as f64;
         assert!((950.0..1050.0).contains(&mean), "mean {mean}");
     }
@@ -279,12 +299,31 @@ mod tests {
     fn skip_matches_sample() {
         let all = [
             Latency::Constant { us: 5 },
-            Latency::Uniform { min_us: 10, max_us: 20 },
-            Latency::Uniform { min_us: 10, max_us: 10 },
-            Latency::Uniform { min_us: 10, max_us: 5 },
-            Latency::Normal { mean_us: 100, sd_us: 10, min_us: 0 },
-            Latency::LogNormal { median_us: 1000, sigma: 0.5 },
-            Latency::Exponential { mean_us: 1000, min_us: 3 },
+            Latency::Uniform {
+                min_us: 10,
+                max_us: 20,
+            },
+            Latency::Uniform {
+                min_us: 10,
+                max_us: 10,
+            },
+            Latency::Uniform {
+                min_us: 10,
+                max_us: 5,
+            },
+            Latency::Normal {
+                mean_us: 100,
+                sd_us: 10,
+                min_us: 0,
+            },
+            Latency::LogNormal {
+                median_us: 1000,
+                sigma: 0.5,
+            },
+            Latency::Exponential {
+                mean_us: 1000,
+                min_us: 3,
+            },
             Latency::typical_llm(),
         ];
         for l in &all {
@@ -300,8 +339,18 @@ mod tests {
 
     #[test]
     fn validation_names_the_field() {
-        let e = Latency::Uniform { min_us: 5, max_us: 1 }.validate().unwrap_err();
+        let e = Latency::Uniform {
+            min_us: 5,
+            max_us: 1,
+        }
+        .validate()
+        .unwrap_err();
         assert_eq!(e.field, "max_us");
-        assert!(Latency::LogNormal { median_us: 1, sigma: f64::NAN }.validate().is_err());
+        assert!(Latency::LogNormal {
+            median_us: 1,
+            sigma: f64::NAN
+        }
+        .validate()
+        .is_err());
     }
 }

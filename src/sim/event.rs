@@ -56,15 +56,40 @@ impl DropReason {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum EventKind<P: Protocol, I> {
-    Send { id: MsgId, to: NodeId, msg: P::Msg },
-    Deliver { id: MsgId, from: NodeId, msg: P::Msg },
-    Drop { id: MsgId, from: NodeId, to: NodeId, msg: P::Msg, reason: DropReason },
-    Duplicate { id: MsgId, of: MsgId, to: NodeId, msg: P::Msg },
-    Timer { timer: P::Timer },
+    Send {
+        id: MsgId,
+        to: NodeId,
+        msg: P::Msg,
+    },
+    Deliver {
+        id: MsgId,
+        from: NodeId,
+        msg: P::Msg,
+    },
+    Drop {
+        id: MsgId,
+        from: NodeId,
+        to: NodeId,
+        msg: P::Msg,
+        reason: DropReason,
+    },
+    Duplicate {
+        id: MsgId,
+        of: MsgId,
+        to: NodeId,
+        msg: P::Msg,
+    },
+    Timer {
+        timer: P::Timer,
+    },
     /// A fault the simulator carried out.
-    Fault { fault: Fault<NodeId> },
+    Fault {
+        fault: Fault<NodeId>,
+    },
     /// A command handed to the protocol.
-    Command { command: P::Command },
+    Command {
+        command: P::Command,
+    },
     /// A paused node wakes up.
     Resume,
     /// Something a protocol role wants on the record (learned a value, chose
@@ -72,10 +97,16 @@ pub enum EventKind<P: Protocol, I> {
     /// derived (a value became chosen, a split brain began).
     Note(P::Note),
     /// An invariant monitor saw a broken rule.
-    Violation { invariant: I, detail: String },
+    Violation {
+        invariant: I,
+        detail: String,
+    },
     /// An event of a kind this version does not know (another tool's, or a
     /// hand-made trace): kept and shown as it was written.
-    Foreign { kind: String, detail: String },
+    Foreign {
+        kind: String,
+        detail: String,
+    },
 }
 
 impl<P: Protocol, I> EventKind<P, I> {
@@ -84,7 +115,9 @@ impl<P: Protocol, I> EventKind<P, I> {
         match self {
             EventKind::Send { id, to, msg } => Some((*id, node, *to, msg)),
             EventKind::Deliver { id, from, msg } => Some((*id, *from, node, msg)),
-            EventKind::Drop { id, from, to, msg, .. } => Some((*id, *from, *to, msg)),
+            EventKind::Drop {
+                id, from, to, msg, ..
+            } => Some((*id, *from, *to, msg)),
             EventKind::Duplicate { id, to, msg, .. } => Some((*id, node, *to, msg)),
             _ => None,
         }

@@ -18,13 +18,20 @@ use serde::{Deserialize, Serialize};
 pub enum Fault<N> {
     /// The process dies: volatile state is lost, stable storage (the ink in
     /// the ledger) is kept, messages to it are lost until it restarts.
-    Crash { node: N },
+    Crash {
+        node: N,
+    },
     /// A crashed process comes back and reads its stable storage.
-    Restart { node: N },
+    Restart {
+        node: N,
+    },
     /// The process is frozen (a GC pause, a VM migration, a call that blocks
     /// the loop): its inbox and timers pile up, its clock keeps running, and
     /// when it resumes it carries on with its old beliefs. Not a crash.
-    Pause { node: N, for_us: u64 },
+    Pause {
+        node: N,
+        for_us: u64,
+    },
     /// Cut the network between the listed groups; nodes not listed keep
     /// talking to everyone. With `oneway`, only messages *from* the first group
     /// to the others are lost; the other direction still works.
@@ -35,25 +42,55 @@ pub enum Fault<N> {
     },
     /// Restore every link.
     Heal,
-    SetLoss { p: f64 },
-    SetDuplicate { p: f64 },
-    SetReorder { p: f64 },
-    SetLatency { latency: Latency },
+    SetLoss {
+        p: f64,
+    },
+    SetDuplicate {
+        p: f64,
+    },
+    SetReorder {
+        p: f64,
+    },
+    SetLatency {
+        latency: Latency,
+    },
     /// Jump a node's clock (positive: forward).
-    ClockStep { node: N, by_us: i64 },
+    ClockStep {
+        node: N,
+        by_us: i64,
+    },
     /// Change a node's clock rate error.
-    SetDrift { node: N, ppm: i64 },
+    SetDrift {
+        node: N,
+        ppm: i64,
+    },
     /// Scripted network only: deliver (again) the message sent with this id.
-    Deliver { id: u64 },
+    Deliver {
+        id: u64,
+    },
     /// Scripted network only: fire `node`'s pending timer of this kind now.
-    Fire { node: N, timer: String },
+    Fire {
+        node: N,
+        timer: String,
+    },
 }
 
 impl<N> Fault<N> {
     /// Every kind, as written in scenarios and traces.
     pub const KINDS: &'static [&'static str] = &[
-        "crash", "restart", "pause", "partition", "heal", "set_loss", "set_duplicate",
-        "set_reorder", "set_latency", "clock_step", "set_drift", "deliver", "fire",
+        "crash",
+        "restart",
+        "pause",
+        "partition",
+        "heal",
+        "set_loss",
+        "set_duplicate",
+        "set_reorder",
+        "set_latency",
+        "clock_step",
+        "set_drift",
+        "deliver",
+        "fire",
     ];
 
     /// The snake_case name used as the trace event kind.

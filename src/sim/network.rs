@@ -178,7 +178,9 @@ impl Network {
     /// Decide what happens to one message from → to.
     pub fn fate(&self, from: NodeId, to: NodeId, rng: &mut Rng) -> Fate {
         let link = self.links.get(&(from, to));
-        let lat = link.and_then(|l| l.latency.as_ref()).unwrap_or(&self.latency);
+        let lat = link
+            .and_then(|l| l.latency.as_ref())
+            .unwrap_or(&self.latency);
         let loss = link.and_then(|l| l.loss).unwrap_or(self.loss);
         let lost = rng.chance(loss);
         let base = lat.sample(rng);

@@ -107,7 +107,13 @@ pub struct Ctx<'a, Q: Protocol, H: Hosts<Q> = Q> {
 
 impl<'a, P: Protocol> Ctx<'a, P> {
     pub fn new(me: NodeId, now: SimTime, rng: &'a mut Rng, out: &'a mut Vec<Output<P>>) -> Self {
-        Ctx { me, now, rng, out, of: PhantomData }
+        Ctx {
+            me,
+            now,
+            rng,
+            out,
+            of: PhantomData,
+        }
     }
 }
 
@@ -122,7 +128,8 @@ impl<'a, Q: Protocol, H: Hosts<Q>> Ctx<'a, Q, H> {
     }
     #[inline]
     pub fn set_timer(&mut self, timer: impl Into<Q::Timer>, after: SimDuration) {
-        self.out.push(Output::SetTimer(H::timer(timer.into()), after));
+        self.out
+            .push(Output::SetTimer(H::timer(timer.into()), after));
     }
     #[inline]
     pub fn cancel_timer(&mut self, timer: impl Into<Q::Timer>) {
@@ -144,7 +151,13 @@ impl<'a, H: Protocol> Ctx<'a, H> {
     where
         H: Hosts<R>,
     {
-        Ctx { me: self.me, now: self.now, rng: &mut *self.rng, out: &mut *self.out, of: PhantomData }
+        Ctx {
+            me: self.me,
+            now: self.now,
+            rng: &mut *self.rng,
+            out: &mut *self.out,
+            of: PhantomData,
+        }
     }
 
     /// How many outputs this step has put so far (see [`Ctx::notes_since`]).
@@ -157,10 +170,12 @@ impl<'a, H: Protocol> Ctx<'a, H> {
     /// protocols' roles (a replica that also answers for the lease lab's
     /// store) reads to say the same in the other protocol's words.
     pub fn notes_since(&self, mark: usize) -> impl Iterator<Item = &H::Note> {
-        self.out[mark.min(self.out.len())..].iter().filter_map(|o| match o {
-            Output::Note(n) => Some(n),
-            _ => None,
-        })
+        self.out[mark.min(self.out.len())..]
+            .iter()
+            .filter_map(|o| match o {
+                Output::Note(n) => Some(n),
+                _ => None,
+            })
     }
 }
 
@@ -190,7 +205,13 @@ pub trait Monitor<P: Protocol>: Clone + Debug {
         note: &P::Note,
         found: &mut Vec<EventKind<P, Self::Invariant>>,
     );
-    fn after_step(&mut self, now: SimTime, node: NodeId, state: &P, found: &mut Vec<EventKind<P, Self::Invariant>>);
+    fn after_step(
+        &mut self,
+        now: SimTime,
+        node: NodeId,
+        state: &P,
+        found: &mut Vec<EventKind<P, Self::Invariant>>,
+    );
 }
 
 /// No monitor at all (a benchmark of the bare simulator, a model checker that
@@ -200,7 +221,31 @@ pub struct Unwatched;
 
 impl<P: Protocol> Monitor<P> for Unwatched {
     type Invariant = std::convert::Infallible;
-    fn on_send(&mut self, _: SimTime, _: NodeId, _: NodeId, _: &P::Msg, _: &P, _: &mut Vec<EventKind<P, Self::Invariant>>) {}
-    fn on_note(&mut self, _: SimTime, _: NodeId, _: &Clock, _: &P::Note, _: &mut Vec<EventKind<P, Self::Invariant>>) {}
-    fn after_step(&mut self, _: SimTime, _: NodeId, _: &P, _: &mut Vec<EventKind<P, Self::Invariant>>) {}
+    fn on_send(
+        &mut self,
+        _: SimTime,
+        _: NodeId,
+        _: NodeId,
+        _: &P::Msg,
+        _: &P,
+        _: &mut Vec<EventKind<P, Self::Invariant>>,
+    ) {
+    }
+    fn on_note(
+        &mut self,
+        _: SimTime,
+        _: NodeId,
+        _: &Clock,
+        _: &P::Note,
+        _: &mut Vec<EventKind<P, Self::Invariant>>,
+    ) {
+    }
+    fn after_step(
+        &mut self,
+        _: SimTime,
+        _: NodeId,
+        _: &P,
+        _: &mut Vec<EventKind<P, Self::Invariant>>,
+    ) {
+    }
 }

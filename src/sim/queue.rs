@@ -126,7 +126,9 @@ impl<A> EventQueue<A> {
     #[inline]
     pub fn pop(&mut self) -> Option<(SimTime, A)> {
         let key = self.heap.pop()?;
-        let action = self.slab[key.slot as usize].take().expect("a queued key has its action");
+        let action = self.slab[key.slot as usize]
+            .take()
+            .expect("a queued key has its action");
         self.free.push(key.slot);
         Some((key.at, action))
     }

@@ -145,7 +145,10 @@ mod tests {
     #[test]
     fn matches_reference_xoshiro256plusplus() {
         let mut r = Rng { s: [1, 2, 3, 4] };
-        assert_eq!([r.next_u64(), r.next_u64(), r.next_u64()], [41943041, 58720359, 3588806011781223]);
+        assert_eq!(
+            [r.next_u64(), r.next_u64(), r.next_u64()],
+            [41943041, 58720359, 3588806011781223]
+        );
     }
 
     #[test]

@@ -18,7 +18,11 @@ pub fn ballot(n: &Namer, b: Ballot) -> J {
 }
 
 pub fn votes(n: &Namer, v: Votes) -> J {
-    J::Array(v.iter().map(|(r, x)| json!({"rm": n.node(r), "value": x.as_str()})).collect())
+    J::Array(
+        v.iter()
+            .map(|(r, x)| json!({"rm": n.node(r), "value": x.as_str()}))
+            .collect(),
+    )
 }
 
 pub fn rm_set(n: &Namer, s: RmSet) -> J {
@@ -47,11 +51,22 @@ pub fn msg_fields(n: &Namer, c: &CommitMsg, m: &mut Map<String, J>) {
             m.insert("ballot".into(), ballot(n, b));
             m.insert("rms".into(), rm_set(n, rms));
         }
-        CommitMsg::Phase1b { ballot: b, rms, last } => {
+        CommitMsg::Phase1b {
+            ballot: b,
+            rms,
+            last,
+        } => {
             m.insert("ballot".into(), ballot(n, b));
             m.insert("last_votes".into(), last_votes(n, rms, &last));
         }
-        CommitMsg::Phase2a { ballot: b, votes: v } | CommitMsg::Phase2b { ballot: b, votes: v } => {
+        CommitMsg::Phase2a {
+            ballot: b,
+            votes: v,
+        }
+        | CommitMsg::Phase2b {
+            ballot: b,
+            votes: v,
+        } => {
             m.insert("ballot".into(), ballot(n, b));
             m.insert("votes".into(), votes(n, v));
         }
@@ -66,18 +81,26 @@ pub fn note_fields(n: &Namer, c: &CommitNote, m: &mut Map<String, J>) {
     };
     match *c {
         CommitNote::RmVoted { vote } => put("vote", json!(vote.as_str())),
-        CommitNote::RmDecided { outcome } | CommitNote::TmDecided { outcome } | CommitNote::LeaderDecided { outcome } => {
-            put("outcome", json!(outcome.as_str()))
-        }
-        CommitNote::AcceptorVoted { ballot: b, votes: v } => {
+        CommitNote::RmDecided { outcome }
+        | CommitNote::TmDecided { outcome }
+        | CommitNote::LeaderDecided { outcome } => put("outcome", json!(outcome.as_str())),
+        CommitNote::AcceptorVoted {
+            ballot: b,
+            votes: v,
+        } => {
             put("ballot", ballot(n, b));
             put("votes", votes(n, v));
         }
-        CommitNote::AcceptorPromised { ballot: b, rms } | CommitNote::CoordinatorBallot { ballot: b, rms } => {
+        CommitNote::AcceptorPromised { ballot: b, rms }
+        | CommitNote::CoordinatorBallot { ballot: b, rms } => {
             put("ballot", ballot(n, b));
             put("rms", rm_set(n, rms));
         }
-        CommitNote::InstanceChosen { rm, ballot: b, vote } => {
+        CommitNote::InstanceChosen {
+            rm,
+            ballot: b,
+            vote,
+        } => {
             put("rm", n.node(rm));
             put("ballot", ballot(n, b));
             put("value", json!(vote.as_str()));

@@ -9,11 +9,13 @@
 
 use super::{DropReason, EventKind, TraceEvent};
 use crate::check::Invariant;
-use crate::protocol::commit::{self, CommitMsg, CommitNote, CommitTimer, LastVotes, Report, RmSet, RmVote, Votes};
+use crate::protocol::commit::{
+    self, CommitMsg, CommitNote, CommitTimer, LastVotes, Report, RmSet, RmVote, Votes,
+};
 use crate::protocol::lease::{LeaseMsg, LeaseNote, LeaseRow, LeaseTimer, View};
-use crate::protocol::storage::Refusal;
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote, PaxosTimer, Vote};
+use crate::protocol::storage::Refusal;
 use crate::protocol::{Msg, Note, Timer, Value};
 use crate::scenario::Step;
 use crate::sim::{MsgId, NodeId, SimTime, MAX_NODES};
@@ -111,47 +113,110 @@ impl Decoder<'_> {
         if let Some(m) = self.mp_msg(o) {
             return Some((id, from, to, m));
         }
-        let key = |o: &O| -> Option<u16> { s(o, "key")?.strip_prefix("order-")?.parse::<u16>().ok()?.checked_sub(1) };
+        let key = |o: &O| -> Option<u16> {
+            s(o, "key")?
+                .strip_prefix("order-")?
+                .parse::<u16>()
+                .ok()?
+                .checked_sub(1)
+        };
         let m = match s(o, "type")? {
             // The TM's Prepare names the RM it asks; the Synod's (1a) names none.
-            "prepare" if o.contains_key("rm") => Msg::Commit(CommitMsg::Prepare { rm: self.node(o, "rm")? }),
+            "prepare" if o.contains_key("rm") => Msg::Commit(CommitMsg::Prepare {
+                rm: self.node(o, "rm")?,
+            }),
             "prepared" | "aborted" => Msg::Commit(CommitMsg::Vote {
                 rm: self.node(o, "rm")?,
-                vote: if s(o, "type")? == "prepared" { RmVote::Prepared } else { RmVote::Aborted },
+                vote: if s(o, "type")? == "prepared" {
+                    RmVote::Prepared
+                } else {
+                    RmVote::Aborted
+                },
             }),
-            "commit" | "abort" => Msg::Commit(CommitMsg::Decision { rm: self.node(o, "rm")?, outcome: outcome_of(s(o, "type")?)? }),
-            "begin_commit" => Msg::Commit(CommitMsg::BeginCommit { rm: self.node(o, "rm")? }),
-            "phase1a" => Msg::Commit(CommitMsg::Phase1a { ballot: self.cballot(o.get("ballot"))?, rms: self.rm_set(o.get("rms"))? }),
+            "commit" | "abort" => Msg::Commit(CommitMsg::Decision {
+                rm: self.node(o, "rm")?,
+                outcome: outcome_of(s(o, "type")?)?,
+            }),
+            "begin_commit" => Msg::Commit(CommitMsg::BeginCommit {
+                rm: self.node(o, "rm")?,
+            }),
+            "phase1a" => Msg::Commit(CommitMsg::Phase1a {
+                ballot: self.cballot(o.get("ballot"))?,
+                rms: self.rm_set(o.get("rms"))?,
+            }),
             "phase1b" => {
                 let (rms, last) = self.last_votes(o.get("last_votes"))?;
-                Msg::Commit(CommitMsg::Phase1b { ballot: self.cballot(o.get("ballot"))?, rms, last })
+                Msg::Commit(CommitMsg::Phase1b {
+                    ballot: self.cballot(o.get("ballot"))?,
+                    rms,
+                    last,
+                })
             }
-            "phase2a" => Msg::Commit(CommitMsg::Phase2a { ballot: self.cballot(o.get("ballot"))?, votes: self.votes(o.get("votes"))? }),
-            "phase2b" => Msg::Commit(CommitMsg::Phase2b { ballot: self.cballot(o.get("ballot"))?, votes: self.votes(o.get("votes"))? }),
-            "prepare" => Msg::Paxos(PaxosMsg::Prepare { ballot: self.ballot(o.get("ballot"))? }),
+            "phase2a" => Msg::Commit(CommitMsg::Phase2a {
+                ballot: self.cballot(o.get("ballot"))?,
+                votes: self.votes(o.get("votes"))?,
+            }),
+            "phase2b" => Msg::Commit(CommitMsg::Phase2b {
+                ballot: self.cballot(o.get("ballot"))?,
+                votes: self.votes(o.get("votes"))?,
+            }),
+            "prepare" => Msg::Paxos(PaxosMsg::Prepare {
+                ballot: self.ballot(o.get("ballot"))?,
+            }),
             "promise" => Msg::Paxos(PaxosMsg::Promise {
                 ballot: self.ballot(o.get("ballot"))?,
                 last_vote: self.vote(o.get("last_vote"))?,
             }),
-            "accept" => Msg::Paxos(PaxosMsg::Accept { ballot: self.ballot(o.get("ballot"))?, value: val(o, "value")? }),
-            "accepted" => Msg::Paxos(PaxosMsg::Accepted { ballot: self.ballot(o.get("ballot"))?, value: val(o, "value")? }),
-            "decided" => Msg::Paxos(PaxosMsg::Decided { ballot: self.ballot(o.get("ballot"))?, value: val(o, "value")? }),
-            "acquire" => Msg::Lease(LeaseMsg::Acquire { req: u(o, "req")? as u32, ttl_us: u(o, "ttl_us")? }),
-            "acquire_reply" => Msg::Lease(LeaseMsg::AcquireReply { req: u(o, "req")? as u32, epoch: o.get("epoch")?.as_u64() }),
-            "release" => Msg::Lease(LeaseMsg::Release { epoch: u(o, "epoch")? }),
+            "accept" => Msg::Paxos(PaxosMsg::Accept {
+                ballot: self.ballot(o.get("ballot"))?,
+                value: val(o, "value")?,
+            }),
+            "accepted" => Msg::Paxos(PaxosMsg::Accepted {
+                ballot: self.ballot(o.get("ballot"))?,
+                value: val(o, "value")?,
+            }),
+            "decided" => Msg::Paxos(PaxosMsg::Decided {
+                ballot: self.ballot(o.get("ballot"))?,
+                value: val(o, "value")?,
+            }),
+            "acquire" => Msg::Lease(LeaseMsg::Acquire {
+                req: u(o, "req")? as u32,
+                ttl_us: u(o, "ttl_us")?,
+            }),
+            "acquire_reply" => Msg::Lease(LeaseMsg::AcquireReply {
+                req: u(o, "req")? as u32,
+                epoch: o.get("epoch")?.as_u64(),
+            }),
+            "release" => Msg::Lease(LeaseMsg::Release {
+                epoch: u(o, "epoch")?,
+            }),
             "lease_row" => Msg::Lease(LeaseMsg::Row {
                 version: u(o, "version")?,
-                row: LeaseRow { holder: self.node(o, "holder")?, epoch: u(o, "epoch")?, expires_at: SimTime(u(o, "expires_at_us")?) },
+                row: LeaseRow {
+                    holder: self.node(o, "holder")?,
+                    epoch: u(o, "epoch")?,
+                    expires_at: SimTime(u(o, "expires_at_us")?),
+                },
             }),
-            "write" => Msg::Lease(LeaseMsg::Write { req: u(o, "req")? as u32, key: key(o)?, epoch: u(o, "epoch")? }),
+            "write" => Msg::Lease(LeaseMsg::Write {
+                req: u(o, "req")? as u32,
+                key: key(o)?,
+                epoch: u(o, "epoch")?,
+            }),
             "write_reply" => Msg::Lease(LeaseMsg::WriteReply {
                 req: u(o, "req")? as u32,
                 key: key(o)?,
                 epoch: u(o, "epoch")?,
                 ok: o.get("ok")?.as_bool()?,
             }),
-            "llm_ask" => Msg::Lease(LeaseMsg::Ask { req: u(o, "req")? as u32, purpose: purpose(s(o, "purpose")?)? }),
-            "llm_answer" => Msg::Lease(LeaseMsg::Answer { req: u(o, "req")? as u32, outcome: outcome(s(o, "outcome")?)? }),
+            "llm_ask" => Msg::Lease(LeaseMsg::Ask {
+                req: u(o, "req")? as u32,
+                purpose: purpose(s(o, "purpose")?)?,
+            }),
+            "llm_answer" => Msg::Lease(LeaseMsg::Answer {
+                req: u(o, "req")? as u32,
+                outcome: outcome(s(o, "outcome")?)?,
+            }),
             _ => return None,
         };
         Some((id, from, to, m))
@@ -191,12 +256,21 @@ impl Decoder<'_> {
                             _ => return None,
                         },
                     },
-                    _ => EventKind::Duplicate { id, of: MsgId(u(o, "of")?), to, msg },
+                    _ => EventKind::Duplicate {
+                        id,
+                        of: MsgId(u(o, "of")?),
+                        to,
+                        msg,
+                    },
                 }
             }
             "timer" => {
                 let name = s(o, "timer")?;
-                let t = if self.mp { multipaxos::timer(name).or_else(|| timer(name)) } else { timer(name).or_else(|| multipaxos::timer(name)) };
+                let t = if self.mp {
+                    multipaxos::timer(name).or_else(|| timer(name))
+                } else {
+                    timer(name).or_else(|| multipaxos::timer(name))
+                };
                 EventKind::Timer { timer: t? }
             }
             "resume" => EventKind::Resume,
@@ -204,19 +278,37 @@ impl Decoder<'_> {
                 invariant: Invariant::parse(s(o, "invariant")?)?,
                 detail: s(o, "detail").unwrap_or_default().to_string(),
             },
-            "proposal" => PaxosNote::Asked { value: val(o, "value")? }.into_kind(),
-            "ballot_started" => PaxosNote::BallotStarted { ballot: b(self, "ballot")? }.into_kind(),
-            "promise_quorum" => PaxosNote::PromiseQuorum { ballot: b(self, "ballot")?, members: self.members(o.get("members"))? }.into_kind(),
+            "proposal" => PaxosNote::Asked {
+                value: val(o, "value")?,
+            }
+            .into_kind(),
+            "ballot_started" => PaxosNote::BallotStarted {
+                ballot: b(self, "ballot")?,
+            }
+            .into_kind(),
+            "promise_quorum" => PaxosNote::PromiseQuorum {
+                ballot: b(self, "ballot")?,
+                members: self.members(o.get("members"))?,
+            }
+            .into_kind(),
             "value_picked" => {
                 let choice = match s(o, "choice")? {
                     "free" => Choice::Free,
                     "forced" => {
                         let f = o.get("forced_by")?.as_object()?;
-                        Choice::Forced { by: self.ballot(f.get("ballot"))?, voter: self.node(f, "voter")? }
+                        Choice::Forced {
+                            by: self.ballot(f.get("ballot"))?,
+                            voter: self.node(f, "voter")?,
+                        }
                     }
                     _ => return None,
                 };
-                PaxosNote::ValuePicked { ballot: b(self, "ballot")?, value: val(o, "value")?, choice }.into_kind()
+                PaxosNote::ValuePicked {
+                    ballot: b(self, "ballot")?,
+                    value: val(o, "value")?,
+                    choice,
+                }
+                .into_kind()
             }
             "accepted_quorum" => PaxosNote::AcceptedQuorum {
                 ballot: b(self, "ballot")?,
@@ -224,7 +316,11 @@ impl Decoder<'_> {
                 members: self.members(o.get("members"))?,
             }
             .into_kind(),
-            "preempted" => PaxosNote::Preempted { ballot: b(self, "ballot")?, by: b(self, "by")? }.into_kind(),
+            "preempted" => PaxosNote::Preempted {
+                ballot: b(self, "ballot")?,
+                by: b(self, "by")?,
+            }
+            .into_kind(),
             "ignored" => PaxosNote::Ignored {
                 ballot: b(self, "ballot")?,
                 promised: b(self, "promised")?,
@@ -235,25 +331,55 @@ impl Decoder<'_> {
                 },
             }
             .into_kind(),
-            "ledger" => PaxosNote::Ledger { max_bal: self.opt_ballot(o.get("max_bal"))?, last_vote: self.vote(o.get("last_vote"))? }.into_kind(),
-            "learned" => PaxosNote::Learned { ballot: b(self, "ballot")?, value: val(o, "value")? }.into_kind(),
-            "learn_conflict" => PaxosNote::LearnConflict { have: val(o, "have")?, told: val(o, "told")? }.into_kind(),
-            "chosen" => PaxosNote::Chosen { ballot: b(self, "ballot")?, value: val(o, "value")?, members: self.members(o.get("members"))? }.into_kind(),
+            "ledger" => PaxosNote::Ledger {
+                max_bal: self.opt_ballot(o.get("max_bal"))?,
+                last_vote: self.vote(o.get("last_vote"))?,
+            }
+            .into_kind(),
+            "learned" => PaxosNote::Learned {
+                ballot: b(self, "ballot")?,
+                value: val(o, "value")?,
+            }
+            .into_kind(),
+            "learn_conflict" => PaxosNote::LearnConflict {
+                have: val(o, "have")?,
+                told: val(o, "told")?,
+            }
+            .into_kind(),
+            "chosen" => PaxosNote::Chosen {
+                ballot: b(self, "ballot")?,
+                value: val(o, "value")?,
+                members: self.members(o.get("members"))?,
+            }
+            .into_kind(),
             _ => self
                 .lease_note(k, o)
                 .or_else(|| self.commit_note(k, o))
-                .or_else(|| self.step(o.get("fault")).filter(|e| step_kind(e) == Some(k)))?,
+                .or_else(|| {
+                    self.step(o.get("fault"))
+                        .filter(|e| step_kind(e) == Some(k))
+                })?,
         })
         .filter(ours)
     }
 
     fn lease_note(&mut self, k: &str, o: &O) -> Option<EventKind> {
-        let key = |o: &O| -> Option<u16> { s(o, "key")?.strip_prefix("order-")?.parse::<u16>().ok()?.checked_sub(1) };
+        let key = |o: &O| -> Option<u16> {
+            s(o, "key")?
+                .strip_prefix("order-")?
+                .parse::<u16>()
+                .ok()?
+                .checked_sub(1)
+        };
         let n = match k {
             "lease_granted" => {
                 let previous = match o.get("previous") {
                     None | Some(J::Null) => None,
-                    Some(J::Object(p)) => Some((self.node(p, "holder")?, u(p, "epoch")?, u(p, "expires_at_us")?)),
+                    Some(J::Object(p)) => Some((
+                        self.node(p, "holder")?,
+                        u(p, "epoch")?,
+                        u(p, "expires_at_us")?,
+                    )),
                     _ => return None,
                 };
                 LeaseNote::Granted {
@@ -294,8 +420,14 @@ impl Decoder<'_> {
                     _ => return None,
                 },
             },
-            "belief" => LeaseNote::Belief { holding: o.get("holding")?.as_bool()?, epoch: u(o, "epoch")? },
-            "write_sent" => LeaseNote::WriteSent { key: key(o)?, epoch: u(o, "epoch")? },
+            "belief" => LeaseNote::Belief {
+                holding: o.get("holding")?.as_bool()?,
+                epoch: u(o, "epoch")?,
+            },
+            "write_sent" => LeaseNote::WriteSent {
+                key: key(o)?,
+                epoch: u(o, "epoch")?,
+            },
             "write_accepted" => LeaseNote::WriteAccepted {
                 writer: self.node(o, "writer")?,
                 epoch: u(o, "epoch")?,
@@ -310,7 +442,9 @@ impl Decoder<'_> {
                 epoch: u(o, "epoch")?,
                 key: key(o)?,
                 row: u(o, "row_epoch")?,
-                reason: s(o, "reason").and_then(Refusal::parse).unwrap_or(Refusal::RowFenced),
+                reason: s(o, "reason")
+                    .and_then(Refusal::parse)
+                    .unwrap_or(Refusal::RowFenced),
                 lease: match o.get("lease") {
                     None | Some(J::Null) => None,
                     Some(J::Object(l)) => Some(LeaseRow {
@@ -322,10 +456,19 @@ impl Decoder<'_> {
                 },
                 db_now_us: u(o, "db_now_us").unwrap_or(0),
             },
-            "llm_request" => LeaseNote::LlmRequest { purpose: purpose(s(o, "purpose")?)? },
-            "llm_response" => LeaseNote::LlmResponse { latency_us: u(o, "latency_us")?, outcome: outcome(s(o, "outcome")?)? },
-            "split_brain_start" => LeaseNote::SplitBrainStart { believers: self.members(o.get("believers"))?.0 },
-            "split_brain_end" => LeaseNote::SplitBrainEnd { lasted_us: u(o, "lasted_us")? },
+            "llm_request" => LeaseNote::LlmRequest {
+                purpose: purpose(s(o, "purpose")?)?,
+            },
+            "llm_response" => LeaseNote::LlmResponse {
+                latency_us: u(o, "latency_us")?,
+                outcome: outcome(s(o, "outcome")?)?,
+            },
+            "split_brain_start" => LeaseNote::SplitBrainStart {
+                believers: self.members(o.get("believers"))?.0,
+            },
+            "split_brain_end" => LeaseNote::SplitBrainEnd {
+                lasted_us: u(o, "lasted_us")?,
+            },
             _ => return None,
         };
         Some(EventKind::Note(Note::Lease(n)))
@@ -339,7 +482,10 @@ impl Decoder<'_> {
             J::Number(n) if n.as_u64() == Some(0) => Some(commit::Ballot::ZERO),
             J::Object(o) => {
                 let round = u16::try_from(u(o, "round")?).ok().filter(|r| *r > 0)?;
-                Some(commit::Ballot { round, node: self.node(o, "node")? })
+                Some(commit::Ballot {
+                    round,
+                    node: self.node(o, "node")?,
+                })
             }
             _ => None,
         }
@@ -376,25 +522,48 @@ impl Decoder<'_> {
             rms.insert(rm);
             let report = match x.get("ballot") {
                 None | Some(J::Null) => None,
-                b => Some(Report { ballot: self.cballot(b)?, vote: vote_of(s(x, "value")?)? }),
+                b => Some(Report {
+                    ballot: self.cballot(b)?,
+                    vote: vote_of(s(x, "value")?)?,
+                }),
             };
             reports.push((rm, report));
         }
         if rms.len() != reports.len() || rms.len() > commit::MAX_RMS {
             return None;
         }
-        Some((rms, LastVotes::collect(rms, |r| reports.iter().find(|x| x.0 == r).and_then(|x| x.1))))
+        Some((
+            rms,
+            LastVotes::collect(rms, |r| reports.iter().find(|x| x.0 == r).and_then(|x| x.1)),
+        ))
     }
 
     fn commit_note(&mut self, k: &str, o: &O) -> Option<EventKind> {
         let n = match k {
-            "rm_vote" => CommitNote::RmVoted { vote: vote_of(s(o, "vote")?)? },
-            "rm_outcome" => CommitNote::RmDecided { outcome: outcome_of(s(o, "outcome")?)? },
-            "tm_decision" => CommitNote::TmDecided { outcome: outcome_of(s(o, "outcome")?)? },
-            "leader_decision" => CommitNote::LeaderDecided { outcome: outcome_of(s(o, "outcome")?)? },
-            "acceptor_vote" => CommitNote::AcceptorVoted { ballot: self.cballot(o.get("ballot"))?, votes: self.votes(o.get("votes"))? },
-            "acceptor_promise" => CommitNote::AcceptorPromised { ballot: self.cballot(o.get("ballot"))?, rms: self.rm_set(o.get("rms"))? },
-            "coordinator_ballot" => CommitNote::CoordinatorBallot { ballot: self.cballot(o.get("ballot"))?, rms: self.rm_set(o.get("rms"))? },
+            "rm_vote" => CommitNote::RmVoted {
+                vote: vote_of(s(o, "vote")?)?,
+            },
+            "rm_outcome" => CommitNote::RmDecided {
+                outcome: outcome_of(s(o, "outcome")?)?,
+            },
+            "tm_decision" => CommitNote::TmDecided {
+                outcome: outcome_of(s(o, "outcome")?)?,
+            },
+            "leader_decision" => CommitNote::LeaderDecided {
+                outcome: outcome_of(s(o, "outcome")?)?,
+            },
+            "acceptor_vote" => CommitNote::AcceptorVoted {
+                ballot: self.cballot(o.get("ballot"))?,
+                votes: self.votes(o.get("votes"))?,
+            },
+            "acceptor_promise" => CommitNote::AcceptorPromised {
+                ballot: self.cballot(o.get("ballot"))?,
+                rms: self.rm_set(o.get("rms"))?,
+            },
+            "coordinator_ballot" => CommitNote::CoordinatorBallot {
+                ballot: self.cballot(o.get("ballot"))?,
+                rms: self.rm_set(o.get("rms"))?,
+            },
             "instance_chosen" => CommitNote::InstanceChosen {
                 rm: self.rm(o.get("rm")?)?,
                 ballot: self.cballot(o.get("ballot"))?,
@@ -501,14 +670,23 @@ pub fn events(names: &mut Names, events: &[J]) -> Vec<TraceEvent> {
     let mp = multipaxos::is_multipaxos(events);
     for j in events {
         let Some(o) = j.as_object() else { continue };
-        let (Some(seq), Some(t)) = (u(o, "seq"), u(o, "t_us")) else { continue };
-        let node = s(o, "node").and_then(|n| names.id(n)).unwrap_or(NodeId::NET);
+        let (Some(seq), Some(t)) = (u(o, "seq"), u(o, "t_us")) else {
+            continue;
+        };
+        let node = s(o, "node")
+            .and_then(|n| names.id(n))
+            .unwrap_or(NodeId::NET);
         let mut d = Decoder { names, mp };
         let kind = d.kind(node, o).unwrap_or_else(|| EventKind::Foreign {
             kind: s(o, "kind").unwrap_or("?").chars().take(64).collect(),
             detail: rest(o),
         });
-        out.push(TraceEvent { seq, t: SimTime(t), node, kind });
+        out.push(TraceEvent {
+            seq,
+            t: SimTime(t),
+            node,
+            kind,
+        });
     }
     out
 }
@@ -536,8 +714,13 @@ mod tests {
             let json = events_json(&run.names, &run.trace);
             let mut names = Names(run.names.to_vec());
             let back = events(&mut names, &json);
-            let foreign = back.iter().find(|e| matches!(e.kind, EventKind::Foreign { .. }));
-            assert!(foreign.is_none(), "{name}: something decoded as foreign: {foreign:?}");
+            let foreign = back
+                .iter()
+                .find(|e| matches!(e.kind, EventKind::Foreign { .. }));
+            assert!(
+                foreign.is_none(),
+                "{name}: something decoded as foreign: {foreign:?}"
+            );
             assert_eq!(events_json(&names.0, &back), json, "{name}");
         }
     }
@@ -555,20 +738,37 @@ mod tests {
             let json = events_json(&run.names, &run.trace);
             let mut names = Names(run.names.to_vec());
             let back = events(&mut names, &json);
-            if let Some(e) = back.iter().find(|e| matches!(e.kind, EventKind::Foreign { .. })) {
+            if let Some(e) = back
+                .iter()
+                .find(|e| matches!(e.kind, EventKind::Foreign { .. }))
+            {
                 panic!("seed {seed}: decoded as foreign: {e:?}");
             }
             assert_eq!(events_json(&names.0, &back), json, "seed {seed}");
             for j in &json {
                 let o = j.as_object().unwrap();
                 let k = o["kind"].as_str().unwrap().to_string();
-                let t = o.get("msg").and_then(|m| m["type"].as_str()).map(|t| format!("msg {t}"));
+                let t = o
+                    .get("msg")
+                    .and_then(|m| m["type"].as_str())
+                    .map(|t| format!("msg {t}"));
                 kinds.insert(t.unwrap_or(k));
             }
         }
         // The schedules reached the shared names and the lease's events.
-        for k in ["msg prepare", "msg promise", "msg accepted", "chosen", "learned", "master_lease_held", "timer"] {
-            assert!(kinds.contains(k), "no {k} in 40 random schedules: {kinds:?}");
+        for k in [
+            "msg prepare",
+            "msg promise",
+            "msg accepted",
+            "chosen",
+            "learned",
+            "master_lease_held",
+            "timer",
+        ] {
+            assert!(
+                kinds.contains(k),
+                "no {k} in 40 random schedules: {kinds:?}"
+            );
         }
     }
 
@@ -582,7 +782,9 @@ mod tests {
         let mut names = Names::default();
         let ev = events(&mut names, &json);
         assert_eq!(names.0, vec!["p1", "p2"]);
-        assert!(matches!(&ev[0].kind, EventKind::Foreign { kind, detail } if kind == "heartbeat" && detail.contains("term")));
+        assert!(
+            matches!(&ev[0].kind, EventKind::Foreign { kind, detail } if kind == "heartbeat" && detail.contains("term"))
+        );
         assert!(matches!(&ev[1].kind, EventKind::Foreign { kind, .. } if kind == "send"));
     }
 }

@@ -21,7 +21,9 @@ pub enum ImportError {
     Empty,
     #[error("not valid JSON: {0}")]
     NotJson(String),
-    #[error("not a Paxos Island trace: the top level must be an object with \"format\": \"{FORMAT}\"")]
+    #[error(
+        "not a Paxos Island trace: the top level must be an object with \"format\": \"{FORMAT}\""
+    )]
     NotObject,
     #[error("not a Paxos Island trace: \"format\" is {0}, expected \"{FORMAT}\"")]
     WrongFormat(String),
@@ -88,7 +90,8 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
+    let doc: J =
+        serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     let J::Object(obj) = &doc else {
         return Err(ImportError::NotObject);
     };
@@ -138,9 +141,12 @@ fn check_events(events: &[J]) -> Result<(), ImportError> {
             return Err(bad("an event must be an object".into()));
         };
         let num = |k: &str| -> Result<u64, ImportError> {
-            o.get(k)
-                .and_then(J::as_u64)
-                .ok_or_else(|| bad(format!("\"{k}\" must be a whole number ≥ 0, found {}", describe(o.get(k).unwrap_or(&J::Null)))))
+            o.get(k).and_then(J::as_u64).ok_or_else(|| {
+                bad(format!(
+                    "\"{k}\" must be a whole number ≥ 0, found {}",
+                    describe(o.get(k).unwrap_or(&J::Null))
+                ))
+            })
         };
         let seq = num("seq")?;
         let t = num("t_us")?;
@@ -157,10 +163,14 @@ fn check_events(events: &[J]) -> Result<(), ImportError> {
         }
         if let Some((ls, lt)) = last {
             if seq <= ls {
-                return Err(bad(format!("events out of order: seq {seq} comes after {ls}")));
+                return Err(bad(format!(
+                    "events out of order: seq {seq} comes after {ls}"
+                )));
             }
             if t < lt {
-                return Err(bad(format!("events out of order: t_us {t} comes after {lt}")));
+                return Err(bad(format!(
+                    "events out of order: t_us {t} comes after {lt}"
+                )));
             }
         }
         last = Some((seq, t));
@@ -181,12 +191,13 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooBig(text.len()));
     }
-    let doc: J = serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
+    let doc: J =
+        serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     if doc.get("format").is_some() {
         let imp = parse(text)?;
-        return imp
-            .scenario
-            .ok_or_else(|| ImportError::BadScenario(imp.scenario_problem.unwrap_or_else(|| "missing".into())));
+        return imp.scenario.ok_or_else(|| {
+            ImportError::BadScenario(imp.scenario_problem.unwrap_or_else(|| "missing".into()))
+        });
     }
     scenario_from_value(&doc).map_err(ImportError::BadScenario)
 }
@@ -194,9 +205,15 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
 /// Result of re-simulating a trace's scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict {
-    Identical { hash: String },
+    Identical {
+        hash: String,
+    },
     /// First difference: index, recorded event, simulated event.
-    Differs { at: usize, expected: String, got: String },
+    Differs {
+        at: usize,
+        expected: String,
+        got: String,
+    },
 }
 
 pub fn verify(scenario: &Scenario, recorded: &[J]) -> Verdict {

@@ -86,7 +86,13 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
             m.insert("msg".into(), msg_json(n, id.0, *from, e.node, msg));
             "deliver"
         }
-        EventKind::Drop { id, from, to, msg, reason } => {
+        EventKind::Drop {
+            id,
+            from,
+            to,
+            msg,
+            reason,
+        } => {
             m.insert("msg".into(), msg_json(n, id.0, *from, *to, msg));
             m.insert("reason".into(), json!(reason.as_str()));
             "drop"
@@ -104,14 +110,20 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
             let named = fault
                 .try_map(|id| Ok::<String, ()>(n.node(*id).as_str().unwrap_or("net").to_string()))
                 .expect("naming never fails");
-            m.insert("fault".into(), serde_json::to_value(&named).expect("faults serialize"));
+            m.insert(
+                "fault".into(),
+                serde_json::to_value(&named).expect("faults serialize"),
+            );
             fault.kind()
         }
         EventKind::Command { command } => {
             let named = command
                 .try_map(|id| Ok::<String, ()>(n.node(*id).as_str().unwrap_or("net").to_string()))
                 .expect("naming never fails");
-            m.insert("fault".into(), serde_json::to_value(&named).expect("commands serialize"));
+            m.insert(
+                "fault".into(),
+                serde_json::to_value(&named).expect("commands serialize"),
+            );
             command.kind()
         }
         EventKind::Resume => "resume",
@@ -167,7 +179,12 @@ pub fn export(scenario: &Scenario, names: &[String], events: &[TraceEvent]) -> S
 /// `paxos-island etcd`): `recorded_on` says where and how. The scenario gives
 /// the names and the settings; it cannot reproduce the events (wall-clock
 /// time, real threads), so a reader shows them as recorded.
-pub fn export_recorded(scenario: &Scenario, names: &[String], events: &[TraceEvent], recorded_on: &str) -> String {
+pub fn export_recorded(
+    scenario: &Scenario,
+    names: &[String],
+    events: &[TraceEvent],
+    recorded_on: &str,
+) -> String {
     let doc = json!({
         "format": FORMAT,
         "version": VERSION,

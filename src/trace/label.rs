@@ -15,8 +15,8 @@ use crate::protocol::paxos::PaxosCommand;
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosNote};
 use crate::protocol::{Command, Msg, Note};
 use crate::sim::fault::Fault;
-use crate::sim::NodeId;
 use crate::sim::time::human_us;
+use crate::sim::NodeId;
 
 /// Node names, falling back to "net" for the network pseudo-node (and for
 /// an id outside the list, which a well-formed run never has).
@@ -42,8 +42,12 @@ pub fn msg(names: &[String], m: &Msg) -> String {
             let b = ballot(names, p.ballot());
             match p {
                 PaxosMsg::Prepare { .. } => format!("1a {b}"),
-                PaxosMsg::Promise { last_vote: None, .. } => format!("1b {b}"),
-                PaxosMsg::Promise { last_vote: Some(v), .. } => {
+                PaxosMsg::Promise {
+                    last_vote: None, ..
+                } => format!("1b {b}"),
+                PaxosMsg::Promise {
+                    last_vote: Some(v), ..
+                } => {
                     format!("1b {b} last {} {}", ballot(names, v.ballot), v.value)
                 }
                 PaxosMsg::Accept { value, .. } => format!("2a {b} {value}"),
@@ -73,21 +77,41 @@ fn commit_msg(names: &[String], c: &CommitMsg) -> String {
         } else if !v.any_aborted() {
             format!("all {} prepared", v.rms.len())
         } else {
-            let ab: Vec<&str> = v.iter().filter(|x| x.1 == RmVote::Aborted).map(|x| node_name(names, x.0)).collect();
+            let ab: Vec<&str> = v
+                .iter()
+                .filter(|x| x.1 == RmVote::Aborted)
+                .map(|x| node_name(names, x.0))
+                .collect();
             format!("{} aborted", ab.join(","))
         }
     };
     match *c {
         CommitMsg::Prepare { .. } => "Prepare".into(),
-        CommitMsg::Vote { vote: RmVote::Prepared, .. } => "Prepared".into(),
-        CommitMsg::Vote { vote: RmVote::Aborted, .. } => "Aborted".into(),
-        CommitMsg::Decision { outcome: Outcome::Commit, .. } => "Commit".into(),
-        CommitMsg::Decision { outcome: Outcome::Abort, .. } => "Abort".into(),
+        CommitMsg::Vote {
+            vote: RmVote::Prepared,
+            ..
+        } => "Prepared".into(),
+        CommitMsg::Vote {
+            vote: RmVote::Aborted,
+            ..
+        } => "Aborted".into(),
+        CommitMsg::Decision {
+            outcome: Outcome::Commit,
+            ..
+        } => "Commit".into(),
+        CommitMsg::Decision {
+            outcome: Outcome::Abort,
+            ..
+        } => "Abort".into(),
         CommitMsg::BeginCommit { .. } => "BeginCommit".into(),
         CommitMsg::Phase1a { ballot, .. } => format!("1a {}", commit_ballot(names, ballot)),
         CommitMsg::Phase1b { ballot, .. } => format!("1b {}", commit_ballot(names, ballot)),
-        CommitMsg::Phase2a { ballot, votes } => format!("2a {} {}", commit_ballot(names, ballot), few(votes)),
-        CommitMsg::Phase2b { ballot, votes } => format!("2b {} {}", commit_ballot(names, ballot), few(votes)),
+        CommitMsg::Phase2a { ballot, votes } => {
+            format!("2a {} {}", commit_ballot(names, ballot), few(votes))
+        }
+        CommitMsg::Phase2b { ballot, votes } => {
+            format!("2b {} {}", commit_ballot(names, ballot), few(votes))
+        }
     }
 }
 
@@ -95,13 +119,20 @@ fn lease_msg(l: &LeaseMsg) -> String {
     use crate::protocol::storage::key_name;
     match *l {
         LeaseMsg::Acquire { req, .. } => format!("acquire #{req}"),
-        LeaseMsg::AcquireReply { req, epoch: Some(e) } => format!("granted #{req} e{e}"),
+        LeaseMsg::AcquireReply {
+            req,
+            epoch: Some(e),
+        } => format!("granted #{req} e{e}"),
         LeaseMsg::AcquireReply { req, epoch: None } => format!("refused #{req}"),
         LeaseMsg::Release { epoch } => format!("release e{epoch}"),
         LeaseMsg::Row { row, .. } => format!("row e{}", row.epoch),
         LeaseMsg::Write { key, epoch, .. } => format!("write {} e{epoch}", key_name(key)),
         LeaseMsg::WriteReply { key, epoch, ok, .. } => {
-            format!("{} {} e{epoch}", if ok { "ok" } else { "rejected" }, key_name(key))
+            format!(
+                "{} {} e{epoch}",
+                if ok { "ok" } else { "rejected" },
+                key_name(key)
+            )
         }
         LeaseMsg::Ask { purpose, .. } => format!("ask {}", purpose.as_str()),
         LeaseMsg::Answer { outcome, .. } => format!("answer {}", outcome.as_str()),
@@ -126,8 +157,15 @@ pub fn fault(f: &Fault<String>) -> String {
         Fault::Restart { .. } => "restart".into(),
         Fault::Pause { for_us, .. } => format!("pause {}", human_us(*for_us)),
         Fault::Partition { groups, oneway } => {
-            let g: Vec<String> = groups.iter().map(|g| format!("{{{}}}", g.join(","))).collect();
-            format!("partition {}{}", g.join(" | "), if *oneway { " (one way)" } else { "" })
+            let g: Vec<String> = groups
+                .iter()
+                .map(|g| format!("{{{}}}", g.join(",")))
+                .collect();
+            format!(
+                "partition {}{}",
+                g.join(" | "),
+                if *oneway { " (one way)" } else { "" }
+            )
         }
         Fault::Heal => "heal".into(),
         Fault::SetLoss { p } => format!("loss {}%", percent(*p)),
@@ -148,7 +186,9 @@ pub fn fault(f: &Fault<String>) -> String {
 pub fn command(c: &Command<String>) -> String {
     match c {
         Command::Paxos(PaxosCommand::Propose { value, .. }) => format!("propose {value}"),
-        Command::Lease(LeaseCommand::LlmStall { for_us, .. }) => format!("llm stall {}", human_us(*for_us)),
+        Command::Lease(LeaseCommand::LlmStall { for_us, .. }) => {
+            format!("llm stall {}", human_us(*for_us))
+        }
         Command::Lease(LeaseCommand::LlmOutage { down: true }) => "llm outage".into(),
         Command::Lease(LeaseCommand::LlmOutage { down: false }) => "llm back".into(),
         Command::Multipaxos(MpCommand::Put { key, value, .. }) => format!("put {key}={value}"),
@@ -193,24 +233,40 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
                 members: m,
             } => (
                 NoteClass::Chosen,
-                format!("chosen {value} in {} by {}", ballot(names, b), members(names, m)),
+                format!(
+                    "chosen {value} in {} by {}",
+                    ballot(names, b),
+                    members(names, m)
+                ),
             ),
-            PaxosNote::LearnConflict { have, told } => {
-                (NoteClass::Violation, format!("told {told} but learned {have}"))
-            }
+            PaxosNote::LearnConflict { have, told } => (
+                NoteClass::Violation,
+                format!("told {told} but learned {have}"),
+            ),
             PaxosNote::ValuePicked { value, choice, .. } => (
                 NoteClass::Info,
                 match choice {
                     Choice::Free => format!("proposes {value} (free)"),
-                    Choice::Forced { by, .. } => format!("proposes {value} (forced by {})", ballot(names, by)),
+                    Choice::Forced { by, .. } => {
+                        format!("proposes {value} (forced by {})", ballot(names, by))
+                    }
                 },
             ),
             _ => return None,
         },
         Note::Lease(l) => match *l {
-            LeaseNote::Granted { holder, epoch, .. } => (NoteClass::Lease, format!("grant {} e{epoch}", name(holder))),
-            LeaseNote::Released { holder, epoch, .. } => (NoteClass::Lease, format!("released {} e{epoch}", name(holder))),
-            LeaseNote::Expired { holder, epoch, view } => (
+            LeaseNote::Granted { holder, epoch, .. } => {
+                (NoteClass::Lease, format!("grant {} e{epoch}", name(holder)))
+            }
+            LeaseNote::Released { holder, epoch, .. } => (
+                NoteClass::Lease,
+                format!("released {} e{epoch}", name(holder)),
+            ),
+            LeaseNote::Expired {
+                holder,
+                epoch,
+                view,
+            } => (
                 NoteClass::Lease,
                 format!(
                     "expired {} e{epoch} ({} clock)",
@@ -221,16 +277,25 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
                     }
                 ),
             ),
-            LeaseNote::WriteRejected { epoch, key, reason, .. } => (
+            LeaseNote::WriteRejected {
+                epoch, key, reason, ..
+            } => (
                 NoteClass::Rejected,
-                format!("rejected {} e{epoch}: {}", crate::protocol::storage::key_name(key), reason.as_str()),
+                format!(
+                    "rejected {} e{epoch}: {}",
+                    crate::protocol::storage::key_name(key),
+                    reason.as_str()
+                ),
             ),
             LeaseNote::SplitBrainStart { believers } => {
                 let who: Vec<&str> = (0..64u8)
                     .filter(|i| believers & (1u64 << i) != 0)
                     .map(|i| node_name(names, NodeId(i)))
                     .collect();
-                (NoteClass::Violation, format!("split brain {}", who.join(", ")))
+                (
+                    NoteClass::Violation,
+                    format!("split brain {}", who.join(", ")),
+                )
             }
             LeaseNote::SplitBrainEnd { lasted_us } => (
                 NoteClass::Lease,
@@ -240,14 +305,25 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
         },
         Note::Multipaxos(m) => return super::multipaxos::note_mark(names, m),
         Note::Commit(c) => match *c {
-            CommitNote::RmVoted { vote: RmVote::Prepared } => (NoteClass::Info, "prepared".into()),
-            CommitNote::RmVoted { vote: RmVote::Aborted } => (NoteClass::Rejected, "votes aborted".into()),
-            CommitNote::RmDecided { outcome: Outcome::Commit } => (NoteClass::Learned, "committed".into()),
-            CommitNote::RmDecided { outcome: Outcome::Abort } => (NoteClass::Rejected, "aborted".into()),
+            CommitNote::RmVoted {
+                vote: RmVote::Prepared,
+            } => (NoteClass::Info, "prepared".into()),
+            CommitNote::RmVoted {
+                vote: RmVote::Aborted,
+            } => (NoteClass::Rejected, "votes aborted".into()),
+            CommitNote::RmDecided {
+                outcome: Outcome::Commit,
+            } => (NoteClass::Learned, "committed".into()),
+            CommitNote::RmDecided {
+                outcome: Outcome::Abort,
+            } => (NoteClass::Rejected, "aborted".into()),
             CommitNote::TmDecided { outcome } | CommitNote::LeaderDecided { outcome } => {
                 (NoteClass::Chosen, format!("decides {}", outcome.as_str()))
             }
-            CommitNote::CoordinatorBallot { ballot, .. } => (NoteClass::Info, format!("takes over {}", commit_ballot(names, ballot))),
+            CommitNote::CoordinatorBallot { ballot, .. } => (
+                NoteClass::Info,
+                format!("takes over {}", commit_ballot(names, ballot)),
+            ),
             _ => return None,
         },
     })
@@ -293,8 +369,12 @@ pub fn drop_reason(r: DropReason) -> &'static str {
 pub fn event(names: &[String], kind: &EventKind) -> String {
     let n = |id: NodeId| node_name(names, id);
     match kind {
-        EventKind::Send { to, msg: m, id } => format!("send {} to {} [m{}]", msg(names, m), n(*to), id.0),
-        EventKind::Deliver { from, msg: m, id } => format!("receive {} from {} [m{}]", msg(names, m), n(*from), id.0),
+        EventKind::Send { to, msg: m, id } => {
+            format!("send {} to {} [m{}]", msg(names, m), n(*to), id.0)
+        }
+        EventKind::Deliver { from, msg: m, id } => {
+            format!("receive {} from {} [m{}]", msg(names, m), n(*from), id.0)
+        }
         EventKind::Drop {
             from,
             to,
@@ -322,7 +402,9 @@ pub fn event(names: &[String], kind: &EventKind) -> String {
         }
         EventKind::Timer { timer } => format!("timer {}", timer.type_name()),
         EventKind::Fault { fault: f } => format!("fault: {}", fault(&named_fault(names, f))),
-        EventKind::Command { command: c } => format!("fault: {}", command(&named_command(names, c))),
+        EventKind::Command { command: c } => {
+            format!("fault: {}", command(&named_command(names, c)))
+        }
         EventKind::Resume => "resume".into(),
         EventKind::Note(x) => match note(names, x) {
             Some((_, text)) => text,
@@ -373,8 +455,15 @@ fn note_detail(names: &[String], n: &Note) -> String {
             _ => n.type_name().to_string(),
         },
         Note::Lease(l) => match *l {
-            LeaseNote::Renewed { holder, epoch, .. } => format!("renewed {} e{epoch}", name(holder)),
-            LeaseNote::Refused { asker, holder, epoch, .. } => {
+            LeaseNote::Renewed { holder, epoch, .. } => {
+                format!("renewed {} e{epoch}", name(holder))
+            }
+            LeaseNote::Refused {
+                asker,
+                holder,
+                epoch,
+                ..
+            } => {
                 format!("refused {}: {} holds e{epoch}", name(asker), name(holder))
             }
             LeaseNote::Belief { holding, epoch } => {
@@ -388,9 +477,14 @@ fn note_detail(names: &[String], n: &Note) -> String {
                 )
             }
             LeaseNote::WriteSent { key, epoch } => {
-                format!("writes {} e{epoch}", crate::protocol::storage::key_name(key))
+                format!(
+                    "writes {} e{epoch}",
+                    crate::protocol::storage::key_name(key)
+                )
             }
-            LeaseNote::WriteAccepted { writer, epoch, key, .. } => {
+            LeaseNote::WriteAccepted {
+                writer, epoch, key, ..
+            } => {
                 format!(
                     "accepted {} e{epoch} from {}",
                     crate::protocol::storage::key_name(key),
@@ -398,27 +492,48 @@ fn note_detail(names: &[String], n: &Note) -> String {
                 )
             }
             LeaseNote::LlmRequest { purpose } => format!("asks the LLM: {}", purpose.as_str()),
-            LeaseNote::LlmResponse { latency_us, outcome } => {
-                format!("LLM answered {} after {}", outcome.as_str(), human_us(latency_us))
+            LeaseNote::LlmResponse {
+                latency_us,
+                outcome,
+            } => {
+                format!(
+                    "LLM answered {} after {}",
+                    outcome.as_str(),
+                    human_us(latency_us)
+                )
             }
             _ => n.type_name().to_string(),
         },
         Note::Multipaxos(m) => super::multipaxos::note_detail(names, m),
         Note::Commit(c) => match *c {
             CommitNote::AcceptorVoted { ballot, votes } => {
-                let v: Vec<String> = votes.iter().map(|(r, x)| format!("{} {}", node_name(names, r), x.as_str())).collect();
-                format!("writes votes in ballot {}: {}", commit_ballot(names, ballot), v.join(", "))
+                let v: Vec<String> = votes
+                    .iter()
+                    .map(|(r, x)| format!("{} {}", node_name(names, r), x.as_str()))
+                    .collect();
+                format!(
+                    "writes votes in ballot {}: {}",
+                    commit_ballot(names, ballot),
+                    v.join(", ")
+                )
             }
             CommitNote::AcceptorPromised { ballot, rms } => {
                 let r: Vec<&str> = rms.iter().map(|x| node_name(names, x)).collect();
-                format!("promises ballot {} for {}", commit_ballot(names, ballot), r.join(","))
+                format!(
+                    "promises ballot {} for {}",
+                    commit_ballot(names, ballot),
+                    r.join(",")
+                )
             }
             CommitNote::InstanceChosen { rm, ballot, vote } => {
-                format!("{} chosen in {}'s instance (ballot {})", vote.as_str(), node_name(names, rm), commit_ballot(names, ballot))
+                format!(
+                    "{} chosen in {}'s instance (ballot {})",
+                    vote.as_str(),
+                    node_name(names, rm),
+                    commit_ballot(names, ballot)
+                )
             }
             _ => n.type_name().to_string(),
         },
     }
 }
-
-

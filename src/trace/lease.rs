@@ -31,7 +31,12 @@ pub fn msg_fields(_n: &Namer, m: &LeaseMsg, out: &mut Map<String, J>) {
             put("key", json!(key_name(key)));
             put("epoch", json!(epoch));
         }
-        LeaseMsg::WriteReply { req, key, epoch, ok } => {
+        LeaseMsg::WriteReply {
+            req,
+            key,
+            epoch,
+            ok,
+        } => {
             put("req", json!(req));
             put("key", json!(key_name(key)));
             put("epoch", json!(epoch));
@@ -55,7 +60,14 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
     };
     let key = |k: u16| json!(key_name(k));
     match *note {
-        LeaseNote::Granted { holder, epoch, expires_at_us, previous, store_now_us, version } => {
+        LeaseNote::Granted {
+            holder,
+            epoch,
+            expires_at_us,
+            previous,
+            store_now_us,
+            version,
+        } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("expires_at_us", json!(expires_at_us));
@@ -70,7 +82,13 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
                 put("version", json!(v));
             }
         }
-        LeaseNote::Renewed { holder, epoch, expires_at_us, store_now_us, version } => {
+        LeaseNote::Renewed {
+            holder,
+            epoch,
+            expires_at_us,
+            store_now_us,
+            version,
+        } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("expires_at_us", json!(expires_at_us));
@@ -79,13 +97,23 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
                 put("version", json!(v));
             }
         }
-        LeaseNote::Refused { asker, holder, epoch, store_now_us } => {
+        LeaseNote::Refused {
+            asker,
+            holder,
+            epoch,
+            store_now_us,
+        } => {
             put("asker", n.node(asker));
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("store_now_us", json!(store_now_us));
         }
-        LeaseNote::Released { holder, epoch, at_us, version } => {
+        LeaseNote::Released {
+            holder,
+            epoch,
+            at_us,
+            version,
+        } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
             put("at_us", json!(at_us));
@@ -93,10 +121,20 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
                 put("version", json!(v));
             }
         }
-        LeaseNote::Expired { holder, epoch, view } => {
+        LeaseNote::Expired {
+            holder,
+            epoch,
+            view,
+        } => {
             put("holder", n.node(holder));
             put("epoch", json!(epoch));
-            put("view", json!(match view { View::Worker => "worker", View::Store => "store" }));
+            put(
+                "view",
+                json!(match view {
+                    View::Worker => "worker",
+                    View::Store => "store",
+                }),
+            );
         }
         LeaseNote::Belief { holding, epoch } => {
             put("holding", json!(holding));
@@ -106,14 +144,28 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
             put("key", key(k));
             put("epoch", json!(epoch));
         }
-        LeaseNote::WriteAccepted { writer, epoch, key: k, previous, db_now_us } => {
+        LeaseNote::WriteAccepted {
+            writer,
+            epoch,
+            key: k,
+            previous,
+            db_now_us,
+        } => {
             put("writer", n.node(writer));
             put("epoch", json!(epoch));
             put("key", key(k));
             put("previous_epoch", json!(previous));
             put("db_now_us", json!(db_now_us));
         }
-        LeaseNote::WriteRejected { writer, epoch, key: k, row, reason, lease, db_now_us } => {
+        LeaseNote::WriteRejected {
+            writer,
+            epoch,
+            key: k,
+            row,
+            reason,
+            lease,
+            db_now_us,
+        } => {
             put("writer", n.node(writer));
             put("epoch", json!(epoch));
             put("key", key(k));
@@ -130,12 +182,23 @@ pub fn note_fields(n: &Namer, note: &LeaseNote, m: &mut Map<String, J>) {
         LeaseNote::LlmRequest { purpose } => {
             put("purpose", json!(purpose.as_str()));
         }
-        LeaseNote::LlmResponse { latency_us, outcome } => {
+        LeaseNote::LlmResponse {
+            latency_us,
+            outcome,
+        } => {
             put("latency_us", json!(latency_us));
             put("outcome", json!(outcome.as_str()));
         }
         LeaseNote::SplitBrainStart { believers } => {
-            put("believers", J::Array((0..64u8).filter(|i| believers & (1 << i) != 0).map(|i| n.node(crate::sim::NodeId(i))).collect()));
+            put(
+                "believers",
+                J::Array(
+                    (0..64u8)
+                        .filter(|i| believers & (1 << i) != 0)
+                        .map(|i| n.node(crate::sim::NodeId(i)))
+                        .collect(),
+                ),
+            );
         }
         LeaseNote::SplitBrainEnd { lasted_us } => {
             put("lasted_us", json!(lasted_us));

@@ -90,7 +90,11 @@ pub fn export(names: &[String], events: &[TraceEvent], from_us: u64, to_us: u64)
         }
         let line = match &e.kind {
             EventKind::Deliver { id: m, from, msg } => {
-                let dup = if copies.contains(&m.0) { " (duplicate)" } else { "" };
+                let dup = if copies.contains(&m.0) {
+                    " (duplicate)"
+                } else {
+                    ""
+                };
                 Some(format!(
                     "{}->>{}: {}{dup}",
                     id(*from),
@@ -99,7 +103,11 @@ pub fn export(names: &[String], events: &[TraceEvent], from_us: u64, to_us: u64)
                 ))
             }
             EventKind::Drop {
-                from, to, msg, reason, ..
+                from,
+                to,
+                msg,
+                reason,
+                ..
             } => Some(format!(
                 "{}-x{}: {} ({})",
                 id(*from),
@@ -153,7 +161,9 @@ pub fn export(names: &[String], events: &[TraceEvent], from_us: u64, to_us: u64)
     if left_out > 0 {
         out.push_str(&format!(
             "    Note over {everyone}: {}\n",
-            text(&format!("{left_out} more left out; choose a shorter time window"))
+            text(&format!(
+                "{left_out} more left out; choose a shorter time window"
+            ))
         ));
     }
     out

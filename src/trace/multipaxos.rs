@@ -85,16 +85,27 @@ pub fn outcome_json(n: &Namer, o: &Outcome) -> J {
         Outcome::SessionOpened => json!({"result": "session_opened"}),
         Outcome::NoSession => json!({"result": "no_session"}),
         Outcome::Sequencer { current } => json!({"result": "sequencer", "current": current}),
-        Outcome::Lease { cas: Cas::Granted { row, previous }, now_us } => json!({
+        Outcome::Lease {
+            cas: Cas::Granted { row, previous },
+            now_us,
+        } => json!({
             "result": "lease_granted", "row": row_json(n, &row), "previous": previous.map(|p| row_json(n, &p)), "now_us": now_us
         }),
-        Outcome::Lease { cas: Cas::Renewed { row }, now_us } => {
+        Outcome::Lease {
+            cas: Cas::Renewed { row },
+            now_us,
+        } => {
             json!({"result": "lease_renewed", "row": row_json(n, &row), "now_us": now_us})
         }
-        Outcome::Lease { cas: Cas::Refused { holder, epoch }, now_us } => {
+        Outcome::Lease {
+            cas: Cas::Refused { holder, epoch },
+            now_us,
+        } => {
             json!({"result": "lease_refused", "holder": n.node(holder), "epoch": epoch, "now_us": now_us})
         }
-        Outcome::LeaseReleased { row } => json!({"result": "lease_released", "row": row_json(n, &row)}),
+        Outcome::LeaseReleased { row } => {
+            json!({"result": "lease_released", "row": row_json(n, &row)})
+        }
     }
 }
 
@@ -126,7 +137,11 @@ pub fn msg_fields(n: &Namer, m: &MpMsg, out: &mut Map<String, J>) {
             put("ballot", n.ballot(*ballot));
             put("slot", json!(from.0));
         }
-        MpMsg::Promise { ballot, from, votes } => {
+        MpMsg::Promise {
+            ballot,
+            from,
+            votes,
+        } => {
             put("ballot", n.ballot(*ballot));
             put("slot", json!(from.0));
             put(
@@ -152,7 +167,11 @@ pub fn msg_fields(n: &Namer, m: &MpMsg, out: &mut Map<String, J>) {
             put("ballot", n.ballot(*ballot));
             put("promised", n.ballot(*promised));
         }
-        MpMsg::Heartbeat { ballot, round, commit } => {
+        MpMsg::Heartbeat {
+            ballot,
+            round,
+            commit,
+        } => {
             put("ballot", n.ballot(*ballot));
             put("round", json!(round));
             put("commit", json!(commit.0));
@@ -164,7 +183,12 @@ pub fn msg_fields(n: &Namer, m: &MpMsg, out: &mut Map<String, J>) {
         MpMsg::CatchUp { from } => put("slot", json!(from.0)),
         MpMsg::Entries { entries } => put(
             "entries",
-            J::Array(entries.iter().map(|(s, c)| json!({"slot": s.0, "cmd": cmd_json(n, c)})).collect()),
+            J::Array(
+                entries
+                    .iter()
+                    .map(|(s, c)| json!({"slot": s.0, "cmd": cmd_json(n, c)}))
+                    .collect(),
+            ),
         ),
         MpMsg::KeepAlive { epoch } => put("epoch", epoch.map(|e| n.ballot(e)).unwrap_or(J::Null)),
         MpMsg::KeepAliveReply { epoch, lease_us } => {
@@ -172,12 +196,20 @@ pub fn msg_fields(n: &Namer, m: &MpMsg, out: &mut Map<String, J>) {
             put("lease_us", json!(lease_us));
         }
         MpMsg::SessionGone => {}
-        MpMsg::Write { lock, generation, value } => {
+        MpMsg::Write {
+            lock,
+            generation,
+            value,
+        } => {
             put("lock", json!(lock));
             put("generation", json!(generation));
             put("value", json!(value.as_str()));
         }
-        MpMsg::WriteReply { lock, generation, verdict } => {
+        MpMsg::WriteReply {
+            lock,
+            generation,
+            verdict,
+        } => {
             put("lock", json!(lock));
             put("generation", json!(generation));
             verdict_fields(*verdict, &mut put);
@@ -204,12 +236,21 @@ pub fn note_fields(n: &Namer, note: &MpNote, m: &mut Map<String, J>) {
             put("ballot", n.ballot(*ballot));
             put("slot", json!(from.0));
         }
-        MpNote::Elected { ballot, forced, noops } => {
+        MpNote::Elected {
+            ballot,
+            forced,
+            noops,
+        } => {
             put("ballot", n.ballot(*ballot));
             put("forced", json!(forced));
             put("noops", json!(noops));
         }
-        MpNote::SlotPicked { ballot, slot, cmd, pick } => {
+        MpNote::SlotPicked {
+            ballot,
+            slot,
+            cmd,
+            pick,
+        } => {
             put("ballot", n.ballot(*ballot));
             put("slot", json!(slot.0));
             put("cmd", cmd_json(n, cmd));
@@ -245,20 +286,35 @@ pub fn note_fields(n: &Namer, note: &MpNote, m: &mut Map<String, J>) {
         }
         MpNote::LeaseHeld { until_local_us } => put("until_local_us", json!(until_local_us)),
         MpNote::LeaseLost { why } => put("why", json!(why.as_str())),
-        MpNote::ReadServed { client, seq, key: k, value, version } => {
+        MpNote::ReadServed {
+            client,
+            seq,
+            key: k,
+            value,
+            version,
+        } => {
             put("client", n.node(*client));
             put("cmd_seq", json!(seq));
             put("key", json!(key(*k)));
             put("value", value.map(|v| json!(v.as_str())).unwrap_or(J::Null));
             put("version", json!(version.0));
         }
-        MpNote::Chosen { slot, ballot, cmd, members: mm } => {
+        MpNote::Chosen {
+            slot,
+            ballot,
+            cmd,
+            members: mm,
+        } => {
             put("slot", json!(slot.0));
             put("ballot", n.ballot(*ballot));
             put("cmd", cmd_json(n, cmd));
             put("members", members(n, *mm));
         }
-        MpNote::MasterLeaseHeld { holder, until_local_us, until_us } => {
+        MpNote::MasterLeaseHeld {
+            holder,
+            until_local_us,
+            until_us,
+        } => {
             put("holder", n.node(*holder));
             put("until_local_us", json!(until_local_us));
             put("until_us", json!(until_us));
@@ -275,7 +331,12 @@ pub fn note_fields(n: &Namer, note: &MpNote, m: &mut Map<String, J>) {
         }
         MpNote::SessionLost { why } => put("why", json!(why.as_str())),
         MpNote::NotHolding { lock } => put("lock", json!(lock)),
-        MpNote::WriteChecked { client, lock, generation, verdict } => {
+        MpNote::WriteChecked {
+            client,
+            lock,
+            generation,
+            verdict,
+        } => {
             put("client", n.node(*client));
             put("lock", json!(lock));
             put("generation", json!(generation));
@@ -309,7 +370,10 @@ pub fn cmd_label(c: &Cmd) -> String {
 fn outcome_label(o: &Outcome) -> String {
     match *o {
         Outcome::Done => "done".into(),
-        Outcome::Value { value: Some(v), version } => format!("{v} (#{})", version.0),
+        Outcome::Value {
+            value: Some(v),
+            version,
+        } => format!("{v} (#{})", version.0),
         Outcome::Value { value: None, .. } => "nothing".into(),
         Outcome::Written { version } => format!("ok #{}", version.0),
         Outcome::Granted { generation } => format!("granted g{generation}"),
@@ -320,7 +384,10 @@ fn outcome_label(o: &Outcome) -> String {
         Outcome::NoSession => "no session".into(),
         Outcome::Sequencer { current: true } => "current".into(),
         Outcome::Sequencer { current: false } => "not current".into(),
-        Outcome::Lease { cas: Cas::Refused { epoch, .. }, .. } => format!("refused (e{epoch} held)"),
+        Outcome::Lease {
+            cas: Cas::Refused { epoch, .. },
+            ..
+        } => format!("refused (e{epoch} held)"),
         Outcome::Lease { cas, .. } => format!("epoch {}", cas.epoch().unwrap_or(0)),
         Outcome::LeaseReleased { .. } => "released".into(),
     }
@@ -337,8 +404,12 @@ pub fn msg_label(names: &[String], m: &MpMsg) -> String {
             None => "→ ?".into(),
         },
         MpMsg::Prepare { ballot, from } => format!("1a {} {}…", bal(names, *ballot), s(*from)),
-        MpMsg::Promise { ballot, votes, .. } => format!("1b {} {} votes", bal(names, *ballot), votes.len()),
-        MpMsg::Accept { ballot, slot, cmd } => format!("2a {} {} {}", bal(names, *ballot), s(*slot), cmd_label(cmd)),
+        MpMsg::Promise { ballot, votes, .. } => {
+            format!("1b {} {} votes", bal(names, *ballot), votes.len())
+        }
+        MpMsg::Accept { ballot, slot, cmd } => {
+            format!("2a {} {} {}", bal(names, *ballot), s(*slot), cmd_label(cmd))
+        }
         MpMsg::Accepted { slot, cmd, .. } => format!("2b {} {}", s(*slot), cmd_label(cmd)),
         MpMsg::Decided { slot, cmd } => format!("3 {} {}", s(*slot), cmd_label(cmd)),
         MpMsg::Nack { promised, .. } => format!("nack {}", bal(names, *promised)),
@@ -349,8 +420,14 @@ pub fn msg_label(names: &[String], m: &MpMsg) -> String {
         MpMsg::KeepAlive { .. } => "KeepAlive".into(),
         MpMsg::KeepAliveReply { .. } => "KeepAlive ✓".into(),
         MpMsg::SessionGone => "session ended".into(),
-        MpMsg::Write { generation, value, .. } => format!("write {value} g{generation}"),
-        MpMsg::WriteReply { generation, verdict, .. } => match verdict {
+        MpMsg::Write {
+            generation, value, ..
+        } => format!("write {value} g{generation}"),
+        MpMsg::WriteReply {
+            generation,
+            verdict,
+            ..
+        } => match verdict {
             Verdict::Accepted => format!("ok g{generation}"),
             _ => format!("refused g{generation}"),
         },
@@ -361,31 +438,78 @@ pub fn msg_label(names: &[String], m: &MpMsg) -> String {
 pub fn note_mark(names: &[String], n: &MpNote) -> Option<(NoteClass, String)> {
     let name = |id: NodeId| node_name(names, id).to_string();
     Some(match n {
-        MpNote::Chosen { slot, cmd, .. } => (NoteClass::Chosen, format!("chosen #{} {}", slot.0, cmd_label(cmd))),
-        MpNote::Elected { ballot, forced, noops } => {
-            (NoteClass::Info, format!("leads {} ({forced} recovered, {noops} no-ops)", bal(names, *ballot)))
-        }
-        MpNote::SteppedDown { by, .. } => (NoteClass::Info, format!("steps down for {}", bal(names, *by))),
-        MpNote::CaughtUp { from, to } => (NoteClass::Learned, format!("caught up #{}…#{}", from.0, to.0.saturating_sub(1))),
-        MpNote::MasterLeaseHeld { holder, .. } => (NoteClass::Lease, format!("{} holds the master lease", name(*holder))),
-        MpNote::MasterLeaseReleased { holder, why } => {
-            (NoteClass::Lease, format!("{}'s lease ends ({})", name(*holder), why.as_str().replace('_', " ")))
-        }
+        MpNote::Chosen { slot, cmd, .. } => (
+            NoteClass::Chosen,
+            format!("chosen #{} {}", slot.0, cmd_label(cmd)),
+        ),
+        MpNote::Elected {
+            ballot,
+            forced,
+            noops,
+        } => (
+            NoteClass::Info,
+            format!(
+                "leads {} ({forced} recovered, {noops} no-ops)",
+                bal(names, *ballot)
+            ),
+        ),
+        MpNote::SteppedDown { by, .. } => (
+            NoteClass::Info,
+            format!("steps down for {}", bal(names, *by)),
+        ),
+        MpNote::CaughtUp { from, to } => (
+            NoteClass::Learned,
+            format!("caught up #{}…#{}", from.0, to.0.saturating_sub(1)),
+        ),
+        MpNote::MasterLeaseHeld { holder, .. } => (
+            NoteClass::Lease,
+            format!("{} holds the master lease", name(*holder)),
+        ),
+        MpNote::MasterLeaseReleased { holder, why } => (
+            NoteClass::Lease,
+            format!(
+                "{}'s lease ends ({})",
+                name(*holder),
+                why.as_str().replace('_', " ")
+            ),
+        ),
         MpNote::ReadServed { key: k, value, .. } => (
             NoteClass::Info,
-            format!("reads {} = {}", key(*k), value.map(|v| v.to_string()).unwrap_or_else(|| "nothing".into())),
+            format!(
+                "reads {} = {}",
+                key(*k),
+                value
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|| "nothing".into())
+            ),
         ),
-        MpNote::LeaseRefused { candidate, grantee } => {
-            (NoteClass::Rejected, format!("refuses {}: lease to {}", name(*candidate), name(*grantee)))
-        }
-        MpNote::SessionTimedOut { client } => (NoteClass::Lease, format!("ends {}'s session", name(*client))),
+        MpNote::LeaseRefused { candidate, grantee } => (
+            NoteClass::Rejected,
+            format!("refuses {}: lease to {}", name(*candidate), name(*grantee)),
+        ),
+        MpNote::SessionTimedOut { client } => (
+            NoteClass::Lease,
+            format!("ends {}'s session", name(*client)),
+        ),
         MpNote::Jeopardy => (NoteClass::Lease, "session in jeopardy".into()),
         MpNote::SessionSafe { .. } => (NoteClass::Lease, "session safe".into()),
         MpNote::SessionLost { .. } => (NoteClass::Rejected, "session lost".into()),
-        MpNote::WriteChecked { generation, verdict: Verdict::Accepted, .. } => (NoteClass::Info, format!("accepts g{generation}")),
-        MpNote::WriteChecked { generation, verdict, .. } => {
-            (NoteClass::Rejected, format!("refuses g{generation} ({})", verdict.as_str().replace('_', " ")))
-        }
+        MpNote::WriteChecked {
+            generation,
+            verdict: Verdict::Accepted,
+            ..
+        } => (NoteClass::Info, format!("accepts g{generation}")),
+        MpNote::WriteChecked {
+            generation,
+            verdict,
+            ..
+        } => (
+            NoteClass::Rejected,
+            format!(
+                "refuses g{generation} ({})",
+                verdict.as_str().replace('_', " ")
+            ),
+        ),
         _ => return None,
     })
 }
@@ -395,8 +519,12 @@ pub fn note_detail(names: &[String], n: &MpNote) -> String {
     match n {
         MpNote::Asked { cmd } => format!("asks {} (#{})", cmd_label(cmd), cmd.seq),
         MpNote::Answered { outcome, .. } => format!("answered {}", outcome_label(outcome)),
-        MpNote::BallotStarted { ballot, from } => format!("runs with {} from #{}", bal(names, *ballot), from.0),
-        MpNote::SlotPicked { slot, cmd, pick, .. } => format!(
+        MpNote::BallotStarted { ballot, from } => {
+            format!("runs with {} from #{}", bal(names, *ballot), from.0)
+        }
+        MpNote::SlotPicked {
+            slot, cmd, pick, ..
+        } => format!(
             "#{} ← {} ({})",
             slot.0,
             cmd_label(cmd),
@@ -407,9 +535,16 @@ pub fn note_detail(names: &[String], n: &MpNote) -> String {
             }
         ),
         MpNote::Learned { slot, cmd } => format!("learns #{} {}", slot.0, cmd_label(cmd)),
-        MpNote::Applied { slot, cmd, outcome } => format!("applies #{} {} → {}", slot.0, cmd_label(cmd), outcome_label(outcome)),
+        MpNote::Applied { slot, cmd, outcome } => format!(
+            "applies #{} {} → {}",
+            slot.0,
+            cmd_label(cmd),
+            outcome_label(outcome)
+        ),
         MpNote::LeaseHeld { .. } => "believes it holds the master lease".into(),
         MpNote::LeaseLost { why } => format!("lease belief ends ({})", why.as_str()),
-        _ => note_mark(names, n).map(|m| m.1).unwrap_or_else(|| n.type_name().to_string()),
+        _ => note_mark(names, n)
+            .map(|m| m.1)
+            .unwrap_or_else(|| n.type_name().to_string()),
     }
 }

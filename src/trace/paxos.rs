@@ -13,11 +13,16 @@ pub fn msg_fields(n: &Namer, p: &PaxosMsg, m: &mut Map<String, J>) {
     m.insert("type".into(), json!(p.type_name()));
     m.insert("ballot".into(), n.ballot(p.ballot()));
     match *p {
-        PaxosMsg::Accept { value, .. } | PaxosMsg::Accepted { value, .. } | PaxosMsg::Decided { value, .. } => {
+        PaxosMsg::Accept { value, .. }
+        | PaxosMsg::Accepted { value, .. }
+        | PaxosMsg::Decided { value, .. } => {
             m.insert("value".into(), json!(value.as_str()));
         }
         PaxosMsg::Promise { last_vote, .. } => {
-            m.insert("last_vote".into(), last_vote.map(|v| n.vote(v)).unwrap_or(J::Null));
+            m.insert(
+                "last_vote".into(),
+                last_vote.map(|v| n.vote(v)).unwrap_or(J::Null),
+            );
         }
         PaxosMsg::Prepare { .. } => {}
     }
@@ -39,18 +44,29 @@ pub fn note_fields(n: &Namer, p: &PaxosNote, m: &mut Map<String, J>) {
             put("ballot", n.ballot(ballot));
             put("members", n.members(members));
         }
-        PaxosNote::ValuePicked { ballot, value, choice } => {
+        PaxosNote::ValuePicked {
+            ballot,
+            value,
+            choice,
+        } => {
             put("ballot", n.ballot(ballot));
             put("value", json!(value.as_str()));
             match choice {
                 Choice::Free => put("choice", json!("free")),
                 Choice::Forced { by, voter } => {
                     put("choice", json!("forced"));
-                    put("forced_by", json!({"ballot": n.ballot(by), "voter": n.node(voter)}));
+                    put(
+                        "forced_by",
+                        json!({"ballot": n.ballot(by), "voter": n.node(voter)}),
+                    );
                 }
             }
         }
-        PaxosNote::AcceptedQuorum { ballot, value, members } => {
+        PaxosNote::AcceptedQuorum {
+            ballot,
+            value,
+            members,
+        } => {
             put("ballot", n.ballot(ballot));
             put("value", json!(value.as_str()));
             put("members", n.members(members));
@@ -59,7 +75,11 @@ pub fn note_fields(n: &Namer, p: &PaxosNote, m: &mut Map<String, J>) {
             put("ballot", n.ballot(ballot));
             put("by", n.ballot(by));
         }
-        PaxosNote::Ignored { ballot, promised, phase } => {
+        PaxosNote::Ignored {
+            ballot,
+            promised,
+            phase,
+        } => {
             put("ballot", n.ballot(ballot));
             put("promised", n.ballot(promised));
             put("phase", json!(phase));
@@ -76,11 +96,14 @@ pub fn note_fields(n: &Namer, p: &PaxosNote, m: &mut Map<String, J>) {
             put("have", json!(have.as_str()));
             put("told", json!(told.as_str()));
         }
-        PaxosNote::Chosen { ballot, value, members } => {
+        PaxosNote::Chosen {
+            ballot,
+            value,
+            members,
+        } => {
             put("ballot", n.ballot(ballot));
             put("value", json!(value.as_str()));
             put("members", n.members(members));
         }
     }
 }
-

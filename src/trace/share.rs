@@ -124,11 +124,16 @@ pub fn decode(text: &str) -> Result<Scenario, ShareError> {
         return Err(ShareError::NotALink);
     }
     if version != VERSION {
-        return Err(ShareError::UnknownVersion(version.chars().take(12).collect()));
+        return Err(ShareError::UnknownVersion(
+            version.chars().take(12).collect(),
+        ));
     }
     // A character outside base64url is damage, not a cut (which only ever
     // loses the end).
-    if let Some(c) = rest.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))) {
+    if let Some(c) = rest
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+    {
         return Err(ShareError::BadChar(c));
     }
     let Some((payload, check)) = rest.rsplit_once('.') else {
@@ -140,11 +145,12 @@ pub fn decode(text: &str) -> Result<Scenario, ShareError> {
     if check != checksum(payload) {
         return Err(ShareError::Changed);
     }
-    let packed = unbase64url(payload).ok_or_else(|| ShareError::Damaged("a character outside base64url".into()))?;
+    let packed = unbase64url(payload)
+        .ok_or_else(|| ShareError::Damaged("a character outside base64url".into()))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_JSON)
         .map_err(|e| ShareError::Damaged(format!("deflate: {:?}", e.status)))?;
-    let scenario =
-        Scenario::read(&json).map_err(|e| ShareError::NotAScenario(super::import::one_line(&e.to_string())))?;
+    let scenario = Scenario::read(&json)
+        .map_err(|e| ShareError::NotAScenario(super::import::one_line(&e.to_string())))?;
     scenario.validate().map_err(ShareError::Invalid)?;
     Ok(scenario)
 }
@@ -163,7 +169,11 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 fn base64url(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
         for i in 0..=chunk.len() {
             out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);

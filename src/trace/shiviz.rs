@@ -42,9 +42,19 @@ pub fn hosts(names: &[String]) -> Vec<String> {
     for n in names.iter().map(String::as_str).chain([NET_HOST]) {
         let base: String = n
             .chars()
-            .map(|c| if c.is_whitespace() || c.is_control() { '_' } else { c })
+            .map(|c| {
+                if c.is_whitespace() || c.is_control() {
+                    '_'
+                } else {
+                    c
+                }
+            })
             .collect();
-        let base = if base.is_empty() { "_".to_string() } else { base };
+        let base = if base.is_empty() {
+            "_".to_string()
+        } else {
+            base
+        };
         let mut name = base.clone();
         let mut k = 2;
         while out.contains(&name) {

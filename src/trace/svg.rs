@@ -208,7 +208,11 @@ fn render_with(d: &Diagram, title: &str, labels: bool, footnote: bool) -> String
                 n(m.x - 4.0),
                 n(m.y - 4.0)
             ),
-            _ => format!(r#"<circle cx="{}" cy="{}" r="3.5" fill="{c}"/>"#, n(m.x), n(m.y)),
+            _ => format!(
+                r#"<circle cx="{}" cy="{}" r="3.5" fill="{c}"/>"#,
+                n(m.x),
+                n(m.y)
+            ),
         };
         // Near the right edge the label runs leftwards, so it is not cut off.
         let (tx, anchor) = if m.x > p.x + p.w - 160.0 {
@@ -258,7 +262,11 @@ fn arrow(s: &mut String, a: &Arrow, labels: bool) {
         }
     }
     let text = escape(&text);
-    let dash = if missed { r#" stroke-dasharray="4 3""# } else { "" };
+    let dash = if missed {
+        r#" stroke-dasharray="4 3""#
+    } else {
+        ""
+    };
     let marker = if missed {
         String::new()
     } else {

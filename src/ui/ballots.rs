@@ -4,7 +4,9 @@
 
 use super::use_app;
 use crate::i18n::BallotFinding as F;
-use crate::scenario::ballots::{check_with, figure1, figure1_priests, BallotRow, InputError, Remark, B3};
+use crate::scenario::ballots::{
+    check_with, figure1, figure1_priests, BallotRow, InputError, Remark, B3,
+};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 
@@ -48,21 +50,30 @@ fn findings(edits: &[Edit]) -> (Vec<Vec<F>>, Vec<F>) {
                 let v: Vec<&str> = e.voters.iter().map(String::as_str).collect();
                 rows.push(BallotRow::new(n, &e.decree, &q, &v));
             }
-            Err(_) => per_row[i].push(F::BadNumber { typed: e.number.clone() }),
+            Err(_) => per_row[i].push(F::BadNumber {
+                typed: e.number.clone(),
+            }),
         }
     }
     let report = check_with(&figure1_priests(), &rows);
     let num = |r: usize| rows[r].number;
     for err in &report.errors {
         match err {
-            InputError::EmptyQuorum { row } => per_row[index[*row]].push(F::EmptyQuorum { number: num(*row).to_string() }),
-            InputError::EmptyDecree { row } => per_row[index[*row]].push(F::EmptyDecree { number: num(*row).to_string() }),
+            InputError::EmptyQuorum { row } => per_row[index[*row]].push(F::EmptyQuorum {
+                number: num(*row).to_string(),
+            }),
+            InputError::EmptyDecree { row } => per_row[index[*row]].push(F::EmptyDecree {
+                number: num(*row).to_string(),
+            }),
             InputError::UnknownPriest { .. } => {}
         }
     }
     for r in &report.remarks {
         let Remark::VoterOutsideQuorum { row, priest } = r;
-        per_row[index[*row]].push(F::VoterOutsideQuorum { number: num(*row), priest: priest.0.clone() });
+        per_row[index[*row]].push(F::VoterOutsideQuorum {
+            number: num(*row),
+            priest: priest.0.clone(),
+        });
     }
     for rr in &report.rows {
         let i = index[rr.row];
@@ -73,7 +84,12 @@ fn findings(edits: &[Edit]) -> (Vec<Vec<F>>, Vec<F>) {
                 B3::Forced { by, satisfied } => F::Forced {
                     by: by.number,
                     decree: by.decree.0.clone(),
-                    voters: by.voters.iter().map(|p| p.0.as_str()).collect::<Vec<_>>().join(", "),
+                    voters: by
+                        .voters
+                        .iter()
+                        .map(|p| p.0.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     satisfied: *satisfied,
                     ambiguous: by.ambiguous,
                 },
@@ -87,29 +103,62 @@ fn findings(edits: &[Edit]) -> (Vec<Vec<F>>, Vec<F>) {
         global.push(F::B1Holds);
     }
     for d in &report.b1 {
-        global.push(F::B1Duplicate { number: d.number, count: d.rows.len() });
+        global.push(F::B1Duplicate {
+            number: d.number,
+            count: d.rows.len(),
+        });
     }
     if report.b2.is_empty() {
         global.push(F::B2Holds);
     }
     for p in &report.b2 {
-        global.push(F::B2Disjoint { a: num(p.first), b: num(p.second) });
+        global.push(F::B2Disjoint {
+            a: num(p.first),
+            b: num(p.second),
+        });
     }
     // B3 named in the list too (each row says its own case).
-    let broken: Vec<String> =
-        report.rows.iter().filter(|r| matches!(r.b3, B3::Forced { satisfied: false, .. })).map(|r| num(r.row).to_string()).collect();
+    let broken: Vec<String> = report
+        .rows
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.b3,
+                B3::Forced {
+                    satisfied: false,
+                    ..
+                }
+            )
+        })
+        .map(|r| num(r.row).to_string())
+        .collect();
     if broken.is_empty() {
-        let forced = report.rows.iter().filter(|r| matches!(r.b3, B3::Forced { .. })).count();
-        global.push(F::B3Holds { forced, free: report.rows.len() - forced });
+        let forced = report
+            .rows
+            .iter()
+            .filter(|r| matches!(r.b3, B3::Forced { .. }))
+            .count();
+        global.push(F::B3Holds {
+            forced,
+            free: report.rows.len() - forced,
+        });
     } else {
-        global.push(F::B3Broken { numbers: broken.join(", ") });
+        global.push(F::B3Broken {
+            numbers: broken.join(", "),
+        });
     }
     let c = &report.consistency;
     for (a, b) in &c.disagreements {
-        global.push(F::Disagree { a: num(*a), b: num(*b) });
+        global.push(F::Disagree {
+            a: num(*a),
+            b: num(*b),
+        });
     }
     match &c.pin {
-        Some(p) if c.disagreements.is_empty() => global.push(F::Pinned { first: p.number, decree: p.decree.0.clone() }),
+        Some(p) if c.disagreements.is_empty() => global.push(F::Pinned {
+            first: p.number,
+            decree: p.decree.0.clone(),
+        }),
         None => global.push(F::NoSuccess),
         _ => {}
     }

@@ -28,14 +28,20 @@ pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 }
 
 pub fn local_get(key: &str) -> Option<String> {
-    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+    web_sys::window()?
+        .local_storage()
+        .ok()??
+        .get_item(key)
+        .ok()?
 }
 
 pub fn local_set(key: &str, value: &str) -> Result<(), String> {
     let storage = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
         .ok_or("local storage is not available")?;
-    storage.set_item(key, value).map_err(|_| "local storage is full or blocked".to_string())
+    storage
+        .set_item(key, value)
+        .map_err(|_| "local storage is full or blocked".to_string())
 }
 
 pub fn local_remove(key: &str) {
@@ -58,8 +64,16 @@ pub fn replace_hash(fragment: &str) {
     let Some(w) = web_sys::window() else { return };
     let Ok(h) = w.history() else { return };
     let loc = w.location();
-    let base = format!("{}{}", loc.pathname().unwrap_or_default(), loc.search().unwrap_or_default());
-    let url = if fragment.is_empty() { base } else { format!("{base}#{fragment}") };
+    let base = format!(
+        "{}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    );
+    let url = if fragment.is_empty() {
+        base
+    } else {
+        format!("{base}#{fragment}")
+    };
     let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
 }
 
@@ -80,12 +94,20 @@ pub fn download_png(name: &str, svg: &str) -> Result<(), String> {
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
         let _ = (|| -> Option<()> {
             let doc = web_sys::window()?.document()?;
-            let canvas: web_sys::HtmlCanvasElement = doc.create_element("canvas").ok()?.unchecked_into();
-            let (w, h) = (img2.natural_width().max(1) * 2, img2.natural_height().max(1) * 2);
+            let canvas: web_sys::HtmlCanvasElement =
+                doc.create_element("canvas").ok()?.unchecked_into();
+            let (w, h) = (
+                img2.natural_width().max(1) * 2,
+                img2.natural_height().max(1) * 2,
+            );
             canvas.set_width(w);
             canvas.set_height(h);
-            let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
-            ctx.draw_image_with_html_image_element_and_dw_and_dh(&img2, 0.0, 0.0, w as f64, h as f64).ok()?;
+            let ctx: web_sys::CanvasRenderingContext2d =
+                canvas.get_context("2d").ok()??.unchecked_into();
+            ctx.draw_image_with_html_image_element_and_dw_and_dh(
+                &img2, 0.0, 0.0, w as f64, h as f64,
+            )
+            .ok()?;
             let data = canvas.to_data_url_with_type("image/png").ok()?;
             let a: web_sys::HtmlAnchorElement = doc.create_element("a").ok()?.unchecked_into();
             a.set_href(&data);
@@ -106,9 +128,17 @@ pub fn download_png(name: &str, svg: &str) -> Result<(), String> {
 pub fn scroll_to_top() {
     let Some(w) = web_sys::window() else { return };
     w.scroll_to_with_x_and_y(0.0, 0.0);
-    let Some(list) = w.document().and_then(|d| d.query_selector_all("main, .stage, .player").ok()) else { return };
+    let Some(list) = w
+        .document()
+        .and_then(|d| d.query_selector_all("main, .stage, .player").ok())
+    else {
+        return;
+    };
     for i in 0..list.length() {
-        if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+        if let Some(el) = list
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        {
             el.set_scroll_top(0);
         }
     }
@@ -116,7 +146,9 @@ pub fn scroll_to_top() {
 
 /// Whether a media query matches (read once per query by the callers below).
 fn media_matches(query: &str) -> bool {
-    web_sys::window().and_then(|w| w.match_media(query).ok().flatten()).is_some_and(|m| m.matches())
+    web_sys::window()
+        .and_then(|w| w.match_media(query).ok().flatten())
+        .is_some_and(|m| m.matches())
 }
 
 /// Whether the user asked the system for less motion
@@ -151,7 +183,9 @@ pub fn focus(selector: &str) {
 /// Whether the focus has fallen to the page itself (the element that had it
 /// was removed, e.g. the lesson list's Start button).
 pub fn focus_lost() -> bool {
-    let Some(d) = web_sys::window().and_then(|w| w.document()) else { return false };
+    let Some(d) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
     match (d.active_element(), d.body()) {
         (None, _) => true,
         (Some(a), Some(b)) => a.is_same_node(Some(&b)),

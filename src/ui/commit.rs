@@ -31,7 +31,9 @@ pub fn pane_title(lang: crate::i18n::Lang, shape: Option<Shape>) -> String {
 fn shape_of(app: super::App, pane: Pane) -> Option<Shape> {
     match pane {
         Pane::A => app.model.with_value(|m| Shape::of(m.scenario())),
-        Pane::B => app.model_b.with_value(|b| b.as_ref().and_then(|m| Shape::of(m.scenario()))),
+        Pane::B => app
+            .model_b
+            .with_value(|b| b.as_ref().and_then(|m| Shape::of(m.scenario()))),
     }
 }
 
@@ -92,7 +94,12 @@ fn Controls() -> impl IntoView {
     let paxos = move || shape().is_some_and(|s| s.algorithm == Algorithm::PaxosCommit);
     let tm = move || {
         app.rev.get();
-        app.model.with_value(|m| m.scenario().nodes_with(Role::Tm).first().map(|&n| m.run.names[n.index()].clone()))
+        app.model.with_value(|m| {
+            m.scenario()
+                .nodes_with(Role::Tm)
+                .first()
+                .map(|&n| m.run.names[n.index()].clone())
+        })
     };
     let set_faster = move |on: bool| {
         let mut s = app.scenario();
@@ -105,7 +112,11 @@ fn Controls() -> impl IntoView {
     };
     let fault = move |crash: bool| {
         if let Some(node) = tm() {
-            app.inject(if crash { Fault::Crash { node } } else { Fault::Restart { node } });
+            app.inject(if crash {
+                Fault::Crash { node }
+            } else {
+                Fault::Restart { node }
+            });
         }
     };
     view! {

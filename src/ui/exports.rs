@@ -4,8 +4,8 @@
 //! something is exported, not in the first load.
 
 use super::{browser, files, App, View};
-use leptos::prelude::*;
 use crate::trace;
+use leptos::prelude::*;
 
 /// One thing to export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +14,10 @@ pub enum Export {
     Scenario,
     Shiviz,
     /// A window of the run, in µs.
-    Mermaid { from: u64, to: u64 },
+    Mermaid {
+        from: u64,
+        to: u64,
+    },
     ViewSvg,
     ViewPng,
 }
@@ -24,10 +27,30 @@ pub fn write(app: App, what: Export) {
     let stem = files::stem(app);
     let file = |ext: &str| format!("{stem}.{ext}");
     let (name, text, mime) = match what {
-        Export::Trace => (file("trace.json"), app.model.with_value(|m| trace::json::export(m.scenario(), &m.run.names, &m.run.trace)), "application/json"),
-        Export::Scenario => (file("scenario.json"), app.model.with_value(|m| trace::json::export_scenario(m.scenario())), "application/json"),
-        Export::Shiviz => (file("shiviz.log"), app.model.with_value(|m| trace::shiviz::export(&m.run.names, &m.run.trace)), "text/plain"),
-        Export::Mermaid { from, to } => (file("mmd"), app.model.with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, from, to)), "text/plain"),
+        Export::Trace => (
+            file("trace.json"),
+            app.model
+                .with_value(|m| trace::json::export(m.scenario(), &m.run.names, &m.run.trace)),
+            "application/json",
+        ),
+        Export::Scenario => (
+            file("scenario.json"),
+            app.model
+                .with_value(|m| trace::json::export_scenario(m.scenario())),
+            "application/json",
+        ),
+        Export::Shiviz => (
+            file("shiviz.log"),
+            app.model
+                .with_value(|m| trace::shiviz::export(&m.run.names, &m.run.trace)),
+            "text/plain",
+        ),
+        Export::Mermaid { from, to } => (
+            file("mmd"),
+            app.model
+                .with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, from, to)),
+            "text/plain",
+        ),
         Export::ViewSvg | Export::ViewPng => {
             let Some(svg) = view_svg(app) else { return };
             if what == Export::ViewPng {
@@ -54,9 +77,17 @@ fn view_svg(app: App) -> Option<String> {
     };
     let el = doc.query_selector(sel).ok()??;
     let inner = el.inner_html();
-    let vb = el.get_attribute("viewBox").unwrap_or_else(|| "0 0 1000 600".into());
-    let dims: Vec<f64> = vb.split_whitespace().filter_map(|x| x.parse().ok()).collect();
-    let (w, h) = (dims.get(2).copied().unwrap_or(1000.0), dims.get(3).copied().unwrap_or(600.0));
+    let vb = el
+        .get_attribute("viewBox")
+        .unwrap_or_else(|| "0 0 1000 600".into());
+    let dims: Vec<f64> = vb
+        .split_whitespace()
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    let (w, h) = (
+        dims.get(2).copied().unwrap_or(1000.0),
+        dims.get(3).copied().unwrap_or(600.0),
+    );
     let class = el.get_attribute("class").unwrap_or_default();
     Some(format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{class}\" viewBox=\"{vb}\" width=\"{w}\" height=\"{h}\"><style>{}</style><rect width=\"100%\" height=\"100%\" fill=\"#fbfaf6\"/>{inner}</svg>",

@@ -40,7 +40,13 @@ pub fn fit(text: &str, width: f64, mut size: f64) -> (Vec<String>, f64) {
     for c in text.chars() {
         let wide = char_w(c) >= 1.0;
         match units.last_mut() {
-            Some(u) if !wide && !u.ends_with(' ') && u.chars().last().is_some_and(|p| char_w(p) < 1.0) => u.push(c),
+            Some(u)
+                if !wide
+                    && !u.ends_with(' ')
+                    && u.chars().last().is_some_and(|p| char_w(p) < 1.0) =>
+            {
+                u.push(c)
+            }
             _ => units.push(c.to_string()),
         }
     }
@@ -60,9 +66,17 @@ pub fn fit(text: &str, width: f64, mut size: f64) -> (Vec<String>, f64) {
             })
             .collect();
         // Down to 12 px a smaller font is better than a cut word.
-        let nice = cuts.iter().filter(|c| c.3 && c.0 <= width).min_by(|x, y| x.0.total_cmp(&y.0));
+        let nice = cuts
+            .iter()
+            .filter(|c| c.3 && c.0 <= width)
+            .min_by(|x, y| x.0.total_cmp(&y.0));
         let any = || cuts.iter().min_by(|x, y| x.0.total_cmp(&y.0));
-        let best = if nice.is_some() || size <= 12.0 { nice.or_else(any) } else { None }.map(|c| (c.0, c.1.clone(), c.2.clone()));
+        let best = if nice.is_some() || size <= 12.0 {
+            nice.or_else(any)
+        } else {
+            None
+        }
+        .map(|c| (c.0, c.1.clone(), c.2.clone()));
         if best.is_none() && size > 12.0 && !cuts.is_empty() {
             size -= 0.5;
             continue;
@@ -86,7 +100,14 @@ fn boxed(x: f64, y: f64, w: f64, h: f64, text: &str, class: &str) -> String {
     let spans: String = lines
         .iter()
         .enumerate()
-        .map(|(i, t)| format!(r#"<tspan x="{}" y="{:.1}">{}</tspan>"#, x + w / 2.0, top + i as f64 * lh, escape(t)))
+        .map(|(i, t)| {
+            format!(
+                r#"<tspan x="{}" y="{:.1}">{}</tspan>"#,
+                x + w / 2.0,
+                top + i as f64 * lh,
+                escape(t)
+            )
+        })
         .collect();
     format!(
         r#"<g class="fig-boxed"><rect class="{class}" x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/><text class="fig-text" text-anchor="middle" style="font-size:{size}px">{spans}</text></g>"#
@@ -106,34 +127,61 @@ const DEFS: &str = r##"<defs><marker id="fig-head" viewBox="0 0 10 10" refX="9" 
 fn progression(t: &[&str]) -> String {
     let mut s = String::from(DEFS);
     for i in 0..5 {
-        s += &boxed(10.0 + i as f64 * 196.0, 14.0, 150.0, 68.0, raw(t, i), "fig-box");
+        s += &boxed(
+            10.0 + i as f64 * 196.0,
+            14.0,
+            150.0,
+            68.0,
+            raw(t, i),
+            "fig-box",
+        );
     }
     for i in 0..4 {
         let x = 160.0 + i as f64 * 196.0;
         s += &arrow(x, 48.0, x + 46.0, 48.0, "fig-line", "");
-        s += &format!(r#"<text class="fig-small loss" x="{}" y="110" text-anchor="middle">− {}</text>"#, x + 23.0, l(t, 5 + i));
-        s += &format!(r#"<text class="fig-small gain" x="{}" y="134" text-anchor="middle">+ {}</text>"#, x + 23.0, l(t, 9 + i));
+        s += &format!(
+            r#"<text class="fig-small loss" x="{}" y="110" text-anchor="middle">− {}</text>"#,
+            x + 23.0,
+            l(t, 5 + i)
+        );
+        s += &format!(
+            r#"<text class="fig-small gain" x="{}" y="134" text-anchor="middle">+ {}</text>"#,
+            x + 23.0,
+            l(t, 9 + i)
+        );
     }
-    s += &format!(r#"<text class="fig-note" x="10" y="170">{}</text>"#, l(t, 13));
+    s += &format!(
+        r#"<text class="fig-note" x="10" y="170">{}</text>"#,
+        l(t, 13)
+    );
     format!(r#"<svg viewBox="0 0 990 185" class="figure">{s}</svg>"#)
 }
 
 fn lease_loop(t: &[&str]) -> String {
     let mut s = String::from(DEFS);
-    s += &format!(r#"<text class="fig-title" x="20" y="26">{}</text>"#, l(t, 0));
+    s += &format!(
+        r#"<text class="fig-title" x="20" y="26">{}</text>"#,
+        l(t, 0)
+    );
     s += &boxed(20.0, 40.0, 200.0, 46.0, raw(t, 1), "fig-box good");
     s += &boxed(20.0, 110.0, 200.0, 46.0, raw(t, 2), "fig-box good");
     s += &boxed(20.0, 180.0, 200.0, 46.0, raw(t, 3), "fig-box good");
     s += &arrow(120.0, 86.0, 120.0, 108.0, "fig-line", "");
     s += &arrow(120.0, 156.0, 120.0, 178.0, "fig-line", "");
     s += r#"<path class="fig-line" d="M220 203 C 280 203, 280 63, 222 63" marker-end="url(#fig-head)" fill="none"/>"#;
-    s += &format!(r#"<text class="fig-title bad" x="520" y="26">{}</text>"#, l(t, 4));
+    s += &format!(
+        r#"<text class="fig-title bad" x="520" y="26">{}</text>"#,
+        l(t, 4)
+    );
     s += &boxed(520.0, 40.0, 220.0, 46.0, raw(t, 5), "fig-box llm");
     s += &boxed(520.0, 110.0, 220.0, 46.0, raw(t, 6), "fig-box llm wait");
     s += &boxed(520.0, 180.0, 220.0, 46.0, raw(t, 7), "fig-box bad");
     s += &arrow(630.0, 86.0, 630.0, 108.0, "fig-line", "");
     s += &arrow(630.0, 156.0, 630.0, 178.0, "fig-line", "");
-    s += &format!(r#"<text class="fig-note bad" x="760" y="140">{}</text>"#, l(t, 8));
+    s += &format!(
+        r#"<text class="fig-note bad" x="760" y="140">{}</text>"#,
+        l(t, 8)
+    );
     format!(r#"<svg viewBox="0 0 1000 240" class="figure">{s}</svg>"#)
 }
 

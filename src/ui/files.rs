@@ -52,7 +52,11 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
                 let kept = saved.filter(|old| *old != s);
                 (s, None, kept)
             }
-            Err(()) => (saved.unwrap_or_else(calm), Some((lang.speak().unknown_link(&hash), true)), None),
+            Err(()) => (
+                saved.unwrap_or_else(calm),
+                Some((lang.speak().unknown_link(&hash), true)),
+                None,
+            ),
         };
     }
     if share::looks_like_link(&hash) {
@@ -62,11 +66,16 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
                 let kept = saved.filter(|old| *old != s);
                 (s, None, kept)
             }
-            Err(e) => (saved.unwrap_or_else(calm), Some((lang.speak().share_error(&e), true)), None),
+            Err(e) => (
+                saved.unwrap_or_else(calm),
+                Some((lang.speak().share_error(&e), true)),
+                None,
+            ),
         };
     }
     // Anything else after `#` (but a lesson link) is said, not ignored.
-    let odd = (!hash.trim().is_empty() && super::lessons::from_link(&hash).is_none()).then(|| (lang.speak().unknown_link(&hash), true));
+    let odd = (!hash.trim().is_empty() && super::lessons::from_link(&hash).is_none())
+        .then(|| (lang.speak().unknown_link(&hash), true));
     match saved {
         Some(s) => (s, odd, None),
         None => (calm(), odd, None),
@@ -75,7 +84,11 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
 
 /// `t=<µs>` in a link's fragment: the moment the link shows.
 pub fn link_time(fragment: &str) -> Option<u64> {
-    fragment.trim_start_matches('#').split('&').find_map(|p| p.strip_prefix("t=")).and_then(|v| v.parse().ok())
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|p| p.strip_prefix("t="))
+        .and_then(|v| v.parse().ok())
 }
 
 /// `run=<built-in>&seed=<n>[&m=<mutation>]`: a built-in run as it comes, the
@@ -83,10 +96,18 @@ pub fn link_time(fragment: &str) -> Option<u64> {
 /// phone at the back of a room). `None`: not this kind of link; `Err`: a
 /// name, seed or mutation that does not exist.
 pub fn run_link(fragment: &str) -> Option<Result<Scenario, ()>> {
-    let mut parts = fragment.trim_start_matches('#').split('&').filter_map(|p| p.split_once('='));
+    let mut parts = fragment
+        .trim_start_matches('#')
+        .split('&')
+        .filter_map(|p| p.split_once('='));
     let name = parts.clone().find(|(k, _)| *k == "run")?.1;
-    let seed = parts.clone().find(|(k, _)| *k == "seed").map(|(_, v)| v.parse::<u64>());
-    let mutation = parts.find(|(k, _)| *k == "m").map(|(_, v)| crate::check::Mutation::parse(v));
+    let seed = parts
+        .clone()
+        .find(|(k, _)| *k == "seed")
+        .map(|(_, v)| v.parse::<u64>());
+    let mutation = parts
+        .find(|(k, _)| *k == "m")
+        .map(|(_, v)| crate::check::Mutation::parse(v));
     Some((|| {
         let mut s = builtin::get(name).ok_or(())?;
         if let Some(seed) = seed {
@@ -107,7 +128,10 @@ pub fn moment_link(app: App) -> String {
     let t = app.t.get_untracked();
     if let Some(l) = app.lesson.get_untracked() {
         let id = crate::scenario::lessons::LESSONS[l].id;
-        return format!("{base}#lesson={id}&step={}&t={t}", app.step.get_untracked() + 1);
+        return format!(
+            "{base}#lesson={id}&step={}&t={t}",
+            app.step.get_untracked() + 1
+        );
     }
     let short = app.model.with_value(|m| {
         let s = m.scenario();
@@ -115,7 +139,10 @@ pub fn moment_link(app: App) -> String {
         b.seed = s.seed;
         b.mutation = s.mutation;
         (b == *s).then(|| {
-            let m = s.mutation.map(|m| format!("&m={}", m.as_str())).unwrap_or_default();
+            let m = s
+                .mutation
+                .map(|m| format!("&m={}", m.as_str()))
+                .unwrap_or_default();
             format!("{base}#run={}&seed={}{m}&t={t}", s.name, s.seed)
         })
     });
@@ -128,7 +155,9 @@ pub fn autosave(app: App) {
     if app.before_lessons.with_value(|b| b.is_some()) {
         return;
     }
-    let json = app.model.with_value(|m| (!m.recorded_only).then(|| m.scenario().to_json_compact()));
+    let json = app
+        .model
+        .with_value(|m| (!m.recorded_only).then(|| m.scenario().to_json_compact()));
     if let Some(j) = json {
         let _ = browser::local_set(AUTOSAVE, &j);
     }
@@ -138,7 +167,17 @@ pub fn autosave(app: App) {
 pub fn stem(app: App) -> String {
     app.model.with_value(|m| {
         let s = m.scenario();
-        let clean: String = s.name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' }).collect();
+        let clean: String = s
+            .name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
         format!("{clean}-seed{}", s.seed)
     })
 }
@@ -186,7 +225,13 @@ fn import_text(app: App, text: &str) {
     let n = parsed.events.len();
     if let Some(on) = &parsed.recorded_on {
         // A live run on a real server: nothing to replay, show what it recorded.
-        return open_recorded_on(app, parsed.scenario.clone(), &parsed.events, speak.import_status(3, n, on), on.clone());
+        return open_recorded_on(
+            app,
+            parsed.scenario.clone(),
+            &parsed.events,
+            speak.import_status(3, n, on),
+            on.clone(),
+        );
     }
     if let Some(s) = &parsed.scenario {
         match import::verify(s, &parsed.events) {
@@ -194,7 +239,12 @@ fn import_text(app: App, text: &str) {
                 return open_scenario(app, s.clone(), speak.import_status(0, n, &hash));
             }
             import::Verdict::Differs { at, .. } => {
-                return open_recorded(app, Some(s.clone()), &parsed.events, speak.import_status(1, at, ""));
+                return open_recorded(
+                    app,
+                    Some(s.clone()),
+                    &parsed.events,
+                    speak.import_status(1, at, ""),
+                );
             }
         }
     }
@@ -216,7 +266,13 @@ fn open_recorded(app: App, s: Option<Scenario>, events: &[serde_json::Value], st
     open_recorded_on(app, s, events, status, String::new())
 }
 
-fn open_recorded_on(app: App, s: Option<Scenario>, events: &[serde_json::Value], status: String, on: String) {
+fn open_recorded_on(
+    app: App,
+    s: Option<Scenario>,
+    events: &[serde_json::Value],
+    status: String,
+    on: String,
+) {
     let mut names = decode::Names(s.as_ref().map(|s| s.node_names()).unwrap_or_default());
     let trace = decode::events(&mut names, events);
     match Model::recorded(s, names.0, trace) {
@@ -239,7 +295,10 @@ pub fn open_link(app: App, fragment: String, t: Option<u64>) {
                 app.set_t(t.min(app.end.get_untracked()));
             }
         }
-        Err(e) => app.toast.set(Some((app.lang.get_untracked().speak().share_error(&e), true))),
+        Err(e) => app.toast.set(Some((
+            app.lang.get_untracked().speak().share_error(&e),
+            true,
+        ))),
     });
 }
 
@@ -248,13 +307,26 @@ pub fn import_file(app: App, file: web_sys::File) {
     let size = file.size() as usize;
     if size > import::MAX_BYTES {
         let e = import::ImportError::TooBig(size);
-        app.toast.set(Some((app.lang.get_untracked().speak().import_error(&e), true)));
+        app.toast.set(Some((
+            app.lang.get_untracked().speak().import_error(&e),
+            true,
+        )));
         return;
     }
     leptos::task::spawn_local(async move {
-        match wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()) {
+        match wasm_bindgen_futures::JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|v| v.as_string())
+        {
             Some(text) => import(app, text),
-            None => app.toast.set(Some((app.lang.get_untracked().speak().import_error(&import::ImportError::Empty), true))),
+            None => app.toast.set(Some((
+                app.lang
+                    .get_untracked()
+                    .speak()
+                    .import_error(&import::ImportError::Empty),
+                true,
+            ))),
         }
     });
 }
@@ -295,7 +367,10 @@ pub fn FileMenu() -> impl IntoView {
                 _ => Err(sp.bad_duration(t)),
             }
         };
-        match (parse(&from.get_untracked(), 0), parse(&to.get_untracked(), end)) {
+        match (
+            parse(&from.get_untracked(), 0),
+            parse(&to.get_untracked(), end),
+        ) {
             (Ok(a), Ok(b)) if a < b => {
                 error.set(None);
                 export(app, Export::Mermaid { from: a, to: b });
@@ -365,11 +440,24 @@ pub fn ShareDialog() -> impl IntoView {
     let app = use_app();
     let note = RwSignal::new(None::<String>);
     let copy = move |_| {
-        let Some(link) = app.share.get_untracked() else { return };
-        let Some(clip) = web_sys::window().map(|w| w.navigator().clipboard()) else { return };
+        let Some(link) = app.share.get_untracked() else {
+            return;
+        };
+        let Some(clip) = web_sys::window().map(|w| w.navigator().clipboard()) else {
+            return;
+        };
         leptos::task::spawn_local(async move {
-            let done = wasm_bindgen_futures::JsFuture::from(clip.write_text(&link)).await.is_ok();
-            note.set(Some(if done { app.words().copied } else { app.words().copy_failed }.to_string()));
+            let done = wasm_bindgen_futures::JsFuture::from(clip.write_text(&link))
+                .await
+                .is_ok();
+            note.set(Some(
+                if done {
+                    app.words().copied
+                } else {
+                    app.words().copy_failed
+                }
+                .to_string(),
+            ));
         });
     };
     // A modal dialog takes the focus when it opens (on the link, selected,

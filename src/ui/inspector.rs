@@ -11,7 +11,8 @@ use crate::viz::parliament::SeatStatus;
 use leptos::prelude::*;
 
 fn node_name(app: App, i: u8) -> String {
-    app.model.with_value(|m| m.run.names.get(i as usize).cloned().unwrap_or_default())
+    app.model
+        .with_value(|m| m.run.names.get(i as usize).cloned().unwrap_or_default())
 }
 
 /// Parse "2.5" seconds into µs, refusing nonsense.
@@ -43,14 +44,18 @@ pub fn Inspector() -> impl IntoView {
 fn Selected(i: u8) -> impl IntoView {
     let app = use_app();
     let name = node_name(app, i);
-    let status_memo = Memo::new(move |_| app.snap.with(|s| s.seats.get(i as usize).map(|s| s.status.clone())));
+    let status_memo = Memo::new(move |_| {
+        app.snap
+            .with(|s| s.seats.get(i as usize).map(|s| s.status.clone()))
+    });
     let status = move || status_memo.get().unwrap_or(SeatStatus::Present);
     let pause_text = RwSignal::new("5".to_string());
     let value_text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let clock = move || {
         app.snap.track();
-        app.model.with_value(|m| m.cursor.local_time(crate::sim::NodeId(i)).0)
+        app.model
+            .with_value(|m| m.cursor.local_time(crate::sim::NodeId(i)).0)
     };
     let n1 = name.clone();
     let n2 = name.clone();

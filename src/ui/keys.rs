@@ -12,11 +12,19 @@ use wasm_bindgen::JsCast;
 /// every key; buttons, checkboxes and radios keep Space, Enter and arrows
 /// (they have native meanings there); elsewhere the shortcuts apply.
 fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
-    let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
+    let Some(el) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
     if el.has_attribute("contenteditable") {
         return true;
     }
-    let kind = el.get_attribute("type").unwrap_or_default().to_ascii_lowercase();
+    let kind = el
+        .get_attribute("type")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     let key = e.key();
     let press = matches!(key.as_str(), " " | "Enter");
     let arrow = key.starts_with("Arrow");
@@ -79,7 +87,8 @@ pub fn toggle_qr(app: App) {
 }
 
 pub fn nudge_speed(app: App, up: bool) {
-    app.speed_log.update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(MIN_SPEED_LOG, 3.0));
+    app.speed_log
+        .update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(MIN_SPEED_LOG, 3.0));
 }
 
 pub fn install(app: App) {
@@ -99,7 +108,8 @@ pub fn install(app: App) {
             return;
         }
         // In an open lesson, the presenter's clicker keys move between steps.
-        if app.view.get_untracked() == super::View::Lessons && app.lesson.get_untracked().is_some() {
+        if app.view.get_untracked() == super::View::Lessons && app.lesson.get_untracked().is_some()
+        {
             let by = match e.key().as_str() {
                 "PageDown" | "ArrowRight" | "ArrowDown" => Some(1),
                 "PageUp" | "ArrowLeft" | "ArrowUp" => Some(-1),
@@ -200,14 +210,23 @@ pub fn Help() -> impl IntoView {
         let w = app.words();
         vec![
             (w.key_space, format!("{} / {}", w.play, w.pause)),
-            (w.key_arrows, format!("{} / {}", w.step_back, w.step_forward)),
-            (w.key_shift_arrows, format!("{} / {}", w.jump_back, w.jump_forward)),
+            (
+                w.key_arrows,
+                format!("{} / {}", w.step_back, w.step_forward),
+            ),
+            (
+                w.key_shift_arrows,
+                format!("{} / {}", w.jump_back, w.jump_forward),
+            ),
             (w.key_plus_minus, format!("{} / {}", w.faster, w.slower)),
             (w.key_home_end, format!("{} / {}", w.to_start, w.to_end)),
             (w.key_present, w.present.to_string()),
             // Q answers only in presenter mode (where the QR button is).
             (w.key_qr, format!("{} ({})", w.qr_title, w.qr_key_when)),
-            (w.key_page, format!("{} / {} ({})", w.back, w.next, w.view_lessons)),
+            (
+                w.key_page,
+                format!("{} / {} ({})", w.back, w.next, w.view_lessons),
+            ),
             (w.key_help, w.help.to_string()),
         ]
     };

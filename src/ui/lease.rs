@@ -18,16 +18,24 @@ fn pane_title(app: super::App, pane: Pane) -> String {
     let w = app.words();
     let spec = match pane {
         Pane::A => app.model.with_value(|m| m.scenario().lease.clone()),
-        Pane::B => app.model_b.with_value(|b| b.as_ref().and_then(|m| m.scenario().lease.clone())),
+        Pane::B => app
+            .model_b
+            .with_value(|b| b.as_ref().and_then(|m| m.scenario().lease.clone())),
     };
-    let Some(spec) = spec else { return String::new() };
+    let Some(spec) = spec else {
+        return String::new();
+    };
     let design = match spec.design {
         Design::InLoop => w.design_in_loop,
         Design::Beside => w.design_beside,
         Design::NoLlm => w.design_none,
     };
     let on_etcd = match pane {
-        Pane::A => app.model.with_value(|m| m.recorded_on.as_deref().is_some_and(|o| o.starts_with("etcd"))),
+        Pane::A => app.model.with_value(|m| {
+            m.recorded_on
+                .as_deref()
+                .is_some_and(|o| o.starts_with("etcd"))
+        }),
         Pane::B => false,
     };
     let fencing = match spec.fencing {
@@ -53,7 +61,8 @@ pub fn draw(piece: super::parts::Piece) -> AnyView {
             let app = use_app();
             let has_llm = move || {
                 app.rev.get();
-                app.model.with_value(|m| m.flags.as_ref().is_some_and(|f| f.has_llm))
+                app.model
+                    .with_value(|m| m.flags.as_ref().is_some_and(|f| f.has_llm))
             };
             view! {
                 <LaneView pane=Pane::A />
@@ -105,20 +114,21 @@ pub fn LeaseLab() -> impl IntoView {
 #[component]
 fn CompareBar() -> impl IntoView {
     let app = use_app();
-    let option = move |how: Compare, label: fn(&crate::i18n::Words) -> &'static str, id: &'static str| {
-        view! {
-            <label class="choice">
-                <input
-                    type="radio"
-                    name="compare"
-                    data-testid=id
-                    prop:checked=move || app.compare.get() == how
-                    on:change=move |_| app.set_compare(how)
-                />
-                {move || label(app.words())}
-            </label>
-        }
-    };
+    let option =
+        move |how: Compare, label: fn(&crate::i18n::Words) -> &'static str, id: &'static str| {
+            view! {
+                <label class="choice">
+                    <input
+                        type="radio"
+                        name="compare"
+                        data-testid=id
+                        prop:checked=move || app.compare.get() == how
+                        on:change=move |_| app.set_compare(how)
+                    />
+                    {move || label(app.words())}
+                </label>
+            }
+        };
     view! {
         <fieldset class="compare-bar">
             <legend>{move || app.words().compare}</legend>
@@ -134,7 +144,9 @@ fn Counters(pane: Pane) -> impl IntoView {
     let app = use_app();
     let stats = move || match pane {
         Pane::A => app.snap.with(|s| s.lease.clone()),
-        Pane::B => app.snap_b.with(|s| s.as_ref().and_then(|s| s.lease.clone())),
+        Pane::B => app
+            .snap_b
+            .with(|s| s.as_ref().and_then(|s| s.lease.clone())),
     };
     let id = move |k: &str| format!("{k}{}", if pane == Pane::B { "-b" } else { "" });
     view! {

@@ -16,7 +16,12 @@ const PROGRESS: &str = "paxos-island:v1:progress";
 /// Steps done, as "lesson-id:step" entries.
 fn load_progress() -> Vec<String> {
     browser::local_get(PROGRESS)
-        .map(|t| t.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect())
+        .map(|t| {
+            t.split(',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -36,9 +41,12 @@ fn done_in(lesson: usize, progress: &[String]) -> usize {
 
 /// Open lesson `lesson` at `step` (clamped).
 pub fn open(app: App, lesson: usize, step: usize) {
-    let Some(def) = LESSONS.get(lesson) else { return };
+    let Some(def) = LESSONS.get(lesson) else {
+        return;
+    };
     // Lessons open their own scenarios: keep the work from before them.
-    if app.before_lessons.with_value(|b| b.is_none()) && !app.model.with_value(|m| m.recorded_only) {
+    if app.before_lessons.with_value(|b| b.is_none()) && !app.model.with_value(|m| m.recorded_only)
+    {
         app.before_lessons.set_value(Some(app.scenario()));
     }
     app.view.set(super::View::Lessons);
@@ -60,7 +68,9 @@ pub fn leave(app: App) {
 
 /// Move `by` steps within the open lesson (presenter keys).
 pub fn go(app: App, by: i32) {
-    let Some(l) = app.lesson.get_untracked() else { return };
+    let Some(l) = app.lesson.get_untracked() else {
+        return;
+    };
     let n = LESSONS[l].steps.len() as i32;
     let next = (app.step.get_untracked() as i32 + by).clamp(0, n - 1);
     app.step.set(next as usize);

@@ -3,11 +3,11 @@
 //! the time the user is looking at. It lives in a `StoredValue`, outside the
 //! reactive graph; each frame publishes a small `Snap` of it.
 
-use crate::check::Invariant;
 use crate::check::lease_monitor::LeaseStats;
 use crate::check::red_flags::RedFlags;
-use crate::protocol::Kind as Protocol;
+use crate::check::Invariant;
 use crate::protocol::paxos::PaxosNote;
+use crate::protocol::Kind as Protocol;
 use crate::protocol::{Note, Value};
 use crate::scenario::run::Run;
 use crate::scenario::{Scenario, Simulator};
@@ -83,7 +83,8 @@ impl Model {
                     Some(Milestone::Decision)
                 }
                 EventKind::Note(Note::Lease(
-                    crate::protocol::lease::LeaseNote::Granted { .. } | crate::protocol::lease::LeaseNote::WriteRejected { .. },
+                    crate::protocol::lease::LeaseNote::Granted { .. }
+                    | crate::protocol::lease::LeaseNote::WriteRejected { .. },
                 )) => Some(Milestone::Lease),
                 EventKind::Note(Note::Commit(
                     crate::protocol::commit::CommitNote::TmDecided { .. }
@@ -102,9 +103,18 @@ impl Model {
         let hash = (run.trace.len() <= 300_000).then(|| run.hash());
         let lease = run.scenario.protocol == Protocol::Lease;
         let lanes = lease.then(|| crate::viz::lease::lanes(&run));
-        let sql = if lease { crate::viz::sql::steps(&run.scenario, &run.names, &run.trace) } else { Vec::new() };
-        let flags = if lease { crate::check::red_flags::evaluate(&run.scenario).ok() } else { None };
-        let commit = (run.scenario.protocol == Protocol::Commit).then(|| crate::viz::commit::lanes(&run));
+        let sql = if lease {
+            crate::viz::sql::steps(&run.scenario, &run.names, &run.trace)
+        } else {
+            Vec::new()
+        };
+        let flags = if lease {
+            crate::check::red_flags::evaluate(&run.scenario).ok()
+        } else {
+            None
+        };
+        let commit =
+            (run.scenario.protocol == Protocol::Commit).then(|| crate::viz::commit::lanes(&run));
         Model {
             run,
             flights,
@@ -129,7 +139,11 @@ impl Model {
     /// A model of recorded events alone. `scenario` is the file's, if it had
     /// a usable one (for names and roles); otherwise nodes are named from the
     /// events and the roles guessed from the names.
-    pub fn recorded(scenario: Option<Scenario>, names: Vec<String>, trace: Vec<crate::trace::TraceEvent>) -> Result<Model, String> {
+    pub fn recorded(
+        scenario: Option<Scenario>,
+        names: Vec<String>,
+        trace: Vec<crate::trace::TraceEvent>,
+    ) -> Result<Model, String> {
         use crate::scenario::run::Checkpoint;
         let end = trace.last().map_or(SimTime(1), |e| SimTime(e.t.0.max(1)));
         let scenario = match scenario {
@@ -137,13 +151,20 @@ impl Model {
             None => placeholder(&names, end.0),
         };
         // A quiet world to satisfy the time machine; nothing is simulated.
-        let world = scenario.build().or_else(|_| placeholder(&names, end.0).build()).map_err(|e| e.to_string())?;
+        let world = scenario
+            .build()
+            .or_else(|_| placeholder(&names, end.0).build())
+            .map_err(|e| e.to_string())?;
         let sim = Simulator::new(world, false);
         let run = Run {
             names: std::sync::Arc::new(names),
             scenario,
             trace,
-            checkpoints: vec![Checkpoint { steps: 0, trace_len: 0, sim: sim.clone() }],
+            checkpoints: vec![Checkpoint {
+                steps: 0,
+                trace_len: 0,
+                sim: sim.clone(),
+            }],
             end,
             truncated: false,
             last: sim,
@@ -192,7 +213,11 @@ impl Model {
     }
 
     pub fn prev_milestone(&self, t: u64) -> Option<u64> {
-        self.milestones.iter().map(|m| m.0).filter(|&x| x < t).last()
+        self.milestones
+            .iter()
+            .map(|m| m.0)
+            .filter(|&x| x < t)
+            .last()
     }
 
     /// How many narration lines have happened by `t`.
@@ -223,7 +248,12 @@ impl Model {
         };
         let quorum = self.marks.quorum_at(t).cloned();
         let pick = self.marks.pick_at(t).cloned();
-        let mut messengers = parliament::messengers(&self.layout, &self.flights, t, super::browser::reduced_motion());
+        let mut messengers = parliament::messengers(
+            &self.layout,
+            &self.flights,
+            t,
+            super::browser::reduced_motion(),
+        );
         // Sorted by id: components find their messenger by binary search.
         messengers.sort_by_key(|m| m.id);
         Snap {
@@ -233,9 +263,18 @@ impl Model {
             quorum,
             pick,
             chosen: self.chosen.filter(|(_, at)| *at <= t.0),
-            broken: self.broken.iter().copied().filter(|(_, at, _)| *at <= t.0).collect(),
+            broken: self
+                .broken
+                .iter()
+                .copied()
+                .filter(|(_, at, _)| *at <= t.0)
+                .collect(),
             story_upto: self.story_upto(t.0),
-            lease: if self.recorded_only { self.recorded_lease_stats(t) } else { self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t)) },
+            lease: if self.recorded_only {
+                self.recorded_lease_stats(t)
+            } else {
+                self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t))
+            },
         }
     }
 }
@@ -275,10 +314,16 @@ fn placeholder(names: &[String], end_us: u64) -> Scenario {
     let mut nodes: Vec<NodeSpec> = names
         .iter()
         .filter(|n| crate::scenario::names::check_name(n).is_ok())
-        .map(|n| NodeSpec { id: n.clone(), roles: role(n) })
+        .map(|n| NodeSpec {
+            id: n.clone(),
+            roles: role(n),
+        })
         .collect();
     if nodes.is_empty() {
-        nodes.push(NodeSpec { id: "?".into(), roles: vec![Role::Acceptor] });
+        nodes.push(NodeSpec {
+            id: "?".into(),
+            roles: vec![Role::Acceptor],
+        });
     }
     let mut s = crate::scenario::builtin::parliament("recorded", 1, &[]);
     s.nodes = nodes;
@@ -286,13 +331,20 @@ fn placeholder(names: &[String], end_us: u64) -> Scenario {
     if lease {
         s.protocol = Protocol::Lease;
         s.paxos = None;
-        s.lease = Some(crate::scenario::LeaseSpec::new(3_000_000, crate::protocol::lease::Design::NoLlm, Default::default()));
+        s.lease = Some(crate::scenario::LeaseSpec::new(
+            3_000_000,
+            crate::protocol::lease::Design::NoLlm,
+            Default::default(),
+        ));
     } else {
         // A placeholder with more than nine legislators keeps nine acceptors.
         for n in s.nodes.iter_mut().skip(9) {
             n.roles = vec![Role::Learner];
         }
-        s.paxos = Some(PaxosSpec { proposals: Vec::new(), ..s.paxos.clone().expect("a parliament has a paxos section") });
+        s.paxos = Some(PaxosSpec {
+            proposals: Vec::new(),
+            ..s.paxos.clone().expect("a parliament has a paxos section")
+        });
     }
     s
 }

@@ -28,11 +28,32 @@ const WORKER_URL: &str = "./checker-worker.js";
 #[derive(Clone, Debug, PartialEq)]
 enum Phase {
     Idle,
-    Running { states: usize, depth: u32, waiting: usize, rate: f64, left_s: Option<f64>, fraction: Option<f64> },
-    Clean { states: usize, secs: f64, truncated: bool },
-    Found { invariant: Invariant, steps: usize, detail: String, states: usize, also: Vec<(Invariant, usize)> },
-    Cancelled { states: usize },
-    Failed { why: String },
+    Running {
+        states: usize,
+        depth: u32,
+        waiting: usize,
+        rate: f64,
+        left_s: Option<f64>,
+        fraction: Option<f64>,
+    },
+    Clean {
+        states: usize,
+        secs: f64,
+        truncated: bool,
+    },
+    Found {
+        invariant: Invariant,
+        steps: usize,
+        detail: String,
+        states: usize,
+        also: Vec<(Invariant, usize)>,
+    },
+    Cancelled {
+        states: usize,
+    },
+    Failed {
+        why: String,
+    },
 }
 
 /// A search under way: its worker (terminated when this is dropped: on
@@ -124,7 +145,14 @@ fn Body() -> impl IntoView {
         match spawn(m, phase, search, found, generation, id) {
             Ok(s) => {
                 search.set_value(Some(s));
-                phase.set(Phase::Running { states: 0, depth: 0, waiting: 0, rate: 0.0, left_s: None, fraction: None });
+                phase.set(Phase::Running {
+                    states: 0,
+                    depth: 0,
+                    waiting: 0,
+                    rate: 0.0,
+                    left_s: None,
+                    fraction: None,
+                });
             }
             Err(why) => phase.set(Phase::Failed { why }),
         }
@@ -271,7 +299,8 @@ fn spawn(
 ) -> Result<Search, String> {
     let opts = web_sys::WorkerOptions::new();
     opts.set_type(web_sys::WorkerType::Module);
-    let worker = web_sys::Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("{e:?}"))?;
+    let worker =
+        web_sys::Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("{e:?}"))?;
     let total = sizes::known(&model);
     // Free the worker (and its states) once the search is over — after the
     // handler that says so returns, since dropping the search drops it.
@@ -282,60 +311,99 @@ fn spawn(
             }
         })
     };
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        if generation.get_value() != id {
-            return; // cancelled, or replaced by a new search
-        }
-        let text = ev.data().as_string().unwrap_or_default();
-        let (secs, reply) = match Posted::from_json(&text) {
-            Ok(p) => (p.secs, p.reply),
-            Err(why) => (0.0, Reply::Failed { message: why }),
-        };
-        let next = match reply {
-            Reply::Progress { states, depth, frontier } => {
-                search.update_value(|s| {
-                    if let Some(s) = s {
-                        s.states = states;
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            if generation.get_value() != id {
+                return; // cancelled, or replaced by a new search
+            }
+            let text = ev.data().as_string().unwrap_or_default();
+            let (secs, reply) = match Posted::from_json(&text) {
+                Ok(p) => (p.secs, p.reply),
+                Err(why) => (0.0, Reply::Failed { message: why }),
+            };
+            let next = match reply {
+                Reply::Progress {
+                    states,
+                    depth,
+                    frontier,
+                } => {
+                    search.update_value(|s| {
+                        if let Some(s) = s {
+                            s.states = states;
+                        }
+                    });
+                    let rate = states as f64 / secs.max(1e-3);
+                    let fraction = total.map(|t| (states as f64 / t as f64).min(1.0));
+                    let left_s = total.map(|t| (t.saturating_sub(states)) as f64 / rate.max(1.0));
+                    phase.set(Phase::Running {
+                        states,
+                        depth,
+                        waiting: frontier,
+                        rate,
+                        left_s,
+                        fraction,
+                    });
+                    return;
+                }
+                Reply::Clean { states, truncated } => Phase::Clean {
+                    states,
+                    secs,
+                    truncated,
+                },
+                Reply::Found {
+                    invariant,
+                    steps,
+                    detail,
+                    states,
+                    also,
+                    counterexample,
+                } => {
+                    found.set_value(Some((invariant, counterexample)));
+                    Phase::Found {
+                        invariant,
+                        steps,
+                        detail,
+                        states,
+                        also,
                     }
-                });
-                let rate = states as f64 / secs.max(1e-3);
-                let fraction = total.map(|t| (states as f64 / t as f64).min(1.0));
-                let left_s = total.map(|t| (t.saturating_sub(states)) as f64 / rate.max(1.0));
-                phase.set(Phase::Running { states, depth, waiting: frontier, rate, left_s, fraction });
+                }
+                Reply::Failed { message } => Phase::Failed { why: message },
+            };
+            phase.set(next);
+            free();
+        });
+    let on_error =
+        Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
+            if generation.get_value() != id {
                 return;
             }
-            Reply::Clean { states, truncated } => Phase::Clean { states, secs, truncated },
-            Reply::Found { invariant, steps, detail, states, also, counterexample } => {
-                found.set_value(Some((invariant, counterexample)));
-                Phase::Found { invariant, steps, detail, states, also }
-            }
-            Reply::Failed { message } => Phase::Failed { why: message },
-        };
-        phase.set(next);
-        free();
-    });
-    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
-        if generation.get_value() != id {
-            return;
-        }
-        let why = match ev.message() {
-            m if m.is_empty() => format!("{WORKER_URL} could not be loaded"),
-            m => m,
-        };
-        phase.set(Phase::Failed { why });
-        free();
-    });
+            let why = match ev.message() {
+                m if m.is_empty() => format!("{WORKER_URL} could not be loaded"),
+                m => m,
+            };
+            phase.set(Phase::Failed { why });
+            free();
+        });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let request = serde_json::to_string(&Request::of(&model)).expect("a request always serializes");
-    worker.post_message(&request.into()).map_err(|e| format!("{e:?}"))?;
-    Ok(Search { worker, _on_message: on_message, _on_error: on_error, states: 0 })
+    worker
+        .post_message(&request.into())
+        .map_err(|e| format!("{e:?}"))?;
+    Ok(Search {
+        worker,
+        _on_message: on_message,
+        _on_error: on_error,
+        states: 0,
+    })
 }
 
 /// Load the shortest counterexample into the time machine, paused at the
 /// moment the rule broke; the work on screen can be brought back.
 fn open_counterexample(app: App, found: StoredValue<Option<(Invariant, String)>>) {
-    let Some((invariant, text)) = found.get_value() else { return };
+    let Some((invariant, text)) = found.get_value() else {
+        return;
+    };
     let mut scenario = match Scenario::from_json(&text) {
         Ok(s) => s,
         Err(e) => return app.toast.set(Some((e, true))),

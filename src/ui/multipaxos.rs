@@ -7,12 +7,15 @@
 
 use super::spacetime::SpaceTime;
 use super::use_app;
+use crate::protocol::multipaxos::Verdict;
 use crate::protocol::multipaxos::{MpCommand, KEYS};
 use crate::protocol::Command;
 use crate::sim::fault::Fault;
 use crate::sim::SimTime;
-use crate::protocol::multipaxos::Verdict;
-use crate::viz::multipaxos::{lease_lanes, session_lanes, snapshot, Ink, LogCursor, LeaseLanes, SessionLanes, SessionMark, Snapshot};
+use crate::viz::multipaxos::{
+    lease_lanes, session_lanes, snapshot, Ink, LeaseLanes, LogCursor, SessionLanes, SessionMark,
+    Snapshot,
+};
 use leptos::prelude::*;
 
 /// The view as a part of the page (`super::parts`): its tab, or a lesson's
@@ -69,7 +72,10 @@ fn Log() -> impl IntoView {
     let upto = Memo::new(move |_| {
         let rev = app.rev.get();
         let t = app.t.get();
-        (rev, app.model.with_value(|m| m.run.events_until(SimTime(t))))
+        (
+            rev,
+            app.model.with_value(|m| m.run.events_until(SimTime(t))),
+        )
     });
     // Kept between redraws: playing forward costs only the events that passed.
     let cursor: StoredValue<Option<(u64, LogCursor)>> = StoredValue::new(None);
@@ -82,7 +88,9 @@ fn Log() -> impl IntoView {
                     if fresh {
                         *c = Some((rev, LogCursor::new(&m.run)));
                     }
-                    c.as_mut().map(|(_, cur)| cur.advance(&m.run, n).clone()).unwrap_or_default()
+                    c.as_mut()
+                        .map(|(_, cur)| cur.advance(&m.run, n).clone())
+                        .unwrap_or_default()
                 })
                 .unwrap_or_default()
         })
@@ -93,7 +101,9 @@ fn Log() -> impl IntoView {
         let (rev, lang) = (app.rev.get(), app.lang.get());
         let Some(el) = host.get() else { return };
         snap.with(|s| {
-            app.model.with_value(|m| drawn.update_value(|d| patch_log(&el, d, rev, lang, s, &m.run.names)));
+            app.model.with_value(|m| {
+                drawn.update_value(|d| patch_log(&el, d, rev, lang, s, &m.run.names))
+            });
         });
     });
     view! {
@@ -206,17 +216,34 @@ fn slot_heads(from: u32, to: u32, w: &crate::i18n::Words) -> String {
     use std::fmt::Write;
     let mut h = String::new();
     for k in from..to {
-        let _ = write!(h, "<th scope=\"col\">{} {k}</th>", crate::trace::svg::escape(w.mp_slot));
+        let _ = write!(
+            h,
+            "<th scope=\"col\">{} {k}</th>",
+            crate::trace::svg::escape(w.mp_slot)
+        );
     }
     h
 }
 
 /// What a row's heading shows: when it changes the row is drawn again.
-fn row_head(r: &crate::viz::multipaxos::ReplicaRow) -> (bool, Option<crate::protocol::ballot::Ballot>, Option<crate::protocol::ballot::Ballot>, bool) {
+fn row_head(
+    r: &crate::viz::multipaxos::ReplicaRow,
+) -> (
+    bool,
+    Option<crate::protocol::ballot::Ballot>,
+    Option<crate::protocol::ballot::Ballot>,
+    bool,
+) {
     (r.down, r.leads, r.running, r.lease)
 }
 
-fn row_html(i: usize, r: &crate::viz::multipaxos::ReplicaRow, s: &Snapshot, names: &[String], lang: crate::i18n::Lang) -> String {
+fn row_html(
+    i: usize,
+    r: &crate::viz::multipaxos::ReplicaRow,
+    s: &Snapshot,
+    names: &[String],
+    lang: crate::i18n::Lang,
+) -> String {
     use std::fmt::Write;
     let esc = crate::trace::svg::escape;
     let w = lang.words();
@@ -247,7 +274,11 @@ fn row_html(i: usize, r: &crate::viz::multipaxos::ReplicaRow, s: &Snapshot, name
         n = esc(&r.name),
     );
     if r.lease {
-        let _ = write!(h, "<span class=\"mp-lease\">{}</span>", esc(w.mp_lease_mark));
+        let _ = write!(
+            h,
+            "<span class=\"mp-lease\">{}</span>",
+            esc(w.mp_lease_mark)
+        );
     }
     h.push_str("</th>");
     for k in 1..s.slots.max(2) {
@@ -257,9 +288,17 @@ fn row_html(i: usize, r: &crate::viz::multipaxos::ReplicaRow, s: &Snapshot, name
     h
 }
 
-fn cell_html(k: u32, c: Option<&crate::viz::multipaxos::Cell>, s: &Snapshot, names: &[String], lang: crate::i18n::Lang) -> String {
+fn cell_html(
+    k: u32,
+    c: Option<&crate::viz::multipaxos::Cell>,
+    s: &Snapshot,
+    names: &[String],
+    lang: crate::i18n::Lang,
+) -> String {
     let esc = crate::trace::svg::escape;
-    let Some(c) = c else { return format!("<td class=\"mp-cell empty\" data-slot=\"{k}\"></td>") };
+    let Some(c) = c else {
+        return format!("<td class=\"mp-cell empty\" data-slot=\"{k}\"></td>");
+    };
     let ink = match c.ink {
         Ink::Voted => "voted",
         Ink::Learned => "learned",
@@ -267,7 +306,16 @@ fn cell_html(k: u32, c: Option<&crate::viz::multipaxos::Cell>, s: &Snapshot, nam
     };
     let title = c
         .ballot
-        .map(|b| format!("2b ({},{})", b.round, s.replicas.iter().find(|x| x.node == b.node).map_or("?", |x| x.name.as_str())))
+        .map(|b| {
+            format!(
+                "2b ({},{})",
+                b.round,
+                s.replicas
+                    .iter()
+                    .find(|x| x.node == b.node)
+                    .map_or("?", |x| x.name.as_str())
+            )
+        })
         .unwrap_or_default();
     format!(
         "<td class=\"mp-cell {ink}{}\" data-slot=\"{k}\" data-ink=\"{ink}\" title=\"{}\">{}</td>",
@@ -281,7 +329,14 @@ fn cell_html(k: u32, c: Option<&crate::viz::multipaxos::Cell>, s: &Snapshot, nam
 /// the run or the language changed, or the cursor went back (fewer slots);
 /// otherwise only new slots' columns are added and the cells and rows that
 /// changed are replaced — a few per frame where a redraw parsed a thousand.
-fn patch_log(el: &web_sys::Element, drawn: &mut Option<(u64, crate::i18n::Lang, Snapshot)>, rev: u64, lang: crate::i18n::Lang, s: &Snapshot, names: &[String]) {
+fn patch_log(
+    el: &web_sys::Element,
+    drawn: &mut Option<(u64, crate::i18n::Lang, Snapshot)>,
+    rev: u64,
+    lang: crate::i18n::Lang,
+    s: &Snapshot,
+    names: &[String],
+) {
     let same = matches!(drawn, Some((r, l, old)) if *r == rev && *l == lang && old.replicas.len() == s.replicas.len() && old.slots <= s.slots);
     let Some((_, _, old)) = drawn.as_ref().filter(|_| same) else {
         el.set_inner_html(&log_html(s, names, lang));
@@ -298,14 +353,18 @@ fn patch_log(el: &web_sys::Element, drawn: &mut Option<(u64, crate::i18n::Lang, 
         }
     }
     for (i, r) in s.replicas.iter().enumerate() {
-        let Ok(Some(tr)) = el.query_selector(&format!("tr[data-row=\"{i}\"]")) else { continue };
+        let Ok(Some(tr)) = el.query_selector(&format!("tr[data-row=\"{i}\"]")) else {
+            continue;
+        };
         let o = &old.replicas[i];
         if row_head(o) != row_head(r) {
             tr.set_outer_html(&row_html(i, r, s, names, lang));
             continue;
         }
         if to > from {
-            let empty: String = (from..to).map(|k| cell_html(k, None, s, names, lang)).collect();
+            let empty: String = (from..to)
+                .map(|k| cell_html(k, None, s, names, lang))
+                .collect();
             let _ = tr.insert_adjacent_html("beforeend", &empty);
         }
         for k in 1..to {
@@ -353,7 +412,12 @@ fn LeaseLane() -> impl IntoView {
 /// The time axis of a lane chart.
 fn axis(end: u64, height: f64, lang: crate::i18n::Lang) -> impl IntoView {
     let speak = lang.speak();
-    let step = [100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000].into_iter().find(|s| end / s <= 10).unwrap_or(10_000_000);
+    let step = [
+        100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000,
+    ]
+    .into_iter()
+    .find(|s| end / s <= 10)
+    .unwrap_or(10_000_000);
     view! {
         <g class="axis">
             {(0..=end / step).map(|k| k * step).map(|k| view! {
@@ -436,13 +500,32 @@ fn SessionLane() -> impl IntoView {
     }
 }
 
-fn session_svg(app: super::App, l: SessionLanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+fn session_svg(
+    app: super::App,
+    l: SessionLanes,
+    names: &[String],
+    end: u64,
+    lang: crate::i18n::Lang,
+) -> impl IntoView {
     let height = TOP + l.lanes.len() as f64 * SESSION_H + 4.0;
     let w = lang.words();
     // Shown once its moment has come: the fog hides the future from the eye,
     // this hides it from a screen reader too.
-    let from = move |at: u64| move || if at <= app.t.get() { "visible" } else { "hidden" };
-    let SessionLanes { lanes, writes, paused, ended } = l;
+    let from = move |at: u64| {
+        move || {
+            if at <= app.t.get() {
+                "visible"
+            } else {
+                "hidden"
+            }
+        }
+    };
+    let SessionLanes {
+        lanes,
+        writes,
+        paused,
+        ended,
+    } = l;
     let order: Vec<_> = lanes.iter().map(|l| l.0).collect();
     view! {
         <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-session-lanes" role="img" aria-label=w.mp_sessions_title>
@@ -509,18 +592,32 @@ fn Controls() -> impl IntoView {
     let value = RwSignal::new("7".to_string());
     let leader = move || {
         let s = now(app);
-        s.replicas.iter().find(|r| r.leads.is_some()).map(|r| r.name.clone())
+        s.replicas
+            .iter()
+            .find(|r| r.leads.is_some())
+            .map(|r| r.name.clone())
     };
     let crash = move |_| {
         if let Some(node) = leader() {
             app.inject(Fault::Crash { node });
         } else {
-            app.toast.set(Some((app.words().mp_no_leader.to_string(), true)));
+            app.toast
+                .set(Some((app.words().mp_no_leader.to_string(), true)));
         }
     };
     let restart = move |_| {
         let s = now(app);
-        let down: Vec<_> = s.replicas.iter().filter(|r| r.down).map(|r| Fault::Restart { node: r.name.clone() }.into()).collect();
+        let down: Vec<_> = s
+            .replicas
+            .iter()
+            .filter(|r| r.down)
+            .map(|r| {
+                Fault::Restart {
+                    node: r.name.clone(),
+                }
+                .into()
+            })
+            .collect();
         if !down.is_empty() {
             app.inject_all(down);
         }
@@ -528,10 +625,16 @@ fn Controls() -> impl IntoView {
     let write = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let s = now(app);
-        let Some(client) = s.clients.first().map(|c| c.name.clone()) else { return };
+        let Some(client) = s.clients.first().map(|c| c.name.clone()) else {
+            return;
+        };
         // The scenario checks the key and the value; a bad one comes back as
         // a message and the run on screen stays as it was.
-        app.inject(Command::Multipaxos(MpCommand::Put { node: client, key: key.get_untracked(), value: value.get_untracked() }));
+        app.inject(Command::Multipaxos(MpCommand::Put {
+            node: client,
+            key: key.get_untracked(),
+            value: value.get_untracked(),
+        }));
     };
     view! {
         <div class="commit-controls mp-controls">

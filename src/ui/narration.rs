@@ -42,8 +42,20 @@ pub fn Narration() -> impl IntoView {
                 .map(|l| {
                     let important = l.is_milestone();
                     let bad = matches!(l.say, Say::Violation { .. })
-                        || matches!(l.say, Say::Lease { note: crate::protocol::lease::LeaseNote::WriteRejected { .. }, .. });
-                    (l.seq, l.t.0, lang.speak().say(&m.run.names, &l.say), important, bad)
+                        || matches!(
+                            l.say,
+                            Say::Lease {
+                                note: crate::protocol::lease::LeaseNote::WriteRejected { .. },
+                                ..
+                            }
+                        );
+                    (
+                        l.seq,
+                        l.t.0,
+                        lang.speak().say(&m.run.names, &l.say),
+                        important,
+                        bad,
+                    )
                 })
                 .collect::<Vec<_>>()
         })
@@ -89,7 +101,13 @@ pub fn Invariants() -> impl IntoView {
             crate::protocol::Kind::Multipaxos => {
                 let mut l = Invariant::MULTIPAXOS.to_vec();
                 // A Chubby cell's file server is fenced by sequencers.
-                if app.model.with_value(|m| m.run.scenario.multipaxos.as_ref().is_some_and(|x| x.cell.is_some())) {
+                if app.model.with_value(|m| {
+                    m.run
+                        .scenario
+                        .multipaxos
+                        .as_ref()
+                        .is_some_and(|x| x.cell.is_some())
+                }) {
                     l.push(Invariant::FencingMonotonic);
                 }
                 l
@@ -149,7 +167,9 @@ fn FutureViolation() -> impl IntoView {
     move || {
         app.rev.get();
         let t = app.t.get();
-        let next = app.model.with_value(|m| m.broken.iter().find(|b| b.1 > t).copied());
+        let next = app
+            .model
+            .with_value(|m| m.broken.iter().find(|b| b.1 > t).copied());
         next.map(|(inv, at, _)| {
             view! {
                 <p class="future" data-testid="future-violation">

@@ -15,7 +15,11 @@ fn names() -> Vec<String> {
 /// "1a (3,Α)", "1b (3,Α) β", "2a α", "2b α", "3 α".
 pub fn messenger_label(names: &[String], m: &Msg) -> String {
     let b = |b: crate::protocol::paxos::Ballot| {
-        format!("({},{})", b.round, names.get(b.node.index()).map(String::as_str).unwrap_or("?"))
+        format!(
+            "({},{})",
+            b.round,
+            names.get(b.node.index()).map(String::as_str).unwrap_or("?")
+        )
     };
     match m {
         Msg::Paxos(p) => match *p {
@@ -120,15 +124,25 @@ fn Banner() -> impl IntoView {
 
 /// A ledger's three lines as words: the promise and the last vote (notes at
 /// the back), and the decree in ink.
-fn ledger_lines(app: super::App, names: &[String], s: &crate::viz::parliament::Seat) -> (String, String, String) {
+fn ledger_lines(
+    app: super::App,
+    names: &[String],
+    s: &crate::viz::parliament::Seat,
+) -> (String, String, String) {
     let speak = app.lang.get().speak();
     let wd = app.words();
-    let promised = s.max_bal.map(|b| speak.ballot(names, b)).unwrap_or_else(|| wd.nothing_yet.into());
+    let promised = s
+        .max_bal
+        .map(|b| speak.ballot(names, b))
+        .unwrap_or_else(|| wd.nothing_yet.into());
     let vote = s
         .last_vote
         .map(|v| format!("{} {}", speak.ballot(names, v.ballot), v.value))
         .unwrap_or_else(|| wd.not_voted.into());
-    let learned = s.learned.map(|v| v.to_string()).unwrap_or_else(|| wd.nothing_yet.into());
+    let learned = s
+        .learned
+        .map(|v| v.to_string())
+        .unwrap_or_else(|| wd.nothing_yet.into());
     (promised, vote, learned)
 }
 
@@ -143,7 +157,14 @@ fn LedgerList() -> impl IntoView {
             s.seats
                 .iter()
                 .enumerate()
-                .map(|(i, seat)| (i, names.get(i).cloned().unwrap_or_default(), ledger_lines(app, &names, seat), seat.status.clone()))
+                .map(|(i, seat)| {
+                    (
+                        i,
+                        names.get(i).cloned().unwrap_or_default(),
+                        ledger_lines(app, &names, seat),
+                        seat.status.clone(),
+                    )
+                })
                 .collect::<Vec<_>>()
         })
     });
@@ -209,18 +230,36 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     // not on every frame of the run.
     let seat_memo = Memo::new(move |_| app.snap.with(|s| s.seats.get(i).cloned()));
     let seat = move || seat_memo.get();
-    let status = move || seat_memo.with(|s| s.as_ref().map(|s| s.status.clone()).unwrap_or(SeatStatus::Present));
+    let status = move || {
+        seat_memo.with(|s| {
+            s.as_ref()
+                .map(|s| s.status.clone())
+                .unwrap_or(SeatStatus::Present)
+        })
+    };
     let away = move || matches!(status(), SeatStatus::Away);
     let asleep = move || matches!(status(), SeatStatus::Asleep { .. });
     let selected = move || app.selected.get() == Some(i as u8);
     let names2 = names.clone();
-    let ink = Memo::new(move |_| seat().map(|s| ledger_lines(app, &names2, &s)).unwrap_or_default());
+    let ink = Memo::new(move |_| {
+        seat()
+            .map(|s| ledger_lines(app, &names2, &s))
+            .unwrap_or_default()
+    });
     let names3 = names.clone();
     let pencil = move || {
-        seat().and_then(|s| s.pencil).map(|p| app.lang.get().speak().pencil(&names3, &p))
+        seat()
+            .and_then(|s| s.pencil)
+            .map(|p| app.lang.get().speak().pencil(&names3, &p))
     };
     // A memo: the seat changes every few frames, its roles hardly ever.
-    let roles = Memo::new(move |_| seat_memo.with(|s| s.as_ref().map(|s| (s.proposer, s.acceptor, s.learner)).unwrap_or_default()));
+    let roles = Memo::new(move |_| {
+        seat_memo.with(|s| {
+            s.as_ref()
+                .map(|s| (s.proposer, s.acceptor, s.learner))
+                .unwrap_or_default()
+        })
+    });
     let label = {
         let name = name.clone();
         move || {
@@ -425,7 +464,6 @@ fn Messengers() -> impl IntoView {
     view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }
 }
 
-
 // Moving hundreds of messengers costs one call: positions go over as one
 // Float64Array and the strings are built on the JavaScript side.
 // New messengers are likewise made in one call: their markup is parsed
@@ -445,7 +483,12 @@ extern "C" {
     fn add(layer: &web_sys::SvgElement, markup: &str, count: u32) -> js_sys::Array;
 }
 
-fn update(layer: &web_sys::SvgElement, drawn: &mut std::collections::BTreeMap<u64, web_sys::Element>, ms: &[Messenger], names: &[String]) {
+fn update(
+    layer: &web_sys::SvgElement,
+    drawn: &mut std::collections::BTreeMap<u64, web_sys::Element>,
+    ms: &[Messenger],
+    names: &[String],
+) {
     use wasm_bindgen::JsCast;
     // Gone: remove.
     drawn.retain(|id, el| {
@@ -488,7 +531,11 @@ fn markup(m: &Messenger, names: &[String]) -> String {
     let colour = palette::message_colour(&m.msg);
     let width = 14.0 + 7.2 * label.chars().count() as f64;
     let kind = m.msg.type_name();
-    let ink = if colour == palette::BLACK || colour == palette::BLUE { "#fff" } else { "#000" };
+    let ink = if colour == palette::BLACK || colour == palette::BLUE {
+        "#fff"
+    } else {
+        "#000"
+    };
     let mut s = format!(
         "<g class=\"messenger {kind}\" data-testid=\"messenger\" data-kind=\"{kind}\">\
          <g class=\"m-body\"><rect x=\"{:.1}\" y=\"-12\" width=\"{width:.1}\" height=\"24\" rx=\"5\" fill=\"{colour}\"/>\
@@ -497,7 +544,10 @@ fn markup(m: &Messenger, names: &[String]) -> String {
         crate::trace::svg::escape(&label)
     );
     if m.duplicate {
-        s += &format!("<text class=\"dup\" x=\"{:.1}\" y=\"-8\">×2</text>", width / 2.0 + 3.0);
+        s += &format!(
+            "<text class=\"dup\" x=\"{:.1}\" y=\"-8\">×2</text>",
+            width / 2.0 + 3.0
+        );
     }
     if m.blocked {
         s += "<text class=\"blocked\" x=\"0\" y=\"-16\">✕</text>";

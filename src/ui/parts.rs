@@ -17,8 +17,8 @@
 //! remembered). Without the `split` feature the split functions are plain
 //! async calls (`split_point!` below).
 
-use super::{use_app, App};
 use super::files::Readers;
+use super::{use_app, App};
 use leptos::prelude::*;
 #[cfg(feature = "split")]
 use leptos::wasm_split::wasm_split;
@@ -137,7 +137,9 @@ pub fn with_readers(app: App, f: impl FnOnce(Readers) + 'static) {
     leptos::task::spawn_local(async move {
         match load_readers().await {
             Some(r) => f(r),
-            None => app.toast.set(Some((app.words().readers_unavailable.to_string(), true))),
+            None => app
+                .toast
+                .set(Some((app.words().readers_unavailable.to_string(), true))),
         }
     });
 }
@@ -148,7 +150,10 @@ pub fn export(app: App, what: super::exports::Export) {
     leptos::task::spawn_local(async move {
         match exports_part().await {
             Ok(write) => write(app, what),
-            Err(_) => app.toast.set(Some((app.lang.get_untracked().speak().export_unavailable(), true))),
+            Err(_) => app.toast.set(Some((
+                app.lang.get_untracked().speak().export_unavailable(),
+                true,
+            ))),
         }
     });
 }
@@ -170,7 +175,10 @@ fn name(app: App, part: Part) -> &'static str {
 /// Starts fetching a part unless it is here or on its way.
 pub fn fetch(app: App, part: Part) {
     let i = part as usize;
-    if matches!(app.parts.with_untracked(|p| p[i]), Status::Loading | Status::Ready(_)) {
+    if matches!(
+        app.parts.with_untracked(|p| p[i]),
+        Status::Loading | Status::Ready(_)
+    ) {
         return;
     }
     app.parts.update(|p| p[i] = Status::Loading);
@@ -184,7 +192,8 @@ pub fn fetch(app: App, part: Part) {
             Part::Checker => checker_part().await,
             Part::Qr => qr_part().await,
         };
-        app.parts.update(|p| p[i] = got.map_or(Status::Failed, Status::Ready));
+        app.parts
+            .update(|p| p[i] = got.map_or(Status::Failed, Status::Ready));
     });
 }
 
@@ -196,7 +205,8 @@ pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
     fetch(app, part);
     let i = part as usize;
     let status = Memo::new(move |_| app.parts.with(|p| p[i]));
-    move || match status.get() {
+    move || {
+        match status.get() {
         Status::Ready(draw) => draw(piece),
         Status::Failed => view! {
             <div class="part-failed" role="alert" data-testid="part-failed">
@@ -213,5 +223,6 @@ pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
             </p>
         }
         .into_any(),
+    }
     }
 }

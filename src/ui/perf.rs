@@ -9,11 +9,17 @@ use wasm_bindgen::JsCast;
 
 fn probe() -> Option<js_sys::Array> {
     let w = web_sys::window()?;
-    js_sys::Reflect::get(&w, &JsValue::from_str("__paxosPerf")).ok()?.dyn_into::<js_sys::Array>().ok()
+    js_sys::Reflect::get(&w, &JsValue::from_str("__paxosPerf"))
+        .ok()?
+        .dyn_into::<js_sys::Array>()
+        .ok()
 }
 
 pub fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
 }
 
 /// Run `f`, and if the probe is on, record how long it and its effects took.

@@ -50,7 +50,13 @@ pub fn SpaceTime() -> impl IntoView {
                     }
                 }
             }
-            (svg::render_live(&d, title), d.plot.x, d.plot.w, d.height, d.omitted_arrows)
+            (
+                svg::render_live(&d, title),
+                d.plot.x,
+                d.plot.w,
+                d.height,
+                d.omitted_arrows,
+            )
         })
     });
     let fogged = Memo::new(move |_| app.fog_from().is_some());
@@ -64,7 +70,12 @@ pub fn SpaceTime() -> impl IntoView {
     let cursor_x = move || cursor.get();
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
-        let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(el) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let r = el.get_bounding_client_rect();
         let fx = (ev.client_x() as f64 - r.left()) / r.width().max(1.0) * WIDTH;
         let (from, to) = win.get_untracked();

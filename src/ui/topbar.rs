@@ -4,8 +4,8 @@
 use super::{use_app, View};
 use crate::check::Mutation;
 use crate::i18n::Lang;
-use crate::scenario::builtin::PAXOS_NAMES;
 use crate::protocol::Kind;
+use crate::scenario::builtin::PAXOS_NAMES;
 use crate::scenario::commit_spec::BUILTIN_NAMES as COMMIT_NAMES;
 use crate::scenario::lease_spec::BUILTIN_NAMES as LEASE_NAMES;
 use leptos::prelude::*;

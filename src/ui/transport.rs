@@ -28,7 +28,10 @@ fn speed_label(log: f64) -> String {
 pub fn Transport() -> impl IntoView {
     let app = use_app();
     let w = move || app.words();
-    let button = move |label: fn(&crate::i18n::Words) -> &'static str, icon: &'static str, id: &'static str, f: fn(super::App)| {
+    let button = move |label: fn(&crate::i18n::Words) -> &'static str,
+                       icon: &'static str,
+                       id: &'static str,
+                       f: fn(super::App)| {
         view! {
             <button class="btn transport-btn" aria-label=move || label(app.words()) title=move || label(app.words()) data-testid=id on:click=move |_| f(app)>
                 {icon}

@@ -36,7 +36,10 @@ fn name(l: &Labels, i: usize) -> String {
 }
 
 /// An SVG string of `size`, on white, drawn by `paint`.
-fn draw(size: (u32, u32), paint: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), String>) -> Result<String, String> {
+fn draw(
+    size: (u32, u32),
+    paint: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), String>,
+) -> Result<String, String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -48,7 +51,9 @@ fn draw(size: (u32, u32), paint: impl FnOnce(&DrawingArea<SVGBackend, Shift>) ->
 }
 
 /// The legend every chart has: upper right, on a light box.
-fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), String> {
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+) -> Result<(), String> {
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
@@ -61,17 +66,32 @@ fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(chart: &mut ChartCont
 
 /// (a) Histogram of LLM call durations (seconds, log scale) with TTL/2 and TTL.
 /// `names`: [calls, "TTL/2", "TTL"].
-pub fn latency(samples_us: &[u64], ttl_us: u64, l: &Labels, size: (u32, u32)) -> Result<String, String> {
+pub fn latency(
+    samples_us: &[u64],
+    ttl_us: u64,
+    l: &Labels,
+    size: (u32, u32),
+) -> Result<String, String> {
     draw(size, |root| {
-        let secs: Vec<f64> = samples_us.iter().map(|&u| (u as f64 / 1e6).max(0.01)).collect();
+        let secs: Vec<f64> = samples_us
+            .iter()
+            .map(|&u| (u as f64 / 1e6).max(0.01))
+            .collect();
         let lo = 0.05f64;
-        let hi = secs.iter().cloned().fold(ttl_us as f64 / 1e6 * 2.0, f64::max).max(1.0) * 1.2;
+        let hi = secs
+            .iter()
+            .cloned()
+            .fold(ttl_us as f64 / 1e6 * 2.0, f64::max)
+            .max(1.0)
+            * 1.2;
         // Log-spaced bins, so the heavy tail is visible next to the body.
         let bins = 36;
         let edge = |i: usize| lo * (hi / lo).powf(i as f64 / bins as f64);
         let mut counts = vec![0u32; bins];
         for &s in &secs {
-            let k = (((s / lo).ln() / (hi / lo).ln()) * bins as f64).floor().clamp(0.0, bins as f64 - 1.0) as usize;
+            let k = (((s / lo).ln() / (hi / lo).ln()) * bins as f64)
+                .floor()
+                .clamp(0.0, bins as f64 - 1.0) as usize;
             counts[k] += 1;
         }
         let top = (*counts.iter().max().unwrap_or(&1)).max(1) as f64 * 1.15;
@@ -92,17 +112,31 @@ pub fn latency(samples_us: &[u64], ttl_us: u64, l: &Labels, size: (u32, u32)) ->
             .map_err(|e| e.to_string())?;
         chart
             .draw_series(counts.iter().enumerate().map(|(i, &c)| {
-                Rectangle::new([(edge(i), 0.0), (edge(i + 1), c as f64)], PURPLE.mix(0.75).filled())
+                Rectangle::new(
+                    [(edge(i), 0.0), (edge(i + 1), c as f64)],
+                    PURPLE.mix(0.75).filled(),
+                )
             }))
             .map_err(|e| e.to_string())?
             .label(name(l, 0))
             .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], PURPLE.filled()));
-        for (k, (at, colour)) in [(ttl_us as f64 / 2e6, ORANGE), (ttl_us as f64 / 1e6, VERMILLION)].into_iter().enumerate() {
+        for (k, (at, colour)) in [
+            (ttl_us as f64 / 2e6, ORANGE),
+            (ttl_us as f64 / 1e6, VERMILLION),
+        ]
+        .into_iter()
+        .enumerate()
+        {
             chart
-                .draw_series(LineSeries::new(vec![(at, 0.0), (at, top)], colour.stroke_width(3)))
+                .draw_series(LineSeries::new(
+                    vec![(at, 0.0), (at, top)],
+                    colour.stroke_width(3),
+                ))
                 .map_err(|e| e.to_string())?
                 .label(name(l, k + 1))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3))
+                });
         }
         legend(&mut chart)
     })
@@ -110,11 +144,23 @@ pub fn latency(samples_us: &[u64], ttl_us: u64, l: &Labels, size: (u32, u32)) ->
 
 /// (b) A sweep against TTL (seconds): one line per (measure, fencing).
 /// `pick` chooses the measure plotted from each cell; `names`: [fencing on, fencing off].
-pub fn sweep(cells: &[Cell], pick: fn(&Cell) -> f64, l: &Labels, size: (u32, u32)) -> Result<String, String> {
+pub fn sweep(
+    cells: &[Cell],
+    pick: fn(&Cell) -> f64,
+    l: &Labels,
+    size: (u32, u32),
+) -> Result<String, String> {
     draw(size, |root| {
         let xs: Vec<f64> = cells.iter().map(|c| c.ttl_us as f64 / 1e6).collect();
-        let (x0, x1) = (xs.iter().cloned().fold(f64::MAX, f64::min), xs.iter().cloned().fold(0.0, f64::max));
-        let (x0, x1) = if x0 < x1 { (x0, x1) } else { (0.0, x0.max(1.0)) };
+        let (x0, x1) = (
+            xs.iter().cloned().fold(f64::MAX, f64::min),
+            xs.iter().cloned().fold(0.0, f64::max),
+        );
+        let (x0, x1) = if x0 < x1 {
+            (x0, x1)
+        } else {
+            (0.0, x0.max(1.0))
+        };
         let top = cells.iter().map(pick).fold(0.0, f64::max).max(1e-9) * 1.15;
         let mut chart = ChartBuilder::on(root)
             .caption(&l.title, (FONT, 18))
@@ -143,10 +189,15 @@ pub fn sweep(cells: &[Cell], pick: fn(&Cell) -> f64, l: &Labels, size: (u32, u32
             let colour = if fencing { GREEN } else { VERMILLION };
             let dashed = !fencing;
             chart
-                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(if dashed { 2 } else { 3 })))
+                .draw_series(LineSeries::new(
+                    pts.clone(),
+                    colour.stroke_width(if dashed { 2 } else { 3 }),
+                ))
                 .map_err(|e| e.to_string())?
                 .label(name(l, k))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3))
+                });
             // Distinct marker shapes: colour is never the only difference.
             if fencing {
                 chart
@@ -154,7 +205,10 @@ pub fn sweep(cells: &[Cell], pick: fn(&Cell) -> f64, l: &Labels, size: (u32, u32
                     .map_err(|e| e.to_string())?;
             } else {
                 chart
-                    .draw_series(pts.iter().map(|&p| TriangleMarker::new(p, 6, colour.filled())))
+                    .draw_series(
+                        pts.iter()
+                            .map(|&p| TriangleMarker::new(p, 6, colour.filled())),
+                    )
                     .map_err(|e| e.to_string())?;
             }
         }
@@ -163,10 +217,21 @@ pub fn sweep(cells: &[Cell], pick: fn(&Cell) -> f64, l: &Labels, size: (u32, u32
 }
 
 /// (c) Remaining lease validity (seconds) over time, one line per series.
-pub fn validity(series: &[(String, Vec<(f64, f64)>)], l: &Labels, size: (u32, u32)) -> Result<String, String> {
+pub fn validity(
+    series: &[(String, Vec<(f64, f64)>)],
+    l: &Labels,
+    size: (u32, u32),
+) -> Result<String, String> {
     draw(size, |root| {
-        let x1 = series.iter().flat_map(|s| s.1.iter().map(|p| p.0)).fold(1.0, f64::max);
-        let top = series.iter().flat_map(|s| s.1.iter().map(|p| p.1)).fold(0.5, f64::max) * 1.15;
+        let x1 = series
+            .iter()
+            .flat_map(|s| s.1.iter().map(|p| p.0))
+            .fold(1.0, f64::max);
+        let top = series
+            .iter()
+            .flat_map(|s| s.1.iter().map(|p| p.1))
+            .fold(0.5, f64::max)
+            * 1.15;
         let mut chart = ChartBuilder::on(root)
             .caption(&l.title, (FONT, 18))
             .margin(12)
@@ -187,7 +252,9 @@ pub fn validity(series: &[(String, Vec<(f64, f64)>)], l: &Labels, size: (u32, u3
                 .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
                 .map_err(|e| e.to_string())?
                 .label(label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3))
+                });
         }
         legend(&mut chart)
     })
@@ -208,16 +275,45 @@ mod tests {
 
     #[test]
     fn charts_are_svg_with_their_labels() {
-        let lat = latency(&[300_000, 1_500_000, 25_000_000], 3_000_000, &labels(), (600, 300)).unwrap();
+        let lat = latency(
+            &[300_000, 1_500_000, 25_000_000],
+            3_000_000,
+            &labels(),
+            (600, 300),
+        )
+        .unwrap();
         assert!(lat.starts_with("<svg") && lat.contains("</svg>"));
         let cells = vec![
-            Cell { ttl_us: 1_000_000, fencing: true, runs: 1, split_brain_us: 2e6, ..Cell::default() },
-            Cell { ttl_us: 2_000_000, fencing: true, runs: 1, split_brain_us: 1e6, ..Cell::default() },
-            Cell { ttl_us: 1_000_000, fencing: false, runs: 1, split_brain_us: 2e6, ..Cell::default() },
+            Cell {
+                ttl_us: 1_000_000,
+                fencing: true,
+                runs: 1,
+                split_brain_us: 2e6,
+                ..Cell::default()
+            },
+            Cell {
+                ttl_us: 2_000_000,
+                fencing: true,
+                runs: 1,
+                split_brain_us: 1e6,
+                ..Cell::default()
+            },
+            Cell {
+                ttl_us: 1_000_000,
+                fencing: false,
+                runs: 1,
+                split_brain_us: 2e6,
+                ..Cell::default()
+            },
         ];
         let s = sweep(&cells, |c| c.split_brain_us / 1e6, &labels(), (600, 300)).unwrap();
         assert!(s.contains("</svg>"));
-        let v = validity(&[("W1".into(), vec![(0.0, 1.0), (1.0, 0.5)])], &labels(), (600, 300)).unwrap();
+        let v = validity(
+            &[("W1".into(), vec![(0.0, 1.0), (1.0, 0.5)])],
+            &labels(),
+            (600, 300),
+        )
+        .unwrap();
         assert!(v.contains("W1"));
     }
 }

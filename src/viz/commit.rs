@@ -92,7 +92,11 @@ pub fn lanes(run: &Run) -> CommitLanes {
             tm: roles(n.index(), Role::Tm),
             acceptor: roles(n.index(), Role::Acceptor),
             coordinator: roles(n.index(), Role::Coordinator),
-            phases: vec![Span { from: SimTime::ZERO, to: open, what: RmPhase::Working }],
+            phases: vec![Span {
+                from: SimTime::ZERO,
+                to: open,
+                what: RmPhase::Working,
+            }],
             down: Vec::new(),
             uncertain_us: 0,
         })
@@ -107,15 +111,36 @@ pub fn lanes(run: &Run) -> CommitLanes {
         match &e.kind {
             EventKind::Note(Note::Commit(n)) => {
                 let phase = match *n {
-                    CommitNote::RmVoted { vote: RmVote::Prepared } => Some(RmPhase::Uncertain),
-                    CommitNote::RmVoted { vote: RmVote::Aborted } | CommitNote::RmDecided { outcome: Outcome::Abort } => Some(RmPhase::Aborted),
-                    CommitNote::RmDecided { outcome: Outcome::Commit } => Some(RmPhase::Committed),
+                    CommitNote::RmVoted {
+                        vote: RmVote::Prepared,
+                    } => Some(RmPhase::Uncertain),
+                    CommitNote::RmVoted {
+                        vote: RmVote::Aborted,
+                    }
+                    | CommitNote::RmDecided {
+                        outcome: Outcome::Abort,
+                    } => Some(RmPhase::Aborted),
+                    CommitNote::RmDecided {
+                        outcome: Outcome::Commit,
+                    } => Some(RmPhase::Committed),
                     CommitNote::TmDecided { outcome } | CommitNote::LeaderDecided { outcome } => {
-                        marks.push((e.t, Mark::Decided { node: e.node, outcome }));
+                        marks.push((
+                            e.t,
+                            Mark::Decided {
+                                node: e.node,
+                                outcome,
+                            },
+                        ));
                         None
                     }
                     CommitNote::CoordinatorBallot { ballot, .. } => {
-                        marks.push((e.t, Mark::Takeover { node: e.node, round: ballot.round }));
+                        marks.push((
+                            e.t,
+                            Mark::Takeover {
+                                node: e.node,
+                                round: ballot.round,
+                            },
+                        ));
                         None
                     }
                     _ => None,
@@ -123,11 +148,21 @@ pub fn lanes(run: &Run) -> CommitLanes {
                 if let (Some(p), Some(i)) = (phase, lane) {
                     let l = &mut rms[i];
                     close(&mut l.phases, e.t);
-                    l.phases.push(Span { from: e.t, to: open, what: p });
+                    l.phases.push(Span {
+                        from: e.t,
+                        to: open,
+                        what: p,
+                    });
                 }
             }
-            EventKind::Fault { fault: Fault::Crash { node } } => {
-                let span = Span { from: e.t, to: open, what: () };
+            EventKind::Fault {
+                fault: Fault::Crash { node },
+            } => {
+                let span = Span {
+                    from: e.t,
+                    to: open,
+                    what: (),
+                };
                 match rms.iter_mut().find(|l| l.node == *node) {
                     Some(l) if l.down.last().is_none_or(|d| d.to != open) => l.down.push(span),
                     Some(_) => {}
@@ -140,28 +175,38 @@ pub fn lanes(run: &Run) -> CommitLanes {
                     }
                 }
             }
-            EventKind::Fault { fault: Fault::Restart { node } } => {
-                match rms.iter_mut().find(|l| l.node == *node) {
-                    Some(l) => close(&mut l.down, e.t),
-                    None => {
-                        if let Some(o) = others.iter_mut().find(|o| o.0 == *node) {
-                            close(&mut o.2, e.t);
-                        }
+            EventKind::Fault {
+                fault: Fault::Restart { node },
+            } => match rms.iter_mut().find(|l| l.node == *node) {
+                Some(l) => close(&mut l.down, e.t),
+                None => {
+                    if let Some(o) = others.iter_mut().find(|o| o.0 == *node) {
+                        close(&mut o.2, e.t);
                     }
                 }
-            }
+            },
             _ => {}
         }
     }
     for l in &mut rms {
         close(&mut l.phases, end);
         close(&mut l.down, end);
-        l.uncertain_us = l.phases.iter().filter(|p| p.what == RmPhase::Uncertain).map(|p| p.to.0.saturating_sub(p.from.0)).sum();
+        l.uncertain_us = l
+            .phases
+            .iter()
+            .filter(|p| p.what == RmPhase::Uncertain)
+            .map(|p| p.to.0.saturating_sub(p.from.0))
+            .sum();
     }
     for o in &mut others {
         close(&mut o.2, end);
     }
-    CommitLanes { rms, others, marks, end }
+    CommitLanes {
+        rms,
+        others,
+        marks,
+        end,
+    }
 }
 
 #[cfg(test)]
@@ -176,8 +221,16 @@ mod tests {
         assert_eq!(l.rms.len(), 5);
         assert!(l.rms[0].tm && l.rms[0].down.len() == 1);
         for rm in &l.rms[1..] {
-            let u = rm.phases.iter().find(|p| p.what == RmPhase::Uncertain).expect("prepared");
-            assert!(u.from < SimTime(140_000) && u.to > SimTime(3_000_000), "{}: {u:?}", rm.name);
+            let u = rm
+                .phases
+                .iter()
+                .find(|p| p.what == RmPhase::Uncertain)
+                .expect("prepared");
+            assert!(
+                u.from < SimTime(140_000) && u.to > SimTime(3_000_000),
+                "{}: {u:?}",
+                rm.name
+            );
             assert_eq!(rm.phases.last().unwrap().what, RmPhase::Aborted);
         }
         assert!(l.longest_uncertain_us() > 2_900_000);
@@ -187,11 +240,28 @@ mod tests {
     fn paxos_commit_marks_the_takeover_and_the_decision() {
         let run = Run::record(&builtin::get("commit-paxos-tm-crash").unwrap()).unwrap();
         let l = lanes(&run);
-        assert!(l.marks.iter().any(|m| matches!(m.1, Mark::Takeover { node: NodeId(1), .. })));
-        assert!(l.marks.iter().any(|m| matches!(m.1, Mark::Decided { node: NodeId(1), outcome: Outcome::Commit })));
+        assert!(l.marks.iter().any(|m| matches!(
+            m.1,
+            Mark::Takeover {
+                node: NodeId(1),
+                ..
+            }
+        )));
+        assert!(l.marks.iter().any(|m| matches!(
+            m.1,
+            Mark::Decided {
+                node: NodeId(1),
+                outcome: Outcome::Commit
+            }
+        )));
         for rm in &l.rms[1..] {
             assert_eq!(rm.phases.last().unwrap().what, RmPhase::Committed);
-            assert!(rm.uncertain_us < 1_600_000, "{}: {}", rm.name, rm.uncertain_us);
+            assert!(
+                rm.uncertain_us < 1_600_000,
+                "{}: {}",
+                rm.name,
+                rm.uncertain_us
+            );
         }
     }
 }

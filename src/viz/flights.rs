@@ -94,7 +94,11 @@ impl Flights {
         // Sends are recorded in time order already; keep it explicit.
         list.sort_by_key(|f| (f.sent, f.seq));
         let longest_us = list.iter().map(|f| f.ended.0 - f.sent.0).max().unwrap_or(0);
-        Flights { list, span_events, longest_us }
+        Flights {
+            list,
+            span_events,
+            longest_us,
+        }
     }
 
     /// Every flight that overlaps [from, to] — sent by `to`, ended at or after
@@ -115,7 +119,9 @@ impl Flights {
         self.list[lo..hi].iter().filter(move |f| {
             f.from != f.to
                 && (f.in_flight(t)
-                    || matches!(f.fate, Fate::Dropped(_)) && t.0 < f.ended.0 + linger_us && t >= f.ended)
+                    || matches!(f.fate, Fate::Dropped(_))
+                        && t.0 < f.ended.0 + linger_us
+                        && t >= f.ended)
         })
     }
 }
@@ -136,7 +142,10 @@ mod tests {
             .filter(|e| matches!(e.kind, EventKind::Send { .. } | EventKind::Duplicate { .. }))
             .count();
         assert_eq!(f.list.len(), sends);
-        assert!(f.list.iter().any(|x| x.fate == Fate::Dropped(DropReason::Loss)));
+        assert!(f
+            .list
+            .iter()
+            .any(|x| x.fate == Fate::Dropped(DropReason::Loss)));
         assert!(f.list.iter().any(|x| x.duplicate));
         assert!(f.list.iter().all(|x| x.ended >= x.sent));
     }
@@ -148,7 +157,12 @@ mod tests {
         for k in 0..50 {
             let t = SimTime(run.end.0 * k / 50);
             let fast: Vec<MsgId> = f.at(t, 0).map(|x| x.id).collect();
-            let slow: Vec<MsgId> = f.list.iter().filter(|x| x.from != x.to && x.in_flight(t)).map(|x| x.id).collect();
+            let slow: Vec<MsgId> = f
+                .list
+                .iter()
+                .filter(|x| x.from != x.to && x.in_flight(t))
+                .map(|x| x.id)
+                .collect();
             assert_eq!(fast, slow, "at {t:?}");
         }
     }
@@ -160,7 +174,10 @@ mod tests {
             from: NodeId(0),
             to: NodeId(1),
             msg: Msg::Paxos(crate::protocol::paxos::PaxosMsg::Prepare {
-                ballot: crate::protocol::paxos::Ballot { round: 1, node: NodeId(0) },
+                ballot: crate::protocol::paxos::Ballot {
+                    round: 1,
+                    node: NodeId(0),
+                },
             }),
             sent: SimTime(100),
             ended: SimTime(200),

@@ -5,9 +5,9 @@
 
 use crate::check::lease_monitor::LeaseTruth;
 use crate::protocol::lease::{LeaseMsg, LeaseNote, View};
+use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::protocol::multipaxos::MpNote;
 use crate::protocol::storage::Refusal;
-use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::protocol::{Msg, Note};
 use crate::scenario::run::Run;
 use crate::scenario::Role;
@@ -121,13 +121,20 @@ pub struct Lanes {
 
 fn close(open: &mut Option<(SimTime, u64)>, at: SimTime, into: &mut Vec<Band>) {
     if let Some((from, epoch)) = open.take() {
-        into.push(Band { from, to: at.max(from), epoch });
+        into.push(Band {
+            from,
+            to: at.max(from),
+            epoch,
+        });
     }
 }
 
 fn close_span(open: &mut Option<SimTime>, at: SimTime, into: &mut Vec<Span>) {
     if let Some(from) = open.take() {
-        into.push(Span { from, to: at.max(from) });
+        into.push(Span {
+            from,
+            to: at.max(from),
+        });
     }
 }
 
@@ -141,12 +148,22 @@ pub fn lanes(run: &Run) -> Lanes {
     let mut down: Vec<Option<SimTime>> = vec![None; n];
     let mut waiting: Vec<Option<SimTime>> = vec![None; n];
     let store_nodes = run.scenario.nodes_with(Role::LeaseStore);
-    let stores: Vec<NodeId> = if store_nodes.len() > 1 { store_nodes } else { Vec::new() };
+    let stores: Vec<NodeId> = if store_nodes.len() > 1 {
+        store_nodes
+    } else {
+        Vec::new()
+    };
     let mut master: Vec<Option<SimTime>> = vec![None; n];
     let mut out = Lanes {
         stores: stores
             .iter()
-            .map(|&s| StoreLane { node: s, name: names[s.index()].clone(), master: Vec::new(), down: Vec::new(), elected: Vec::new() })
+            .map(|&s| StoreLane {
+                node: s,
+                name: names[s.index()].clone(),
+                master: Vec::new(),
+                down: Vec::new(),
+                elected: Vec::new(),
+            })
             .collect(),
         workers: workers
             .iter()
@@ -181,7 +198,13 @@ pub fn lanes(run: &Run) -> Lanes {
             }
         }
         if let EventKind::Note(Note::Lease(n)) = &e.kind {
-            if let LeaseNote::WriteAccepted { writer, epoch, db_now_us, .. } = *n {
+            if let LeaseNote::WriteAccepted {
+                writer,
+                epoch,
+                db_now_us,
+                ..
+            } = *n
+            {
                 let dead = !store_row.live(writer, epoch, db_now_us);
                 out_dead.push(dead);
             }
@@ -204,24 +227,45 @@ pub fn lanes(run: &Run) -> Lanes {
                     out.stores[s].elected.push(t);
                 }
             }
-            EventKind::Fault { fault: Fault::Crash { node } } if store_lane(*node).is_some() => {
+            EventKind::Fault {
+                fault: Fault::Crash { node },
+            } if store_lane(*node).is_some() => {
                 down[node.index()] = Some(t);
             }
-            EventKind::Fault { fault: Fault::Restart { node } } if store_lane(*node).is_some() => {
+            EventKind::Fault {
+                fault: Fault::Restart { node },
+            } if store_lane(*node).is_some() => {
                 let s = store_lane(*node).unwrap_or(0);
                 close_span(&mut down[node.index()], t, &mut out.stores[s].down);
             }
-            EventKind::Send { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
+            EventKind::Send {
+                id,
+                msg: Msg::Lease(LeaseMsg::Acquire { .. }),
+                ..
+            } => {
                 open_req.insert(id.0, out.requests.len());
-                out.requests.push(Request { worker: e.node, sent: t, ended: run.end, delivered: false });
+                out.requests.push(Request {
+                    worker: e.node,
+                    sent: t,
+                    ended: run.end,
+                    delivered: false,
+                });
             }
-            EventKind::Deliver { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
+            EventKind::Deliver {
+                id,
+                msg: Msg::Lease(LeaseMsg::Acquire { .. }),
+                ..
+            } => {
                 if let Some(i) = open_req.remove(&id.0) {
                     out.requests[i].ended = t;
                     out.requests[i].delivered = true;
                 }
             }
-            EventKind::Drop { id, msg: Msg::Lease(LeaseMsg::Acquire { .. }), .. } => {
+            EventKind::Drop {
+                id,
+                msg: Msg::Lease(LeaseMsg::Acquire { .. }),
+                ..
+            } => {
                 if let Some(i) = open_req.remove(&id.0) {
                     out.requests[i].ended = t;
                 }
@@ -232,11 +276,20 @@ pub fn lanes(run: &Run) -> Lanes {
                         if holding {
                             believed[e.node.index()] = Some((t, epoch));
                         } else {
-                            close(&mut believed[e.node.index()], t, &mut out.workers[l].believed);
+                            close(
+                                &mut believed[e.node.index()],
+                                t,
+                                &mut out.workers[l].believed,
+                            );
                         }
                     }
                 }
-                LeaseNote::Granted { holder, epoch, previous, .. } => {
+                LeaseNote::Granted {
+                    holder,
+                    epoch,
+                    previous,
+                    ..
+                } => {
                     if let Some((h, _, _)) = previous {
                         if let Some(l) = lane(h) {
                             close(&mut truth[h.index()], t, &mut out.workers[l].truth);
@@ -263,7 +316,12 @@ pub fn lanes(run: &Run) -> Lanes {
                         }
                     }
                 }
-                LeaseNote::Expired { holder, epoch, view: View::Store } | LeaseNote::Released { holder, epoch, .. } => {
+                LeaseNote::Expired {
+                    holder,
+                    epoch,
+                    view: View::Store,
+                }
+                | LeaseNote::Released { holder, epoch, .. } => {
                     if let Some(l) = lane(holder) {
                         if truth[holder.index()].is_some_and(|(_, e0)| e0 == epoch) {
                             close(&mut truth[holder.index()], t, &mut out.workers[l].truth);
@@ -271,7 +329,13 @@ pub fn lanes(run: &Run) -> Lanes {
                     }
                     out.expiries.push((t, holder, epoch));
                 }
-                LeaseNote::WriteAccepted { writer, epoch, key, previous, db_now_us } => {
+                LeaseNote::WriteAccepted {
+                    writer,
+                    epoch,
+                    key,
+                    previous,
+                    db_now_us,
+                } => {
                     let k = key as usize;
                     if row_epoch.len() <= k {
                         row_epoch.resize(k + 1, 0);
@@ -292,7 +356,15 @@ pub fn lanes(run: &Run) -> Lanes {
                         now_us: db_now_us,
                     });
                 }
-                LeaseNote::WriteRejected { writer, epoch, key, row, reason, lease, db_now_us } => out.writes.push(WriteMark {
+                LeaseNote::WriteRejected {
+                    writer,
+                    epoch,
+                    key,
+                    row,
+                    reason,
+                    lease,
+                    db_now_us,
+                } => out.writes.push(WriteMark {
                     t,
                     writer,
                     epoch,
@@ -318,7 +390,12 @@ pub fn lanes(run: &Run) -> Lanes {
                     }
                 }
                 LeaseNote::LlmResponse { outcome, .. } => {
-                    if let Some(c) = out.calls.iter_mut().rev().find(|c| c.worker == e.node && c.to.is_none()) {
+                    if let Some(c) = out
+                        .calls
+                        .iter_mut()
+                        .rev()
+                        .find(|c| c.worker == e.node && c.to.is_none())
+                    {
                         c.to = Some(t);
                         c.outcome = Some(outcome);
                     }
@@ -330,7 +407,9 @@ pub fn lanes(run: &Run) -> Lanes {
                 LeaseNote::SplitBrainEnd { .. } => close_span(&mut split_open, t, &mut out.split),
                 _ => {}
             },
-            EventKind::Fault { fault: Fault::Pause { node, .. } } => {
+            EventKind::Fault {
+                fault: Fault::Pause { node, .. },
+            } => {
                 if lane(*node).is_some() {
                     frozen[node.index()] = Some(t);
                 }
@@ -340,7 +419,9 @@ pub fn lanes(run: &Run) -> Lanes {
                     close_span(&mut frozen[e.node.index()], t, &mut out.workers[l].frozen);
                 }
             }
-            EventKind::Fault { fault: Fault::Crash { node } } => {
+            EventKind::Fault {
+                fault: Fault::Crash { node },
+            } => {
                 if let Some(l) = lane(*node) {
                     // A crash wipes the worker's belief (volatile) and its wait.
                     close(&mut believed[node.index()], t, &mut out.workers[l].believed);
@@ -349,7 +430,9 @@ pub fn lanes(run: &Run) -> Lanes {
                     down[node.index()] = Some(t);
                 }
             }
-            EventKind::Fault { fault: Fault::Restart { node } } => {
+            EventKind::Fault {
+                fault: Fault::Restart { node },
+            } => {
                 if let Some(l) = lane(*node) {
                     close_span(&mut down[node.index()], t, &mut out.workers[l].down);
                 }
@@ -372,24 +455,37 @@ pub fn lanes(run: &Run) -> Lanes {
     }
     close_span(&mut split_open, end, &mut out.split);
     for w in &mut out.workers {
-        w.danger = w.believed.iter().flat_map(|b| uncovered(b, &w.truth)).collect();
+        w.danger = w
+            .believed
+            .iter()
+            .flat_map(|b| uncovered(b, &w.truth))
+            .collect();
     }
     out
 }
 
 /// The parts of belief band `b` that no truth band of the same epoch covers.
 fn uncovered(b: &Band, truth: &[Band]) -> Vec<Span> {
-    let mut gaps = vec![Span { from: b.from, to: b.to }];
+    let mut gaps = vec![Span {
+        from: b.from,
+        to: b.to,
+    }];
     for t in truth.iter().filter(|t| t.epoch == b.epoch) {
         gaps = gaps
             .into_iter()
             .flat_map(|g| {
                 let mut parts = Vec::new();
                 if t.from > g.from {
-                    parts.push(Span { from: g.from, to: t.from.min(g.to) });
+                    parts.push(Span {
+                        from: g.from,
+                        to: t.from.min(g.to),
+                    });
                 }
                 if t.to < g.to {
-                    parts.push(Span { from: t.to.max(g.from), to: g.to });
+                    parts.push(Span {
+                        from: t.to.max(g.from),
+                        to: g.to,
+                    });
                 }
                 parts.into_iter().filter(|p| p.to > p.from)
             })
@@ -416,13 +512,22 @@ mod tests {
         // W1 believed well past the store's expiry of its lease: the danger gap.
         let truth_end = w1.truth[0].to;
         assert!(w1.believed[0].to > truth_end);
-        assert!(l.writes.iter().any(|w| !w.accepted && w.epoch == 33 && w.row == 34 && w.reason == Some(Refusal::RowFenced)));
+        assert!(l.writes.iter().any(|w| !w.accepted
+            && w.epoch == 33
+            && w.row == 34
+            && w.reason == Some(Refusal::RowFenced)));
         assert_eq!(l.split.len(), 1);
-        assert!(w1.danger.iter().any(|d| d.to.0 - d.from.0 > 5_000_000), "W1 believed long after expiry");
+        assert!(
+            w1.danger.iter().any(|d| d.to.0 - d.from.0 > 5_000_000),
+            "W1 believed long after expiry"
+        );
         assert!(l.grants.iter().any(|g| g.takeover && g.epoch == 34));
         // W1's renewals stop while it is paused.
         let paused = &w1.frozen[0];
-        assert!(!l.requests.iter().any(|r| r.worker == w1.node && r.sent > paused.from && r.sent < paused.to));
+        assert!(!l
+            .requests
+            .iter()
+            .any(|r| r.worker == w1.node && r.sent > paused.from && r.sent < paused.to));
         assert!(l.requests.iter().filter(|r| r.delivered).count() > 10);
     }
 
@@ -440,7 +545,10 @@ mod tests {
         assert!(s2_from > s1.down[0].from && s2.elected.first().is_some_and(|&t| t <= s2_from));
         // The grants and renewals of both masters reach W2's lane, without a break.
         let w2 = l.workers.iter().find(|w| w.name == "W2").unwrap();
-        assert!(w2.truth.iter().any(|b| b.epoch == 33 && b.from.0 < 1_000_000 && b.to.0 > 12_000_000));
+        assert!(w2
+            .truth
+            .iter()
+            .any(|b| b.epoch == 33 && b.from.0 < 1_000_000 && b.to.0 > 12_000_000));
     }
 
     #[test]
@@ -448,8 +556,16 @@ mod tests {
         let run = Run::record(&builtin::get("llm-in-loop").unwrap()).unwrap();
         let l = lanes(&run);
         assert!(!l.calls.is_empty());
-        let stalled = l.calls.iter().map(|c| c.to.map(|to| to.0 - c.from.0).unwrap_or(0)).max().unwrap();
+        let stalled = l
+            .calls
+            .iter()
+            .map(|c| c.to.map(|to| to.0 - c.from.0).unwrap_or(0))
+            .max()
+            .unwrap();
         assert!(stalled >= 12_000_000, "the 12 s stall shows: {stalled}");
-        assert!(l.workers[0].waiting.iter().any(|s| s.to.0 - s.from.0 >= 12_000_000));
+        assert!(l.workers[0]
+            .waiting
+            .iter()
+            .any(|s| s.to.0 - s.from.0 >= 12_000_000));
     }
 }

@@ -87,7 +87,10 @@ impl SessionMark {
     /// `OpenSession`).
     fn after(note: &MpNote, asked: Option<Op>) -> Option<SessionMark> {
         match note {
-            MpNote::Answered { outcome: Outcome::SessionOpened, .. } if asked == Some(Op::OpenSession) => Some(SessionMark::Safe),
+            MpNote::Answered {
+                outcome: Outcome::SessionOpened,
+                ..
+            } if asked == Some(Op::OpenSession) => Some(SessionMark::Safe),
             MpNote::Jeopardy => Some(SessionMark::Jeopardy),
             MpNote::SessionSafe { .. } => Some(SessionMark::Safe),
             MpNote::SessionLost { .. } => Some(SessionMark::Lost),
@@ -135,7 +138,12 @@ pub struct LeaseLanes {
 }
 
 fn cell(cmd: &Cmd, ink: Ink, ballot: Option<Ballot>) -> Cell {
-    Cell { cmd: *cmd, noop: cmd.is_noop(), ink, ballot }
+    Cell {
+        cmd: *cmd,
+        noop: cmd.is_noop(),
+        ink,
+        ballot,
+    }
 }
 
 /// The logs, chairs and clients after the events `trace` (a prefix of a run).
@@ -164,15 +172,44 @@ impl LogCursor {
         let replicas = s
             .nodes_with(Role::Replica)
             .into_iter()
-            .map(|node| ReplicaRow { node, name: name(node), cells: BTreeMap::new(), leads: None, running: None, down: false, lease: false })
+            .map(|node| ReplicaRow {
+                node,
+                name: name(node),
+                cells: BTreeMap::new(),
+                leads: None,
+                running: None,
+                down: false,
+                lease: false,
+            })
             .collect();
         let clients = s
             .nodes_with(Role::Client)
             .into_iter()
-            .map(|node| ClientRow { node, name: name(node), waiting: None, last: None, session: None, holds: Vec::new() })
+            .map(|node| ClientRow {
+                node,
+                name: name(node),
+                waiting: None,
+                last: None,
+                session: None,
+                holds: Vec::new(),
+            })
             .collect();
-        let file = s.nodes_with(Role::Storage).first().map(|&node| FileRow { node, name: name(node), file: None, last: None });
-        LogCursor { snap: Snapshot { replicas, clients, slots: 0, file }, upto: 0, pending: Vec::new() }
+        let file = s.nodes_with(Role::Storage).first().map(|&node| FileRow {
+            node,
+            name: name(node),
+            file: None,
+            last: None,
+        });
+        LogCursor {
+            snap: Snapshot {
+                replicas,
+                clients,
+                slots: 0,
+                file,
+            },
+            upto: 0,
+            pending: Vec::new(),
+        }
     }
 
     /// The picture after the first `upto` events of the run.
@@ -189,7 +226,12 @@ impl LogCursor {
 
     fn advance_over(&mut self, run: &Run, trace: &[TraceEvent]) {
         let name = |n: NodeId| run.names.get(n.index()).cloned().unwrap_or_default();
-        let Snapshot { replicas, clients, slots, file } = &mut self.snap;
+        let Snapshot {
+            replicas,
+            clients,
+            slots,
+            file,
+        } = &mut self.snap;
         let pending = &mut self.pending;
         for e in trace {
             let r = replicas.iter().position(|r| r.node == e.node);
@@ -203,21 +245,29 @@ impl LogCursor {
             }
             match &e.kind {
                 // Acknowledging another's heartbeat: it follows, whatever it ran for.
-                EventKind::Send { msg: Msg::Multipaxos(MpMsg::HeartbeatAck { ballot, .. }), to, .. } if *to != e.node => {
+                EventKind::Send {
+                    msg: Msg::Multipaxos(MpMsg::HeartbeatAck { ballot, .. }),
+                    to,
+                    ..
+                } if *to != e.node => {
                     if let Some(i) = r {
                         if replicas[i].running.is_some_and(|b| b < *ballot) {
                             replicas[i].running = None;
                         }
                     }
                 }
-                EventKind::Send { msg: Msg::Multipaxos(MpMsg::Accepted { ballot, slot, cmd }), .. } => {
+                EventKind::Send {
+                    msg: Msg::Multipaxos(MpMsg::Accepted { ballot, slot, cmd }),
+                    ..
+                } => {
                     if let Some(i) = r {
                         *slots = (*slots).max(slot.0 + 1);
                         let row = &mut replicas[i];
                         // A vote is pencil; it never overwrites ink.
                         let keep = row.cells.get(&slot.0).is_some_and(|c| c.ink > Ink::Voted);
                         if !keep {
-                            row.cells.insert(slot.0, cell(cmd, Ink::Voted, Some(*ballot)));
+                            row.cells
+                                .insert(slot.0, cell(cmd, Ink::Voted, Some(*ballot)));
                         }
                     }
                 }
@@ -225,13 +275,17 @@ impl LogCursor {
                     MpNote::Learned { slot, cmd } => {
                         if let Some(i) = r {
                             *slots = (*slots).max(slot.0 + 1);
-                            replicas[i].cells.insert(slot.0, cell(cmd, Ink::Learned, None));
+                            replicas[i]
+                                .cells
+                                .insert(slot.0, cell(cmd, Ink::Learned, None));
                         }
                     }
                     MpNote::Applied { slot, cmd, .. } => {
                         if let Some(i) = r {
                             *slots = (*slots).max(slot.0 + 1);
-                            replicas[i].cells.insert(slot.0, cell(cmd, Ink::Applied, None));
+                            replicas[i]
+                                .cells
+                                .insert(slot.0, cell(cmd, Ink::Applied, None));
                         }
                     }
                     MpNote::BallotStarted { ballot, .. } => {
@@ -271,7 +325,9 @@ impl LogCursor {
                     MpNote::Answered { outcome, .. } => {
                         if let Some(i) = c {
                             let row = &mut clients[i];
-                            let Some(asked) = row.waiting.take() else { continue };
+                            let Some(asked) = row.waiting.take() else {
+                                continue;
+                            };
                             row.last = Some((asked, *outcome));
                             match (asked.op, outcome) {
                                 (Op::Acquire { lock }, Outcome::Granted { generation }) => {
@@ -288,7 +344,12 @@ impl LogCursor {
                             clients[i].holds.clear();
                         }
                     }
-                    MpNote::WriteChecked { client, lock, generation, verdict } => {
+                    MpNote::WriteChecked {
+                        client,
+                        lock,
+                        generation,
+                        verdict,
+                    } => {
                         if let Some(f) = file.as_mut().filter(|f| f.node == e.node) {
                             f.last = Some((name(*client), *generation, *verdict));
                         }
@@ -302,18 +363,39 @@ impl LogCursor {
                     _ => {}
                 },
                 // The file's contents come with the write the server accepts.
-                EventKind::Send { msg: Msg::Multipaxos(MpMsg::WriteReply { generation, verdict: Verdict::Accepted, .. }), to, .. } => {
+                EventKind::Send {
+                    msg:
+                        Msg::Multipaxos(MpMsg::WriteReply {
+                            generation,
+                            verdict: Verdict::Accepted,
+                            ..
+                        }),
+                    to,
+                    ..
+                } => {
                     if let Some(f) = file.as_mut().filter(|f| f.node == e.node) {
-                        let value = pending.iter().find(|p| p.0 == *to && p.1 == *generation).map(|p| p.2.clone());
+                        let value = pending
+                            .iter()
+                            .find(|p| p.0 == *to && p.1 == *generation)
+                            .map(|p| p.2.clone());
                         f.file = value.map(|v| (v, *generation));
                     }
                 }
-                EventKind::Deliver { msg: Msg::Multipaxos(MpMsg::Write { generation, value, .. }), from, .. } => {
+                EventKind::Deliver {
+                    msg:
+                        Msg::Multipaxos(MpMsg::Write {
+                            generation, value, ..
+                        }),
+                    from,
+                    ..
+                } => {
                     if file.as_ref().is_some_and(|f| f.node == e.node) {
                         pending.push((*from, *generation, value.to_string()));
                     }
                 }
-                EventKind::Fault { fault: Fault::Crash { node } } => {
+                EventKind::Fault {
+                    fault: Fault::Crash { node },
+                } => {
                     if let Some(w) = clients.iter_mut().find(|c| c.node == *node) {
                         if w.session.is_some() {
                             w.session = Some(SessionMark::Lost);
@@ -335,7 +417,9 @@ impl LogCursor {
                         }
                     }
                 }
-                EventKind::Fault { fault: Fault::Restart { node } } => {
+                EventKind::Fault {
+                    fault: Fault::Restart { node },
+                } => {
                     if let Some(row) = replicas.iter_mut().find(|r| r.node == *node) {
                         row.down = false;
                     }
@@ -384,7 +468,13 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
     let mut lanes: Vec<(NodeId, String, Vec<SessionSpan>)> = s
         .nodes_with(Role::Client)
         .into_iter()
-        .map(|n| (n, run.names.get(n.index()).cloned().unwrap_or_default(), Vec::new()))
+        .map(|n| {
+            (
+                n,
+                run.names.get(n.index()).cloned().unwrap_or_default(),
+                Vec::new(),
+            )
+        })
         .collect();
     let mut open: Vec<Option<(SimTime, SessionMark)>> = vec![None; lanes.len()];
     let mut writes = Vec::new();
@@ -392,7 +482,9 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
     let mut asked: Vec<Option<Op>> = vec![None; lanes.len()];
     for e in &run.trace {
         let subject = match &e.kind {
-            EventKind::Fault { fault: Fault::Crash { node } } => *node,
+            EventKind::Fault {
+                fault: Fault::Crash { node },
+            } => *node,
             _ => e.node,
         };
         let i = lanes.iter().position(|l| l.0 == subject);
@@ -404,8 +496,18 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
                     }
                     None
                 }
-                MpNote::WriteChecked { client, generation, verdict, .. } => {
-                    writes.push(WriteMark { at: e.t, writer: *client, generation: *generation, verdict: *verdict });
+                MpNote::WriteChecked {
+                    client,
+                    generation,
+                    verdict,
+                    ..
+                } => {
+                    writes.push(WriteMark {
+                        at: e.t,
+                        writer: *client,
+                        generation: *generation,
+                        verdict: *verdict,
+                    });
                     None
                 }
                 MpNote::SessionTimedOut { client } => {
@@ -414,26 +516,45 @@ pub fn session_lanes(run: &Run) -> SessionLanes {
                 }
                 _ => SessionMark::after(n, i.and_then(|i| asked[i])),
             },
-            EventKind::Fault { fault: Fault::Pause { node, for_us } } => {
+            EventKind::Fault {
+                fault: Fault::Pause { node, for_us },
+            } => {
                 paused.push((*node, e.t, SimTime((e.t.0 + for_us).min(run.end.0))));
                 None
             }
-            EventKind::Fault { fault: Fault::Crash { .. } } => i.and_then(|i| open[i]).map(|_| SessionMark::Lost),
+            EventKind::Fault {
+                fault: Fault::Crash { .. },
+            } => i.and_then(|i| open[i]).map(|_| SessionMark::Lost),
             _ => None,
         };
-        let (Some(i), Some(mark)) = (i, mark) else { continue };
+        let (Some(i), Some(mark)) = (i, mark) else {
+            continue;
+        };
         if let Some((from, m)) = open[i].take() {
-            lanes[i].2.push(SessionSpan { from, to: e.t, mark: m });
+            lanes[i].2.push(SessionSpan {
+                from,
+                to: e.t,
+                mark: m,
+            });
         }
         // A lost session stays lost: drawn to the end of the run.
         open[i] = Some((e.t, mark));
     }
     for (i, o) in open.into_iter().enumerate() {
         if let Some((from, mark)) = o {
-            lanes[i].2.push(SessionSpan { from, to: run.end, mark });
+            lanes[i].2.push(SessionSpan {
+                from,
+                to: run.end,
+                mark,
+            });
         }
     }
-    SessionLanes { lanes, writes, paused, ended }
+    SessionLanes {
+        lanes,
+        writes,
+        paused,
+        ended,
+    }
 }
 
 /// When each replica believed it held the master lease, in true time, from
@@ -446,7 +567,13 @@ pub fn lease_lanes(run: &Run) -> LeaseLanes {
     let mut lanes: Vec<(NodeId, String, Vec<LeaseSpan>)> = s
         .nodes_with(Role::Replica)
         .into_iter()
-        .map(|n| (n, run.names.get(n.index()).cloned().unwrap_or_default(), Vec::new()))
+        .map(|n| {
+            (
+                n,
+                run.names.get(n.index()).cloned().unwrap_or_default(),
+                Vec::new(),
+            )
+        })
         .collect();
     // Per lane: the open span's start.
     let mut open: Vec<Option<SimTime>> = vec![None; lanes.len()];
@@ -456,7 +583,9 @@ pub fn lease_lanes(run: &Run) -> LeaseLanes {
         }
     };
     for e in &run.trace {
-        let EventKind::Note(Note::Multipaxos(n)) = &e.kind else { continue };
+        let EventKind::Note(Note::Multipaxos(n)) = &e.kind else {
+            continue;
+        };
         match n {
             MpNote::MasterLeaseHeld { holder, .. } => {
                 if let Some(i) = lanes.iter().position(|l| l.0 == *holder) {
@@ -480,8 +609,8 @@ pub fn lease_lanes(run: &Run) -> LeaseLanes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::multipaxos::cmd_label;
     use crate::scenario::builtin;
+    use crate::trace::multipaxos::cmd_label;
 
     fn run(name: &str) -> Run {
         Run::record(&builtin::get(name).unwrap()).unwrap()
@@ -493,14 +622,29 @@ mod tests {
         let s = snapshot(&r, &r.trace);
         assert_eq!(s.replicas.len(), 3);
         assert!(s.slots >= 4, "four writes, {} slots", s.slots);
-        let first: Vec<_> = s.replicas[0].cells.values().map(|c| (cmd_label(&c.cmd), c.ink)).collect();
+        let first: Vec<_> = s.replicas[0]
+            .cells
+            .values()
+            .map(|c| (cmd_label(&c.cmd), c.ink))
+            .collect();
         for row in &s.replicas {
-            let mine: Vec<_> = row.cells.values().map(|c| (cmd_label(&c.cmd), c.ink)).collect();
+            let mine: Vec<_> = row
+                .cells
+                .values()
+                .map(|c| (cmd_label(&c.cmd), c.ink))
+                .collect();
             assert_eq!(mine, first, "{}", row.name);
-            assert!(row.cells.values().all(|c| c.ink == Ink::Applied), "{}", row.name);
+            assert!(
+                row.cells.values().all(|c| c.ink == Ink::Applied),
+                "{}",
+                row.name
+            );
         }
         assert_eq!(s.replicas.iter().filter(|r| r.leads.is_some()).count(), 1);
-        assert!(s.clients.iter().all(|c| c.waiting.is_none() && c.last.is_some()));
+        assert!(s
+            .clients
+            .iter()
+            .all(|c| c.waiting.is_none() && c.last.is_some()));
     }
 
     #[test]
@@ -509,20 +653,33 @@ mod tests {
         let s = snapshot(&r, &r.trace);
         let alpha = &s.replicas[0];
         assert!(alpha.down, "Α crashed");
-        let leader = s.replicas.iter().find(|r| r.leads.is_some()).expect("someone leads at the end");
+        let leader = s
+            .replicas
+            .iter()
+            .find(|r| r.leads.is_some())
+            .expect("someone leads at the end");
         assert_ne!(leader.node, alpha.node);
-        assert!(leader.cells.values().any(|c| c.noop), "the gap became a no-op: {:?}", leader.cells);
+        assert!(
+            leader.cells.values().any(|c| c.noop),
+            "the gap became a no-op: {:?}",
+            leader.cells
+        );
     }
 
     #[test]
     fn with_the_lease_the_beliefs_never_overlap_and_without_it_they_do() {
         let overlap = |l: &LeaseLanes| {
             let all: Vec<&LeaseSpan> = l.lanes.iter().flat_map(|x| x.2.iter()).collect();
-            all.iter().enumerate().any(|(i, a)| all[i + 1..].iter().any(|b| a.from < b.to && b.from < a.to))
+            all.iter()
+                .enumerate()
+                .any(|(i, a)| all[i + 1..].iter().any(|b| a.from < b.to && b.from < a.to))
         };
         let on = lease_lanes(&run("master-lease"));
         assert!(on.enabled);
-        assert!(on.lanes.iter().filter(|l| !l.2.is_empty()).count() >= 2, "the lease changed hands: {on:?}");
+        assert!(
+            on.lanes.iter().filter(|l| !l.2.is_empty()).count() >= 2,
+            "the lease changed hands: {on:?}"
+        );
         assert!(!overlap(&on), "{on:?}");
         let off = lease_lanes(&run("two-masters"));
         assert!(!off.enabled);

@@ -17,23 +17,70 @@ use crate::trace::{DropReason, EventKind, TraceEvent};
 #[derive(Clone, Debug, PartialEq)]
 pub enum Say {
     /// A message to one node.
-    Sent { from: NodeId, to: NodeId, msg: Msg },
+    Sent {
+        from: NodeId,
+        to: NodeId,
+        msg: Msg,
+    },
     /// The same message to several nodes at once.
-    Broadcast { from: NodeId, to: Vec<NodeId>, everyone: bool, msg: Msg },
-    Dropped { from: NodeId, to: NodeId, msg: Msg, reason: DropReason },
-    Duplicated { from: NodeId, to: NodeId, msg: Msg },
-    Timer { node: NodeId, timer: Timer },
-    Fault { fault: Fault<NodeId> },
+    Broadcast {
+        from: NodeId,
+        to: Vec<NodeId>,
+        everyone: bool,
+        msg: Msg,
+    },
+    Dropped {
+        from: NodeId,
+        to: NodeId,
+        msg: Msg,
+        reason: DropReason,
+    },
+    Duplicated {
+        from: NodeId,
+        to: NodeId,
+        msg: Msg,
+    },
+    Timer {
+        node: NodeId,
+        timer: Timer,
+    },
+    Fault {
+        fault: Fault<NodeId>,
+    },
     /// A command to the protocol (a new proposal, an LLM stall).
-    Command { command: Command },
-    Woke { node: NodeId },
-    Paxos { node: NodeId, note: PaxosNote },
-    Lease { node: NodeId, note: LeaseNote },
-    Multi { node: NodeId, note: MpNote },
-    Commit { node: NodeId, note: CommitNote },
-    Violation { node: NodeId, invariant: Invariant, detail: String },
+    Command {
+        command: Command,
+    },
+    Woke {
+        node: NodeId,
+    },
+    Paxos {
+        node: NodeId,
+        note: PaxosNote,
+    },
+    Lease {
+        node: NodeId,
+        note: LeaseNote,
+    },
+    Multi {
+        node: NodeId,
+        note: MpNote,
+    },
+    Commit {
+        node: NodeId,
+        note: CommitNote,
+    },
+    Violation {
+        node: NodeId,
+        invariant: Invariant,
+        detail: String,
+    },
     /// An event of a kind this version does not know.
-    Foreign { node: NodeId, kind: String, detail: String },
+    Foreign {
+        node: NodeId,
+        kind: String,
+        detail: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,17 +99,29 @@ impl Line {
             Say::Fault { .. }
                 | Say::Command { .. }
                 | Say::Violation { .. }
-                | Say::Paxos { note: PaxosNote::Chosen { .. } | PaxosNote::ValuePicked { .. } | PaxosNote::Learned { .. }, .. }
+                | Say::Paxos {
+                    note: PaxosNote::Chosen { .. }
+                        | PaxosNote::ValuePicked { .. }
+                        | PaxosNote::Learned { .. },
+                    ..
+                }
                 | Say::Lease {
-                    note: LeaseNote::Granted { .. } | LeaseNote::WriteRejected { .. } | LeaseNote::SplitBrainStart { .. },
+                    note: LeaseNote::Granted { .. }
+                        | LeaseNote::WriteRejected { .. }
+                        | LeaseNote::SplitBrainStart { .. },
                     ..
                 }
                 | Say::Multi {
-                    note: MpNote::Elected { .. } | MpNote::SteppedDown { .. } | MpNote::CaughtUp { .. } | MpNote::MasterLeaseHeld { .. },
+                    note: MpNote::Elected { .. }
+                        | MpNote::SteppedDown { .. }
+                        | MpNote::CaughtUp { .. }
+                        | MpNote::MasterLeaseHeld { .. },
                     ..
                 }
                 | Say::Commit {
-                    note: CommitNote::TmDecided { .. } | CommitNote::LeaderDecided { .. } | CommitNote::CoordinatorBallot { .. },
+                    note: CommitNote::TmDecided { .. }
+                        | CommitNote::LeaderDecided { .. }
+                        | CommitNote::CoordinatorBallot { .. },
                     ..
                 }
         )
@@ -94,23 +153,35 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
     let mut i = 0;
     while i < events.len() {
         let e = &events[i];
-        let line = |say| Line { t: e.t, seq: e.seq, say };
+        let line = |say| Line {
+            t: e.t,
+            seq: e.seq,
+            say,
+        };
         match &e.kind {
             // The store's row reaching orders is the inside of one database:
             // the grant or renewal it follows is the line worth reading.
-            EventKind::Send { msg: Msg::Lease(LeaseMsg::Row { .. }), .. } => {}
+            EventKind::Send {
+                msg: Msg::Lease(LeaseMsg::Row { .. }),
+                ..
+            } => {}
             EventKind::Send { to, msg, .. } => {
                 // Fold consecutive sends of the same message by the same node.
                 let mut to_list = vec![*to];
                 let mut j = i + 1;
                 while j < events.len() {
                     match &events[j].kind {
-                        EventKind::Send { to: t2, msg: m2, .. } if events[j].node == e.node && m2 == msg && events[j].t == e.t => {
+                        EventKind::Send {
+                            to: t2, msg: m2, ..
+                        } if events[j].node == e.node && m2 == msg && events[j].t == e.t => {
                             to_list.push(*t2);
                             j += 1;
                         }
                         // Monitor findings and duplicates interleave with sends.
-                        EventKind::Duplicate { .. } | EventKind::Note(Note::Paxos(PaxosNote::Chosen { .. })) if events[j].t == e.t => {
+                        EventKind::Duplicate { .. }
+                        | EventKind::Note(Note::Paxos(PaxosNote::Chosen { .. }))
+                            if events[j].t == e.t =>
+                        {
                             j += 1;
                         }
                         _ => break,
@@ -151,14 +222,23 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
 
 fn single(e: &TraceEvent) -> Option<Line> {
     let say = match &e.kind {
-        EventKind::Send { msg: Msg::Lease(LeaseMsg::Row { .. }), .. } => return None,
+        EventKind::Send {
+            msg: Msg::Lease(LeaseMsg::Row { .. }),
+            ..
+        } => return None,
         EventKind::Send { to, msg, .. } => Say::Sent {
             from: e.node,
             to: *to,
             msg: msg.clone(),
         },
         EventKind::Deliver { .. } => return None,
-        EventKind::Drop { from, to, msg, reason, .. } => Say::Dropped {
+        EventKind::Drop {
+            from,
+            to,
+            msg,
+            reason,
+            ..
+        } => Say::Dropped {
             from: *from,
             to: *to,
             msg: msg.clone(),
@@ -169,9 +249,16 @@ fn single(e: &TraceEvent) -> Option<Line> {
             to: *to,
             msg: msg.clone(),
         },
-        EventKind::Timer { timer } => Say::Timer { node: e.node, timer: *timer },
-        EventKind::Fault { fault } => Say::Fault { fault: fault.clone() },
-        EventKind::Command { command } => Say::Command { command: command.clone() },
+        EventKind::Timer { timer } => Say::Timer {
+            node: e.node,
+            timer: *timer,
+        },
+        EventKind::Fault { fault } => Say::Fault {
+            fault: fault.clone(),
+        },
+        EventKind::Command { command } => Say::Command {
+            command: command.clone(),
+        },
         EventKind::Resume => Say::Woke { node: e.node },
         EventKind::Note(n) if !tell(n) => return None,
         EventKind::Note(Note::Paxos(n)) => Say::Paxos {
@@ -223,7 +310,15 @@ pub fn timer_is_interesting(t: &Timer) -> bool {
 
 /// `lines` without the bookkeeping timers.
 pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
-    let lease_lab = events.iter().any(|e| matches!(e.kind, EventKind::Send { msg: Msg::Lease(_), .. }));
+    let lease_lab = events.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::Send {
+                msg: Msg::Lease(_),
+                ..
+            }
+        )
+    });
     lines(events, node_count)
         .into_iter()
         .filter(|l| !matches!(&l.say, Say::Timer { timer, .. } if !timer_is_interesting(timer)))
@@ -249,7 +344,14 @@ fn store_chatter(msg: &Msg) -> bool {
     use crate::protocol::multipaxos::{MpMsg, Outcome};
     matches!(
         msg,
-        Msg::Multipaxos(MpMsg::Heartbeat { .. } | MpMsg::HeartbeatAck { .. } | MpMsg::Reply { outcome: Outcome::Lease { .. } | Outcome::LeaseReleased { .. }, .. })
+        Msg::Multipaxos(
+            MpMsg::Heartbeat { .. }
+                | MpMsg::HeartbeatAck { .. }
+                | MpMsg::Reply {
+                    outcome: Outcome::Lease { .. } | Outcome::LeaseReleased { .. },
+                    ..
+                }
+        )
     )
 }
 
@@ -264,9 +366,17 @@ mod tests {
     fn broadcasts_fold_into_one_line() {
         let run = Run::record(&builtin::get("calm").unwrap()).unwrap();
         let ls = story(&run.trace, run.names.len());
-        let first = ls.iter().find(|l| matches!(l.say, Say::Broadcast { .. })).unwrap();
+        let first = ls
+            .iter()
+            .find(|l| matches!(l.say, Say::Broadcast { .. }))
+            .unwrap();
         match &first.say {
-            Say::Broadcast { from, to, everyone, msg } => {
+            Say::Broadcast {
+                from,
+                to,
+                everyone,
+                msg,
+            } => {
                 assert_eq!(*from, NodeId(0));
                 assert_eq!(to.len(), 5);
                 assert!(*everyone);
@@ -275,7 +385,24 @@ mod tests {
             _ => unreachable!(),
         }
         // Every chosen/learned fact survives.
-        assert!(ls.iter().any(|l| matches!(l.say, Say::Paxos { note: PaxosNote::Chosen { .. }, .. })));
-        assert_eq!(ls.iter().filter(|l| matches!(l.say, Say::Paxos { note: PaxosNote::Learned { .. }, .. })).count(), 5);
+        assert!(ls.iter().any(|l| matches!(
+            l.say,
+            Say::Paxos {
+                note: PaxosNote::Chosen { .. },
+                ..
+            }
+        )));
+        assert_eq!(
+            ls.iter()
+                .filter(|l| matches!(
+                    l.say,
+                    Say::Paxos {
+                        note: PaxosNote::Learned { .. },
+                        ..
+                    }
+                ))
+                .count(),
+            5
+        );
     }
 }

@@ -32,14 +32,31 @@ pub fn message_colour(m: &Msg) -> &'static str {
         Msg::Commit(c) => match c {
             CommitMsg::Prepare { .. } | CommitMsg::Phase1a { .. } => BLUE,
             CommitMsg::Phase1b { .. } => SKY,
-            CommitMsg::Vote { vote: RmVote::Prepared, .. } | CommitMsg::Phase2a { .. } => ORANGE,
+            CommitMsg::Vote {
+                vote: RmVote::Prepared,
+                ..
+            }
+            | CommitMsg::Phase2a { .. } => ORANGE,
             CommitMsg::Phase2b { .. } => GREEN,
-            CommitMsg::Decision { outcome: Outcome::Commit, .. } => BLACK,
-            CommitMsg::Vote { vote: RmVote::Aborted, .. } | CommitMsg::Decision { outcome: Outcome::Abort, .. } => VERMILLION,
+            CommitMsg::Decision {
+                outcome: Outcome::Commit,
+                ..
+            } => BLACK,
+            CommitMsg::Vote {
+                vote: RmVote::Aborted,
+                ..
+            }
+            | CommitMsg::Decision {
+                outcome: Outcome::Abort,
+                ..
+            } => VERMILLION,
             CommitMsg::BeginCommit { .. } => GREY,
         },
         Msg::Lease(l) => match l {
-            LeaseMsg::Acquire { .. } | LeaseMsg::AcquireReply { .. } | LeaseMsg::Release { .. } | LeaseMsg::Row { .. } => BLUE,
+            LeaseMsg::Acquire { .. }
+            | LeaseMsg::AcquireReply { .. }
+            | LeaseMsg::Release { .. }
+            | LeaseMsg::Row { .. } => BLUE,
             LeaseMsg::Write { .. } | LeaseMsg::WriteReply { .. } => GREEN,
             LeaseMsg::Ask { .. } | LeaseMsg::Answer { .. } => PURPLE,
         },

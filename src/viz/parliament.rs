@@ -55,11 +55,22 @@ impl Layout {
         for i in 0..n {
             let a = angle(i);
             let (c, s) = (a.cos(), a.sin());
-            seats.push(Point { x: cx + r * c, y: cy + r * s });
+            seats.push(Point {
+                x: cx + r * c,
+                y: cy + r * s,
+            });
             // Distance from the card's centre to its edge along the ray, plus
             // the seat, a gap, and a little more on the diagonals (corners).
-            let edge = (if c.abs() > 1e-9 { w / 2.0 / c.abs() } else { f64::MAX })
-                .min(if s.abs() > 1e-9 { h / 2.0 / s.abs() } else { f64::MAX });
+            let edge = (if c.abs() > 1e-9 {
+                w / 2.0 / c.abs()
+            } else {
+                f64::MAX
+            })
+            .min(if s.abs() > 1e-9 {
+                h / 2.0 / s.abs()
+            } else {
+                f64::MAX
+            });
             let out = SEAT_R + 12.0 + edge + 18.0 * (2.0 * a).sin().abs();
             ledgers.push(Point {
                 x: (cx + (r + out) * c).clamp(w / 2.0 + 4.0, width - w / 2.0 - 4.0),
@@ -88,7 +99,10 @@ impl Layout {
     /// so seats stay large enough to tap; the ledgers are listed under it.
     pub fn seats_view_box(&self) -> String {
         let pad = SEAT_R + 30.0;
-        let (x0, x1) = self.seats.iter().fold((f64::MAX, f64::MIN), |(a, b), s| (a.min(s.x), b.max(s.x)));
+        let (x0, x1) = self
+            .seats
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), s| (a.min(s.x), b.max(s.x)));
         let (x0, x1) = (x0 - pad, x1 + pad);
         let bottom = self.seats.iter().map(|s| s.y).fold(0.0, f64::max) + SEAT_R + 26.0;
         format!("{x0:.0} 12 {:.0} {:.0}", x1 - x0, bottom - 12.0)
@@ -97,7 +111,13 @@ impl Layout {
     /// The chamber floor: an arc under the seats.
     pub fn floor_path(&self) -> String {
         let (c, r) = (self.centre, self.radius);
-        format!("M {:.1} {:.1} A {r:.1} {r:.1} 0 0 1 {:.1} {:.1}", c.x - r, c.y, c.x + r, c.y)
+        format!(
+            "M {:.1} {:.1} A {r:.1} {r:.1} 0 0 1 {:.1} {:.1}",
+            c.x - r,
+            c.y,
+            c.x + r,
+            c.y
+        )
     }
 
     /// Where a messenger from `a` to `b` is at progress `p` (0..1): a curve
@@ -131,16 +151,30 @@ pub enum SeatStatus {
     /// Crashed: away from the chamber; the ledger stays.
     Away,
     /// Paused: asleep, with the time left.
-    Asleep { left_us: u64 },
+    Asleep {
+        left_us: u64,
+    },
 }
 
 /// The proposer's pencil slips.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pencil {
     Idle,
-    Collecting { ballot: Ballot, promises: usize, need: usize },
-    Voting { ballot: Ballot, value: Value, choice: Choice, votes: usize, need: usize },
-    Passed { value: Value },
+    Collecting {
+        ballot: Ballot,
+        promises: usize,
+        need: usize,
+    },
+    Voting {
+        ballot: Ballot,
+        value: Value,
+        choice: Choice,
+        votes: usize,
+        need: usize,
+    },
+    Passed {
+        value: Value,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -270,9 +304,15 @@ pub fn seats_from_trace(n: usize, events: &[TraceEvent], t: SimTime) -> Vec<Seat
                 _ => {}
             },
             EventKind::Fault { fault } => match *fault {
-                Fault::Crash { node } if node.index() < n => seats[node.index()].status = SeatStatus::Away,
-                Fault::Restart { node } if node.index() < n => seats[node.index()].status = SeatStatus::Present,
-                Fault::Pause { node, for_us } if node.index() < n && seats[node.index()].status != SeatStatus::Away => {
+                Fault::Crash { node } if node.index() < n => {
+                    seats[node.index()].status = SeatStatus::Away
+                }
+                Fault::Restart { node } if node.index() < n => {
+                    seats[node.index()].status = SeatStatus::Present
+                }
+                Fault::Pause { node, for_us }
+                    if node.index() < n && seats[node.index()].status != SeatStatus::Away =>
+                {
                     wake[node.index()] = Some(e.t.0.saturating_add(for_us));
                     seats[node.index()].status = SeatStatus::Asleep { left_us: 0 };
                 }
@@ -380,20 +420,37 @@ impl Marks {
     pub fn from_trace(trace: &[TraceEvent]) -> Marks {
         let mut m = Marks::default();
         for e in trace {
-            let EventKind::Note(Note::Paxos(n)) = &e.kind else { continue };
+            let EventKind::Note(Note::Paxos(n)) = &e.kind else {
+                continue;
+            };
             match *n {
-                PaxosNote::PromiseQuorum { ballot, members } | PaxosNote::AcceptedQuorum { ballot, members, .. } => {
-                    let shared = m.quorums.last().map(|q: &QuorumMark| Members(q.members.0 & members.0)).unwrap_or_default();
+                PaxosNote::PromiseQuorum { ballot, members }
+                | PaxosNote::AcceptedQuorum {
+                    ballot, members, ..
+                } => {
+                    let shared = m
+                        .quorums
+                        .last()
+                        .map(|q: &QuorumMark| Members(q.members.0 & members.0))
+                        .unwrap_or_default();
                     m.quorums.push(QuorumMark {
                         proposer: e.node,
                         ballot,
-                        phase: if matches!(n, PaxosNote::PromiseQuorum { .. }) { "1b" } else { "2b" },
+                        phase: if matches!(n, PaxosNote::PromiseQuorum { .. }) {
+                            "1b"
+                        } else {
+                            "2b"
+                        },
                         members,
                         shared,
                         t: e.t,
                     });
                 }
-                PaxosNote::ValuePicked { ballot, value, choice } => m.picks.push((
+                PaxosNote::ValuePicked {
+                    ballot,
+                    value,
+                    choice,
+                } => m.picks.push((
                     e.t,
                     ForcedMark {
                         proposer: e.node,
@@ -438,11 +495,22 @@ mod tests {
         let mut checked = 0;
         for f in flights.list.iter().filter(|f| f.ended.0 > f.sent.0 + 2) {
             let (a, b) = (SimTime(f.sent.0 + 1), SimTime(f.ended.0 - 1));
-            let pos = |t, still| messengers(&layout, &flights, t, still).into_iter().find(|m| m.id == f.id.0).map(|m| m.at);
-            let (Some(sa), Some(sb)) = (pos(a, true), pos(b, true)) else { continue };
+            let pos = |t, still| {
+                messengers(&layout, &flights, t, still)
+                    .into_iter()
+                    .find(|m| m.id == f.id.0)
+                    .map(|m| m.at)
+            };
+            let (Some(sa), Some(sb)) = (pos(a, true), pos(b, true)) else {
+                continue;
+            };
             assert_eq!((sa.x, sa.y), (sb.x, sb.y), "flight {} moved", f.id.0);
             let (ma, mb) = (pos(a, false).unwrap(), pos(b, false).unwrap());
-            assert!((ma.x, ma.y) != (mb.x, mb.y), "flight {} does not move when motion is allowed", f.id.0);
+            assert!(
+                (ma.x, ma.y) != (mb.x, mb.y),
+                "flight {} does not move when motion is allowed",
+                f.id.0
+            );
             checked += 1;
         }
         assert!(checked > 10, "only {checked} flights checked");
@@ -454,10 +522,20 @@ mod tests {
     fn the_seats_view_holds_every_seat_and_zooms_in() {
         for n in 1..=9 {
             let l = Layout::new(n);
-            let v: Vec<f64> = l.seats_view_box().split(' ').map(|x| x.parse().unwrap()).collect();
+            let v: Vec<f64> = l
+                .seats_view_box()
+                .split(' ')
+                .map(|x| x.parse().unwrap())
+                .collect();
             for s in &l.seats {
-                assert!(s.x - SEAT_R >= v[0] && s.x + SEAT_R <= v[0] + v[2], "n={n}: seat outside");
-                assert!(s.y - SEAT_R >= v[1] && s.y + SEAT_R + 20.0 <= v[1] + v[3], "n={n}: seat outside");
+                assert!(
+                    s.x - SEAT_R >= v[0] && s.x + SEAT_R <= v[0] + v[2],
+                    "n={n}: seat outside"
+                );
+                assert!(
+                    s.y - SEAT_R >= v[1] && s.y + SEAT_R + 20.0 <= v[1] + v[3],
+                    "n={n}: seat outside"
+                );
             }
             assert!(v[2] <= 0.8 * l.width, "n={n}: {} of {}", v[2], l.width);
         }
@@ -468,7 +546,12 @@ mod tests {
         for n in 1..=9 {
             let l = Layout::new(n);
             for (s, c) in l.seats.iter().zip(&l.ledgers) {
-                assert!(s.x > SEAT_R && s.x < l.width - SEAT_R && s.y > SEAT_R && s.y < l.height - SEAT_R);
+                assert!(
+                    s.x > SEAT_R
+                        && s.x < l.width - SEAT_R
+                        && s.y > SEAT_R
+                        && s.y < l.height - SEAT_R
+                );
                 assert!(c.x - l.ledger_w / 2.0 >= 0.0 && c.x + l.ledger_w / 2.0 <= l.width);
                 assert!(c.y - l.ledger_h / 2.0 >= 0.0 && c.y + l.ledger_h / 2.0 <= l.height);
             }
@@ -489,7 +572,8 @@ mod tests {
                     assert!(d >= SEAT_R + 4.0, "n={n}: card {i} covers seat {k}");
                 }
                 for (j, d) in l.ledgers.iter().enumerate().skip(i + 1) {
-                    let apart = (c.x - d.x).abs() >= 2.0 * hw + 4.0 || (c.y - d.y).abs() >= 2.0 * hh + 4.0;
+                    let apart =
+                        (c.x - d.x).abs() >= 2.0 * hw + 4.0 || (c.y - d.y).abs() >= 2.0 * hh + 4.0;
                     assert!(apart, "n={n}: cards {i} and {j} overlap");
                 }
             }
@@ -511,6 +595,9 @@ mod tests {
         assert!(m.quorums.len() >= 2);
         // B2: every quorum shares a member with the one before it.
         assert!(m.quorums.windows(2).all(|w| w[1].shared.len() >= 1));
-        assert!(m.picks.iter().any(|(_, p)| matches!(p.choice, Choice::Forced { .. })));
+        assert!(m
+            .picks
+            .iter()
+            .any(|(_, p)| matches!(p.choice, Choice::Forced { .. })));
     }
 }

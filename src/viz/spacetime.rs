@@ -21,12 +21,12 @@
 //! ones sent in the window) are laid out, and `omitted_arrows` says how many
 //! were left out, so a view can tell the reader rather than silently drop them.
 
-use crate::viz::flights::{Fate as FlightFate, Flights};
 use crate::scenario::run::Run;
 use crate::sim::fault::Fault;
 use crate::sim::{NodeId, SimTime};
 use crate::trace::label::{self, NoteClass};
 use crate::trace::{DropReason, EventKind, TraceEvent};
+use crate::viz::flights::{Fate as FlightFate, Flights};
 
 mod axis;
 
@@ -192,14 +192,25 @@ pub fn layout(run: &Run, opts: &Options) -> Diagram {
 
 /// Lay out any trace; `end` is when the run stopped (open spans and
 /// messengers still in flight reach it).
-pub fn layout_trace(names: &[String], trace: &[TraceEvent], end: SimTime, opts: &Options) -> Diagram {
+pub fn layout_trace(
+    names: &[String],
+    trace: &[TraceEvent],
+    end: SimTime,
+    opts: &Options,
+) -> Diagram {
     let end = SimTime(end.0.max(trace.last().map_or(0, |e| e.t.0)));
     layout_indexed(names, trace, &Flights::from_trace(trace, end), end, opts)
 }
 
 /// Lay out a trace whose flights are already indexed (the page keeps the
 /// index of the run on screen, so a redraw costs the window, not the run).
-pub fn layout_indexed(names: &[String], trace: &[TraceEvent], flights: &Flights, end: SimTime, opts: &Options) -> Diagram {
+pub fn layout_indexed(
+    names: &[String],
+    trace: &[TraceEvent],
+    flights: &Flights,
+    end: SimTime,
+    opts: &Options,
+) -> Diagram {
     let from = opts.from_us.min(u64::MAX - 1);
     let to = opts.to_us.max(from + 1);
     let width = finite_or(opts.width, 800.0).clamp(100.0, 100_000.0);
@@ -231,9 +242,18 @@ pub fn layout_indexed(names: &[String], trace: &[TraceEvent], flights: &Flights,
         .collect();
     let end = end.0.max(trace.last().map_or(0, |e| e.t.0));
 
-    let (arrows, omitted_arrows) = arrows(names, flights, from, to, opts.max_arrows, &lane_y, &x_of);
+    let (arrows, omitted_arrows) =
+        arrows(names, flights, from, to, opts.max_arrows, &lane_y, &x_of);
     // Only faults and wake-ups shape the spans; the index lists where they are.
-    let (spans, net_spans) = spans(names, flights.span_events.iter().map(|&i| &trace[i]), end, from, to, &lane_y, &x_of);
+    let (spans, net_spans) = spans(
+        names,
+        flights.span_events.iter().map(|&i| &trace[i]),
+        end,
+        from,
+        to,
+        &lane_y,
+        &x_of,
+    );
     let mut markers = Vec::new();
     let mut omitted_markers = 0;
     // The trace is in time order: look only at the window's slice.
@@ -242,9 +262,10 @@ pub fn layout_indexed(names: &[String], trace: &[TraceEvent], flights: &Flights,
     for (k, e) in trace[lo..hi].iter().enumerate() {
         let mark = match &e.kind {
             EventKind::Note(note) => label::note(names, note),
-            EventKind::Violation { invariant, detail } => {
-                Some((NoteClass::Violation, format!("VIOLATION {invariant}: {detail}")))
-            }
+            EventKind::Violation { invariant, detail } => Some((
+                NoteClass::Violation,
+                format!("VIOLATION {invariant}: {detail}"),
+            )),
             _ => None,
         };
         if let Some((class, label)) = mark {
@@ -382,7 +403,9 @@ fn spans<'t>(
                 }
                 // A pause of a crashed node does nothing; a longer pause of a
                 // paused one extends the same span (its resume ends it).
-                Fault::Pause { node, .. } if node.index() < open.len() && open[node.index()].is_none() => {
+                Fault::Pause { node, .. }
+                    if node.index() < open.len() && open[node.index()].is_none() =>
+                {
                     open[node.index()] = Some((SpanKind::Paused, e.t.0));
                 }
                 Fault::Partition { .. } => {

@@ -48,7 +48,11 @@ pub struct SqlStep {
 impl SqlStep {
     /// What psql is given: the clock, then the statement with its parameters.
     pub fn execute(&self) -> String {
-        format!("{}\n{}", sql::set_now(self.now_us), sql::execute(self.statement, &self.params))
+        format!(
+            "{}\n{}",
+            sql::set_now(self.now_us),
+            sql::execute(self.statement, &self.params)
+        )
     }
     /// All of it, ready to paste into psql: `PREPARE`, the clock, `EXECUTE`
     /// (each statement's text ends with its own semicolon).
@@ -71,18 +75,35 @@ pub struct Choice {
 
 impl Choice {
     pub fn of(s: &Scenario) -> Choice {
-        let l = s.lease.clone().unwrap_or_else(|| crate::scenario::LeaseSpec::new(3_000_000, crate::protocol::lease::Design::NoLlm, Default::default()));
+        let l = s.lease.clone().unwrap_or_else(|| {
+            crate::scenario::LeaseSpec::new(
+                3_000_000,
+                crate::protocol::lease::Design::NoLlm,
+                Default::default(),
+            )
+        });
         // The `no-fence` mutation leaves the check out: the statement that runs is `off`'s.
-        let no_fence = s.mutation == Some(crate::protocol::Mutation::Lease(crate::protocol::lease::LeaseMutation::NoFence));
-        Choice { bump_on_renew: l.bump_epoch_on_renew, fencing: if no_fence { Fencing::Off } else { l.fencing }, ttl_us: l.ttl_us }
+        let no_fence = s.mutation
+            == Some(crate::protocol::Mutation::Lease(
+                crate::protocol::lease::LeaseMutation::NoFence,
+            ));
+        Choice {
+            bump_on_renew: l.bump_epoch_on_renew,
+            fencing: if no_fence { Fencing::Off } else { l.fencing },
+            ttl_us: l.ttl_us,
+        }
     }
 }
 
 /// The step of one trace event, if it is a statement.
 pub fn step(names: &[String], c: Choice, e: &TraceEvent) -> Option<SqlStep> {
-    let EventKind::Note(Note::Lease(n)) = &e.kind else { return None };
+    let EventKind::Note(Note::Lease(n)) = &e.kind else {
+        return None;
+    };
     let name = |n: NodeId| Param::Text(names.get(n.index()).cloned().unwrap_or_else(|| "?".into()));
-    let acquire = Statement::Acquire { bump_on_renew: c.bump_on_renew };
+    let acquire = Statement::Acquire {
+        bump_on_renew: c.bump_on_renew,
+    };
     let base = |table, statement, params, now_us, returned, who, epoch| SqlStep {
         t: e.t,
         seq: e.seq,
@@ -97,33 +118,112 @@ pub fn step(names: &[String], c: Choice, e: &TraceEvent) -> Option<SqlStep> {
         row: 0,
         lease: None,
     };
-    let lease_params = |who: NodeId| vec![Param::Text(LEASE_NAME.into()), name(who), Param::Secs(c.ttl_us)];
+    let lease_params = |who: NodeId| {
+        vec![
+            Param::Text(LEASE_NAME.into()),
+            name(who),
+            Param::Secs(c.ttl_us),
+        ]
+    };
     Some(match *n {
-        LeaseNote::Granted { holder, epoch, store_now_us, .. } => {
-            base(Table::WorkerLeases, acquire, lease_params(holder), store_now_us, Some(epoch as i64), holder, epoch)
-        }
-        LeaseNote::Renewed { holder, epoch, store_now_us, .. } => {
-            base(Table::WorkerLeases, acquire, lease_params(holder), store_now_us, Some(epoch as i64), holder, epoch)
-        }
-        LeaseNote::Refused { asker, store_now_us, .. } => base(Table::WorkerLeases, acquire, lease_params(asker), store_now_us, None, asker, 0),
-        LeaseNote::Released { holder, epoch, at_us, .. } => base(
+        LeaseNote::Granted {
+            holder,
+            epoch,
+            store_now_us,
+            ..
+        } => base(
+            Table::WorkerLeases,
+            acquire,
+            lease_params(holder),
+            store_now_us,
+            Some(epoch as i64),
+            holder,
+            epoch,
+        ),
+        LeaseNote::Renewed {
+            holder,
+            epoch,
+            store_now_us,
+            ..
+        } => base(
+            Table::WorkerLeases,
+            acquire,
+            lease_params(holder),
+            store_now_us,
+            Some(epoch as i64),
+            holder,
+            epoch,
+        ),
+        LeaseNote::Refused {
+            asker,
+            store_now_us,
+            ..
+        } => base(
+            Table::WorkerLeases,
+            acquire,
+            lease_params(asker),
+            store_now_us,
+            None,
+            asker,
+            0,
+        ),
+        LeaseNote::Released {
+            holder,
+            epoch,
+            at_us,
+            ..
+        } => base(
             Table::WorkerLeases,
             Statement::Release,
-            vec![Param::Text(LEASE_NAME.into()), name(holder), Param::Int(epoch as i64)],
+            vec![
+                Param::Text(LEASE_NAME.into()),
+                name(holder),
+                Param::Int(epoch as i64),
+            ],
             at_us,
             Some(epoch as i64),
             holder,
             epoch,
         ),
-        LeaseNote::WriteAccepted { writer, epoch, key, db_now_us, previous } => SqlStep {
+        LeaseNote::WriteAccepted {
+            writer,
+            epoch,
+            key,
+            db_now_us,
+            previous,
+        } => SqlStep {
             row: previous,
-            ..base(Table::Orders, Statement::Write(c.fencing), write_params(names, writer, epoch, key), db_now_us, Some(key as i64 + 1), writer, epoch)
+            ..base(
+                Table::Orders,
+                Statement::Write(c.fencing),
+                write_params(names, writer, epoch, key),
+                db_now_us,
+                Some(key as i64 + 1),
+                writer,
+                epoch,
+            )
         },
-        LeaseNote::WriteRejected { writer, epoch, key, row, reason, lease, db_now_us } => SqlStep {
+        LeaseNote::WriteRejected {
+            writer,
+            epoch,
+            key,
+            row,
+            reason,
+            lease,
+            db_now_us,
+        } => SqlStep {
             refusal: Some(reason),
             row,
             lease,
-            ..base(Table::Orders, Statement::Write(c.fencing), write_params(names, writer, epoch, key), db_now_us, None, writer, epoch)
+            ..base(
+                Table::Orders,
+                Statement::Write(c.fencing),
+                write_params(names, writer, epoch, key),
+                db_now_us,
+                None,
+                writer,
+                epoch,
+            )
         },
         _ => return None,
     })
@@ -131,7 +231,10 @@ pub fn step(names: &[String], c: Choice, e: &TraceEvent) -> Option<SqlStep> {
 
 /// $1 name, $2 holder, $3 epoch, $4 order id, $5 status.
 pub fn write_params(names: &[String], writer: NodeId, epoch: u64, key: u16) -> Vec<Param> {
-    let who = names.get(writer.index()).cloned().unwrap_or_else(|| "?".into());
+    let who = names
+        .get(writer.index())
+        .cloned()
+        .unwrap_or_else(|| "?".into());
     vec![
         Param::Text(LEASE_NAME.into()),
         Param::Text(who.clone()),
@@ -170,14 +273,27 @@ mod tests {
         let steps = steps(&run.scenario, &run.names, &run.trace);
         let first = &steps[0];
         assert_eq!(first.table, Table::WorkerLeases);
-        assert!(first.script().contains("EXECUTE acquire('order-processor', 'W1', 3);"), "{}", first.script());
+        assert!(
+            first
+                .script()
+                .contains("EXECUTE acquire('order-processor', 'W1', 3);"),
+            "{}",
+            first.script()
+        );
         assert_eq!(first.result(), " epoch\n-------\n    33\n(1 row)");
         let last = steps.iter().find(|s| s.refusal.is_some()).unwrap();
         assert_eq!(last.refusal, Some(Refusal::LeaseExpired));
         assert_eq!(last_at(&steps, Table::Orders, last.t.0), Some(last));
         assert_eq!(last.result(), " id\n----\n(0 rows)");
-        assert!(last.script().starts_with("PREPARE fenced_write(text, text, bigint, int, text) AS\nUPDATE orders o"));
-        assert!(last.execute().ends_with("EXECUTE fenced_write('order-processor', 'W1', 33, 1, 'done by W1');"), "{}", last.execute());
+        assert!(last.script().starts_with(
+            "PREPARE fenced_write(text, text, bigint, int, text) AS\nUPDATE orders o"
+        ));
+        assert!(
+            last.execute()
+                .ends_with("EXECUTE fenced_write('order-processor', 'W1', 33, 1, 'done by W1');"),
+            "{}",
+            last.execute()
+        );
     }
 
     #[test]
@@ -202,6 +318,8 @@ mod tests {
             })
             .count();
         assert_eq!(steps.len(), notes);
-        assert!(steps.iter().any(|s| s.table == Table::Orders && s.returned.is_some()));
+        assert!(steps
+            .iter()
+            .any(|s| s.table == Table::Orders && s.returned.is_some()));
     }
 }

@@ -19,7 +19,9 @@
 
 use super::{Action, Explorer, Found, Limits, Spec, Stop};
 use crate::check::Invariant;
-use crate::protocol::commit::{Algorithm, Ballot, CommitMsg, CommitMutation, CommitNode, CommitNote, Outcome, RmState, RmVote};
+use crate::protocol::commit::{
+    Algorithm, Ballot, CommitMsg, CommitMutation, CommitNode, CommitNote, Outcome, RmState, RmVote,
+};
 use crate::protocol::{Mutation, NodeState};
 use crate::scenario::commit_spec::{transaction, Placement, Shape};
 use crate::scenario::Scenario;
@@ -42,7 +44,15 @@ impl Default for CommitModel {
     /// ballot — the leader's or a backup's: a search of seconds. Two ballots
     /// (two coordinators at once) take some 13 million states.
     fn default() -> Self {
-        CommitModel { algorithm: Algorithm::PaxosCommit, faster: false, rms: 2, f: 1, ballots: 1, crashes: 0, mutation: None }
+        CommitModel {
+            algorithm: Algorithm::PaxosCommit,
+            faster: false,
+            rms: 2,
+            f: 1,
+            ballots: 1,
+            crashes: 0,
+            mutation: None,
+        }
     }
 }
 
@@ -58,7 +68,9 @@ impl CommitModel {
             return Err(format!("F = {}: choose 0 or 1", self.f));
         }
         if self.algorithm == Algorithm::TwoPhaseCommit && (self.f != 0 || self.faster) {
-            return Err("two-phase commit has no F and no faster variant (those are Paxos Commit's)".into());
+            return Err(
+                "two-phase commit has no F and no faster variant (those are Paxos Commit's)".into(),
+            );
         }
         if !(1..=3).contains(&self.ballots) {
             return Err(format!("{} ballots: choose 1 to 3", self.ballots));
@@ -70,7 +82,13 @@ impl CommitModel {
     }
 
     fn shape(&self) -> Shape {
-        Shape { algorithm: self.algorithm, faster: self.faster, rms: self.rms, f: self.f, placement: Placement::Colocated }
+        Shape {
+            algorithm: self.algorithm,
+            faster: self.faster,
+            rms: self.rms,
+            f: self.f,
+            placement: Placement::Colocated,
+        }
     }
 
     /// The scenario whose nodes the search starts from (and whose scripted
@@ -85,7 +103,10 @@ impl CommitModel {
     }
 
     pub fn nodes(&self) -> Vec<CommitNode> {
-        let world = self.scenario("model").build().expect("the model's scenario is valid");
+        let world = self
+            .scenario("model")
+            .build()
+            .expect("the model's scenario is valid");
         world
             .nodes
             .into_iter()
@@ -118,7 +139,11 @@ impl CommitModel {
 
     /// A search of this configuration.
     pub fn explorer(&self, stop: Stop) -> CommitExplorer {
-        let limits = Limits { crashes: self.crashes, stop, ..Limits::default() };
+        let limits = Limits {
+            crashes: self.crashes,
+            stop,
+            ..Limits::default()
+        };
         Explorer::new(self.checks(), self.nodes(), limits)
     }
 
@@ -132,7 +157,11 @@ impl CommitModel {
     }
 }
 
-const TWO_PC_WITNESSES: &[&str] = &["every RM committed", "every RM aborted", "the TM decided Abort while an RM was prepared"];
+const TWO_PC_WITNESSES: &[&str] = &[
+    "every RM committed",
+    "every RM aborted",
+    "the TM decided Abort while an RM was prepared",
+];
 const PAXOS_WITNESSES: &[&str] = &[
     "every RM committed",
     "every RM aborted",
@@ -163,8 +192,16 @@ impl CommitChecks {
     fn name(&self, n: NodeId) -> &str {
         self.names.get(n.index()).map(|s| s.as_str()).unwrap_or("?")
     }
-    fn rm_states<'a>(&'a self, nodes: &'a [&CommitNode]) -> impl Iterator<Item = (NodeId, RmState)> + 'a {
-        self.rms.iter().filter_map(move |&r| nodes.get(r.index()).and_then(|n| n.rm.as_ref()).map(|rm| (r, rm.state)))
+    fn rm_states<'a>(
+        &'a self,
+        nodes: &'a [&CommitNode],
+    ) -> impl Iterator<Item = (NodeId, RmState)> + 'a {
+        self.rms.iter().filter_map(move |&r| {
+            nodes
+                .get(r.index())
+                .and_then(|n| n.rm.as_ref())
+                .map(|rm| (r, rm.state))
+        })
     }
     fn all(&self, nodes: &[&CommitNode], s: RmState) -> bool {
         self.rm_states(nodes).all(|(_, x)| x == s)
@@ -184,10 +221,15 @@ impl Spec<CommitNode> for CommitChecks {
         let mut votes: Vec<(NodeId, Ballot, RmVote, u64)> = Vec::new();
         for &(from, _, m) in sent {
             match *m {
-                CommitMsg::Phase1a { ballot, .. } if !ballots.contains(&ballot) => ballots.push(ballot),
+                CommitMsg::Phase1a { ballot, .. } if !ballots.contains(&ballot) => {
+                    ballots.push(ballot)
+                }
                 CommitMsg::Phase2b { ballot, votes: v } => {
                     for (rm, x) in v.iter() {
-                        match votes.iter_mut().find(|e| (e.0, e.1, e.2) == (rm, ballot, x)) {
+                        match votes
+                            .iter_mut()
+                            .find(|e| (e.0, e.1, e.2) == (rm, ballot, x))
+                        {
                             Some(e) => e.3 |= 1 << from.index(),
                             None => votes.push((rm, ballot, x, 1 << from.index())),
                         }
@@ -202,36 +244,74 @@ impl Spec<CommitNode> for CommitChecks {
             if let Some(b) = chosen[i + 1..].iter().find(|b| b.0 == a.0 && b.2 != a.2) {
                 found.push((
                     Invariant::Agreement,
-                    format!("{}'s instance chose {} in ballot {} and {} in ballot {}", self.name(a.0), a.2.as_str(), a.1, b.2.as_str(), b.1),
+                    format!(
+                        "{}'s instance chose {} in ballot {} and {} in ballot {}",
+                        self.name(a.0),
+                        a.2.as_str(),
+                        a.1,
+                        b.2.as_str(),
+                        b.1
+                    ),
                 ));
             }
         }
-        Wire { chosen, ballots: ballots.len() as u32 }
+        Wire {
+            chosen,
+            ballots: ballots.len() as u32,
+        }
     }
 
     fn nodes(&self, nodes: &[&CommitNode], _wire: &Wire, found: &mut Vec<Found>) {
-        let committed = self.rm_states(nodes).find(|(_, s)| *s == RmState::Committed);
+        let committed = self
+            .rm_states(nodes)
+            .find(|(_, s)| *s == RmState::Committed);
         let aborted = self.rm_states(nodes).find(|(_, s)| *s == RmState::Aborted);
         if let (Some((c, _)), Some((a, _))) = (committed, aborted) {
-            found.push((Invariant::Atomicity, format!("{} committed and {} aborted", self.name(c), self.name(a))));
+            found.push((
+                Invariant::Atomicity,
+                format!("{} committed and {} aborted", self.name(c), self.name(a)),
+            ));
         }
         // A Commit — an RM's, the TM's, a coordinator's — while some RM has
         // not voted "prepared" (it is working, or voted aborted).
         let commit_by = nodes.iter().enumerate().find_map(|(i, n)| {
-            let tm = n.tm.as_ref().is_some_and(|t| t.decision == Some(Outcome::Commit));
-            let leader = n.coordinator.as_ref().is_some_and(|c| c.decided == Some(Outcome::Commit));
+            let tm =
+                n.tm.as_ref()
+                    .is_some_and(|t| t.decision == Some(Outcome::Commit));
+            let leader = n
+                .coordinator
+                .as_ref()
+                .is_some_and(|c| c.decided == Some(Outcome::Commit));
             let rm = n.rm.as_ref().is_some_and(|r| r.state == RmState::Committed);
             (tm || leader || rm).then_some(NodeId(i as u8))
         });
         if let Some(by) = commit_by {
-            if let Some((r, s)) = self.rm_states(nodes).find(|(_, s)| matches!(s, RmState::Working | RmState::Aborted)) {
-                let why = if s == RmState::Working { "has not voted" } else { "is aborted" };
-                found.push((Invariant::CommitValidity, format!("{} commits, but {} {why}", self.name(by), self.name(r))));
+            if let Some((r, s)) = self
+                .rm_states(nodes)
+                .find(|(_, s)| matches!(s, RmState::Working | RmState::Aborted))
+            {
+                let why = if s == RmState::Working {
+                    "has not voted"
+                } else {
+                    "is aborted"
+                };
+                found.push((
+                    Invariant::CommitValidity,
+                    format!("{} commits, but {} {why}", self.name(by), self.name(r)),
+                ));
             }
         }
     }
 
-    fn step(&self, _me: NodeId, _before: &CommitNode, _after: &CommitNode, _out: &[Output<CommitNode>], _found: &mut Vec<Found>) {}
+    fn step(
+        &self,
+        _me: NodeId,
+        _before: &CommitNode,
+        _after: &CommitNode,
+        _out: &[Output<CommitNode>],
+        _found: &mut Vec<Found>,
+    ) {
+    }
 
     fn within_bounds(&self, _nodes: &[&CommitNode], wire: &Wire) -> bool {
         wire.ballots <= self.ballots
@@ -247,7 +327,10 @@ impl Spec<CommitNode> for CommitChecks {
         let third = if self.witnesses[2] == TWO_PC_WITNESSES[2] {
             // 2PC: the TM aborted on its own (a timeout, or presumed abort
             // after a restart) an RM that had prepared.
-            let tm_abort = nodes.iter().any(|n| n.tm.as_ref().is_some_and(|t| t.decision == Some(Outcome::Abort)));
+            let tm_abort = nodes.iter().any(|n| {
+                n.tm.as_ref()
+                    .is_some_and(|t| t.decision == Some(Outcome::Abort))
+            });
             tm_abort && self.rm_states(nodes).any(|(_, s)| s == RmState::Prepared)
         } else {
             wire.chosen.iter().any(|c| !c.1.is_zero())
@@ -268,8 +351,12 @@ impl CommitExplorer {
             let mut facts = Vec::new();
             for o in out {
                 match o {
-                    Output::Note(n) if !matches!(n, CommitNote::InstanceChosen { .. }) => facts.push(n.type_name().replace('_', " ")),
-                    Output::Send(to, m) if to != self.actor(a) => facts.push(format!("{}→{}", label(&names, &m), name(to))),
+                    Output::Note(n) if !matches!(n, CommitNote::InstanceChosen { .. }) => {
+                        facts.push(n.type_name().replace('_', " "))
+                    }
+                    Output::Send(to, m) if to != self.actor(a) => {
+                        facts.push(format!("{}→{}", label(&names, &m), name(to)))
+                    }
                     _ => {}
                 }
             }
@@ -289,7 +376,11 @@ impl CommitExplorer {
                 let e = self.envelope(m);
                 format!("{}→{} {}", name(e.from), name(e.to), label(names, &e.msg))
             }
-            Action::Fire { node, timer } => format!("{}: timer {} fires", name(NodeId(node)), CommitNode::timer_name(&self.timer(timer))),
+            Action::Fire { node, timer } => format!(
+                "{}: timer {} fires",
+                name(NodeId(node)),
+                CommitNode::timer_name(&self.timer(timer))
+            ),
             Action::Reboot { node } => format!("{} crashes and restarts", name(NodeId(node))),
         }
     }

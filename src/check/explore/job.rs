@@ -45,11 +45,19 @@ impl Request {
         let mutation = match &self.mutation {
             None => None,
             Some(id) => Some(
-                PaxosMutation::ALL.into_iter().find(|m| m.as_str() == id).ok_or_else(|| format!("unknown mutation {id:?}"))?,
+                PaxosMutation::ALL
+                    .into_iter()
+                    .find(|m| m.as_str() == id)
+                    .ok_or_else(|| format!("unknown mutation {id:?}"))?,
             ),
         };
-        let model =
-            PaxosModel { acceptors: self.acceptors, proposers: self.proposers, ballots: self.ballots, crashes: self.crashes, mutation };
+        let model = PaxosModel {
+            acceptors: self.acceptors,
+            proposers: self.proposers,
+            ballots: self.ballots,
+            crashes: self.crashes,
+            mutation,
+        };
         model.validate()?;
         Ok(model)
     }
@@ -60,7 +68,11 @@ impl Request {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reply {
     /// Still searching.
-    Progress { states: usize, depth: u32, frontier: usize },
+    Progress {
+        states: usize,
+        depth: u32,
+        frontier: usize,
+    },
     /// Every state seen (or the budget spent: `truncated`), no rule broken.
     Clean { states: usize, truncated: bool },
     /// A rule broke: the shortest path to it, and the shortest to the
@@ -103,15 +115,35 @@ impl Job {
         let done = self.x.run(budget);
         let p: Progress = self.x.progress().clone();
         if !done {
-            return Reply::Progress { states: p.states, depth: p.depth, frontier: p.frontier };
+            return Reply::Progress {
+                states: p.states,
+                depth: p.depth,
+                frontier: p.frontier,
+            };
         }
         let vs = self.x.violations().to_vec();
         // Agreement is the rule the search is for; others are kept too.
-        let Some(v) = vs.iter().find(|v| v.invariant == Invariant::Agreement).or(vs.first()).cloned() else {
-            return Reply::Clean { states: p.states, truncated: p.truncated };
+        let Some(v) = vs
+            .iter()
+            .find(|v| v.invariant == Invariant::Agreement)
+            .or(vs.first())
+            .cloned()
+        else {
+            return Reply::Clean {
+                states: p.states,
+                truncated: p.truncated,
+            };
         };
-        let also = vs.iter().filter(|o| o.invariant != v.invariant).map(|o| (o.invariant, o.path.len())).collect();
-        let scenario = self.model.counterexample(&mut self.x, &v.path, &format!("counterexample: {}", v.invariant));
+        let also = vs
+            .iter()
+            .filter(|o| o.invariant != v.invariant)
+            .map(|o| (o.invariant, o.path.len()))
+            .collect();
+        let scenario = self.model.counterexample(
+            &mut self.x,
+            &v.path,
+            &format!("counterexample: {}", v.invariant),
+        );
         Reply::Found {
             invariant: v.invariant,
             steps: v.path.len(),
@@ -125,8 +157,9 @@ impl Job {
 
 /// The worker's whole conversation for one message: parse, or say why not.
 pub fn start(request_json: &str) -> Result<Job, Reply> {
-    let request: Request =
-        serde_json::from_str(request_json).map_err(|e| Reply::Failed { message: format!("a bad request to the model checker: {e}") })?;
+    let request: Request = serde_json::from_str(request_json).map_err(|e| Reply::Failed {
+        message: format!("a bad request to the model checker: {e}"),
+    })?;
     Job::new(&request).map_err(|message| Reply::Failed { message })
 }
 
@@ -140,7 +173,8 @@ pub struct Posted {
 
 impl Posted {
     pub fn from_json(text: &str) -> Result<Posted, String> {
-        serde_json::from_str(text).map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
+        serde_json::from_str(text)
+            .map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
     }
 }
 
@@ -149,6 +183,7 @@ impl Reply {
         serde_json::to_string(self).expect("a reply always serializes")
     }
     pub fn from_json(text: &str) -> Result<Reply, String> {
-        serde_json::from_str(text).map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
+        serde_json::from_str(text)
+            .map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
     }
 }

@@ -57,7 +57,15 @@ impl Default for MultiModel {
     /// (the one a new leader sends at once), 12 steps: a search of seconds
     /// that reaches a slot re-proposed and chosen again by a new leader.
     fn default() -> Self {
-        MultiModel { replicas: 3, slots: 2, ballots: 2, heartbeats: 1, crashes: 0, depth: 12, mutation: None }
+        MultiModel {
+            replicas: 3,
+            slots: 2,
+            ballots: 2,
+            heartbeats: 1,
+            crashes: 0,
+            depth: 12,
+            mutation: None,
+        }
     }
 }
 
@@ -76,7 +84,10 @@ impl MultiModel {
             return Err(format!("{} ballots: choose 1 to 3", self.ballots));
         }
         if self.heartbeats > 3 {
-            return Err(format!("{} heartbeat rounds: choose 0 to 3", self.heartbeats));
+            return Err(format!(
+                "{} heartbeat rounds: choose 0 to 3",
+                self.heartbeats
+            ));
         }
         if !(1..=16).contains(&self.depth) {
             return Err(format!("depth {}: choose 1 to 16 steps", self.depth));
@@ -84,7 +95,8 @@ impl MultiModel {
         if self.crashes > 2 {
             return Err(format!("{} crashes: choose 0 to 2", self.crashes));
         }
-        if let Some(m @ (MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin)) = self.mutation {
+        if let Some(m @ (MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin)) = self.mutation
+        {
             return Err(format!(
                 "{} is about the master lease, a statement about time, and the model checker abstracts time away; \
                  the random search over timed schedules catches it: paxos-island check --protocol multipaxos --mutation {}",
@@ -101,16 +113,27 @@ impl MultiModel {
     pub fn scenario(&self, name: &str) -> Scenario {
         const KEYS: [&str; 3] = ["x", "y", "z"];
         let clients = (0..self.slots)
-            .map(|c| ClientScript { node: format!("C{}", c + 1), ops: vec![ScriptOp::put(0, KEYS[c], &(c + 1).to_string())] })
+            .map(|c| ClientScript {
+                node: format!("C{}", c + 1),
+                ops: vec![ScriptOp::put(0, KEYS[c], &(c + 1).to_string())],
+            })
             .collect();
-        let spec = MultiSpec { lease_us: None, window: self.slots as u32, clients, ..MultiSpec::default() };
+        let spec = MultiSpec {
+            lease_us: None,
+            window: self.slots as u32,
+            clients,
+            ..MultiSpec::default()
+        };
         let mut s = group(name, self.replicas, self.slots, spec);
         s.mutation = self.mutation.map(Mutation::Multipaxos);
         s
     }
 
     pub fn nodes(&self) -> Vec<MpNode> {
-        let world = self.scenario("model").build().expect("the model's scenario is valid");
+        let world = self
+            .scenario("model")
+            .build()
+            .expect("the model's scenario is valid");
         world
             .nodes
             .into_iter()
@@ -133,7 +156,12 @@ impl MultiModel {
 
     /// A search of this configuration.
     pub fn explorer(&self, stop: Stop) -> MultiExplorer {
-        let limits = Limits { crashes: self.crashes, stop, max_depth: self.depth, ..Limits::default() };
+        let limits = Limits {
+            crashes: self.crashes,
+            stop,
+            max_depth: self.depth,
+            ..Limits::default()
+        };
         Explorer::new(self.checks(), self.nodes(), limits)
     }
 
@@ -186,7 +214,13 @@ impl Spec<MpNode> for MultiChecks {
     type Summary = Wire;
 
     fn watches(&self, msg: &MpMsg) -> bool {
-        matches!(msg, MpMsg::Prepare { .. } | MpMsg::Accept { .. } | MpMsg::Accepted { .. } | MpMsg::Heartbeat { .. })
+        matches!(
+            msg,
+            MpMsg::Prepare { .. }
+                | MpMsg::Accept { .. }
+                | MpMsg::Accepted { .. }
+                | MpMsg::Heartbeat { .. }
+        )
     }
 
     fn messages(&self, sent: &[(NodeId, NodeId, &MpMsg)], found: &mut Vec<Found>) -> Wire {
@@ -196,23 +230,35 @@ impl Spec<MpNode> for MultiChecks {
         let mut votes: Vec<(Slot, Ballot, Cmd, u64)> = Vec::new();
         for &(from, _, m) in sent {
             match m {
-                MpMsg::Prepare { ballot, .. } | MpMsg::Accept { ballot, .. } if !ballots.contains(ballot) => ballots.push(*ballot),
+                MpMsg::Prepare { ballot, .. } | MpMsg::Accept { ballot, .. }
+                    if !ballots.contains(ballot) =>
+                {
+                    ballots.push(*ballot)
+                }
                 _ => {}
             }
             match m {
                 MpMsg::Accept { slot, .. } => wire.top_slot = wire.top_slot.max(slot.0),
-                MpMsg::Accepted { ballot, slot, cmd } => match votes.iter_mut().find(|e| (e.0, e.1, e.2) == (*slot, *ballot, *cmd)) {
+                MpMsg::Accepted { ballot, slot, cmd } => match votes
+                    .iter_mut()
+                    .find(|e| (e.0, e.1, e.2) == (*slot, *ballot, *cmd))
+                {
                     Some(e) => e.3 |= 1 << from.index(),
                     None => votes.push((*slot, *ballot, *cmd, 1 << from.index())),
                 },
-                MpMsg::Heartbeat { round, .. } => wire.heartbeat_round = wire.heartbeat_round.max(*round),
+                MpMsg::Heartbeat { round, .. } => {
+                    wire.heartbeat_round = wire.heartbeat_round.max(*round)
+                }
                 _ => {}
             }
         }
         votes.retain(|e| e.3.count_ones() as usize >= self.majority);
         wire.chosen = votes.iter().map(|e| (e.0, e.1, e.2)).collect();
         for (i, a) in wire.chosen.iter().enumerate() {
-            if let Some(b) = wire.chosen[i + 1..].iter().find(|b| b.0 == a.0 && b.2 != a.2) {
+            if let Some(b) = wire.chosen[i + 1..]
+                .iter()
+                .find(|b| b.0 == a.0 && b.2 != a.2)
+            {
                 found.push((
                     Invariant::Agreement,
                     format!(
@@ -231,11 +277,18 @@ impl Spec<MpNode> for MultiChecks {
     }
 
     fn nodes(&self, nodes: &[&MpNode], _wire: &Wire, found: &mut Vec<Found>) {
-        let replicas: Vec<(usize, &crate::protocol::multipaxos::Replica)> =
-            nodes.iter().enumerate().filter_map(|(i, n)| n.as_replica().map(|r| (i, r))).collect();
+        let replicas: Vec<(usize, &crate::protocol::multipaxos::Replica)> = nodes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| n.as_replica().map(|r| (i, r)))
+            .collect();
         for (k, (i, a)) in replicas.iter().enumerate() {
             for (j, b) in &replicas[k + 1..] {
-                if let Some((slot, x)) = a.chosen.iter().find(|(s, x)| b.chosen.get(s).is_some_and(|y| y != *x)) {
+                if let Some((slot, x)) = a
+                    .chosen
+                    .iter()
+                    .find(|(s, x)| b.chosen.get(s).is_some_and(|y| y != *x))
+                {
                     found.push((
                         Invariant::LogPrefix,
                         format!(
@@ -253,10 +306,20 @@ impl Spec<MpNode> for MultiChecks {
         }
     }
 
-    fn step(&self, _me: NodeId, _before: &MpNode, _after: &MpNode, _out: &[Output<MpNode>], _found: &mut Vec<Found>) {}
+    fn step(
+        &self,
+        _me: NodeId,
+        _before: &MpNode,
+        _after: &MpNode,
+        _out: &[Output<MpNode>],
+        _found: &mut Vec<Found>,
+    ) {
+    }
 
     fn within_bounds(&self, _nodes: &[&MpNode], wire: &Wire) -> bool {
-        wire.ballots <= self.ballots && wire.heartbeat_round <= self.heartbeats && wire.top_slot <= self.slots
+        wire.ballots <= self.ballots
+            && wire.heartbeat_round <= self.heartbeats
+            && wire.top_slot <= self.slots
     }
 
     fn witnesses(&self) -> &'static [&'static str] {
@@ -266,7 +329,11 @@ impl Spec<MpNode> for MultiChecks {
     fn witnessed(&self, _nodes: &[&MpNode], wire: &Wire) -> u32 {
         let any = !wire.chosen.is_empty();
         let every = (1..=self.slots).all(|s| wire.chosen.iter().any(|c| c.0 == Slot(s)));
-        let twice = wire.chosen.iter().enumerate().any(|(i, a)| wire.chosen[i + 1..].iter().any(|b| b.0 == a.0 && b.1 != a.1));
+        let twice = wire.chosen.iter().enumerate().any(|(i, a)| {
+            wire.chosen[i + 1..]
+                .iter()
+                .any(|b| b.0 == a.0 && b.1 != a.1)
+        });
         any as u32 | (every as u32) << 1 | (twice as u32) << 2
     }
 }
@@ -282,7 +349,9 @@ impl MultiExplorer {
             let facts: Vec<String> = out
                 .into_iter()
                 .filter_map(|o| match o {
-                    Output::Send(to, m) if to != self.actor(a) => Some(format!("{}→{}", label(&names, &m), name(to))),
+                    Output::Send(to, m) if to != self.actor(a) => {
+                        Some(format!("{}→{}", label(&names, &m), name(to)))
+                    }
                     _ => None,
                 })
                 .collect();
@@ -302,7 +371,11 @@ impl MultiExplorer {
                 let e = self.envelope(m);
                 format!("{}→{} {}", name(e.from), name(e.to), label(names, &e.msg))
             }
-            Action::Fire { node, timer } => format!("{}: timer {} fires", name(NodeId(node)), MpNode::timer_name(&self.timer(timer))),
+            Action::Fire { node, timer } => format!(
+                "{}: timer {} fires",
+                name(NodeId(node)),
+                MpNode::timer_name(&self.timer(timer))
+            ),
             Action::Reboot { node } => format!("{} crashes and restarts", name(NodeId(node))),
         }
     }

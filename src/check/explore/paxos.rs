@@ -18,7 +18,9 @@
 
 use super::{Action, Explorer, Found, Limits, Spec, Stop};
 use crate::check::Invariant;
-use crate::protocol::paxos::{Ballot, Choice, Members, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, Phase, Proposer, Synod};
+use crate::protocol::paxos::{
+    Ballot, Choice, Members, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, Phase, Proposer, Synod,
+};
 use crate::protocol::{Kind, Mutation, Value};
 use crate::scenario::names::{DECREES, GREEK};
 use crate::scenario::{NodeSpec, PaxosSpec, Proposal, Role, Scenario};
@@ -40,7 +42,13 @@ impl Default for PaxosModel {
     /// The default bounds: small enough to finish in seconds, large enough
     /// that every mutation breaks agreement within them.
     fn default() -> Self {
-        PaxosModel { acceptors: 3, proposers: 2, ballots: 3, crashes: 0, mutation: None }
+        PaxosModel {
+            acceptors: 3,
+            proposers: 2,
+            ballots: 3,
+            crashes: 0,
+            mutation: None,
+        }
     }
 }
 
@@ -53,7 +61,10 @@ impl PaxosModel {
             return Err(format!("{} acceptors: choose 1 to 5", self.acceptors));
         }
         if !(1..=3).contains(&self.proposers) || self.proposers > self.acceptors {
-            return Err(format!("{} proposers: choose 1 to 3, and no more than the acceptors", self.proposers));
+            return Err(format!(
+                "{} proposers: choose 1 to 3, and no more than the acceptors",
+                self.proposers
+            ));
         }
         if !(1..=4).contains(&self.ballots) {
             return Err(format!("{} ballots: choose 1 to 4", self.ballots));
@@ -65,7 +76,10 @@ impl PaxosModel {
     }
 
     pub fn names(&self) -> Vec<String> {
-        GREEK[..self.acceptors].iter().map(|s| s.to_string()).collect()
+        GREEK[..self.acceptors]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
     }
 
     fn decree(i: usize) -> Value {
@@ -91,7 +105,8 @@ impl PaxosModel {
         let synod = self.synod();
         (0..self.acceptors)
             .map(|i| {
-                let p = (i < self.proposers).then(|| Proposer::new(Self::decree(i), SimDuration::ZERO));
+                let p =
+                    (i < self.proposers).then(|| Proposer::new(Self::decree(i), SimDuration::ZERO));
                 PaxosNode::new(synod.clone(), true, p, true)
             })
             .collect()
@@ -108,7 +123,11 @@ impl PaxosModel {
 
     /// A search of this configuration.
     pub fn explorer(&self, stop: Stop) -> PaxosExplorer {
-        let limits = Limits { crashes: self.crashes, stop, ..Limits::default() };
+        let limits = Limits {
+            crashes: self.crashes,
+            stop,
+            ..Limits::default()
+        };
         Explorer::new(self.checks(), self.nodes(), limits)
     }
 
@@ -135,12 +154,19 @@ impl PaxosModel {
                     },
                 })
                 .collect(),
-            network: NetworkConfig { scripted: true, ..NetworkConfig::default() },
+            network: NetworkConfig {
+                scripted: true,
+                ..NetworkConfig::default()
+            },
             clocks: Vec::new(),
             faults,
             paxos: Some(PaxosSpec {
                 proposals: (0..self.proposers)
-                    .map(|i| Proposal { node: names[i].clone(), value: DECREES[i].to_string(), start_us: 0 })
+                    .map(|i| Proposal {
+                        node: names[i].clone(),
+                        value: DECREES[i].to_string(),
+                        start_us: 0,
+                    })
                     .collect(),
                 timeout_us: 500_000,
                 backoff: false,
@@ -201,7 +227,10 @@ impl Spec<PaxosNode> for PaxosChecks {
     type Summary = Wire;
 
     fn watches(&self, msg: &PaxosMsg) -> bool {
-        matches!(msg, PaxosMsg::Prepare { .. } | PaxosMsg::Accept { .. } | PaxosMsg::Accepted { .. })
+        matches!(
+            msg,
+            PaxosMsg::Prepare { .. } | PaxosMsg::Accept { .. } | PaxosMsg::Accepted { .. }
+        )
     }
 
     fn messages(&self, sent: &[(NodeId, NodeId, &PaxosMsg)], found: &mut Vec<Found>) -> Wire {
@@ -216,14 +245,20 @@ impl Spec<PaxosNode> for PaxosChecks {
                     }
                     continue;
                 }
-                PaxosMsg::Accept { value, ballot } if !self.proposed.contains(&value) => found.push((
-                    Invariant::Validity,
-                    format!("2a of ballot {} carries {value}, which nobody proposed", self.bal(ballot)),
-                )),
-                PaxosMsg::Accepted { ballot, value } => match votes.iter_mut().find(|x| (x.0, x.1) == (ballot, value)) {
-                    Some(x) => x.2.insert(from),
-                    None => votes.push((ballot, value, Members(1 << from.index()))),
-                },
+                PaxosMsg::Accept { value, ballot } if !self.proposed.contains(&value) => found
+                    .push((
+                        Invariant::Validity,
+                        format!(
+                            "2a of ballot {} carries {value}, which nobody proposed",
+                            self.bal(ballot)
+                        ),
+                    )),
+                PaxosMsg::Accepted { ballot, value } => {
+                    match votes.iter_mut().find(|x| (x.0, x.1) == (ballot, value)) {
+                        Some(x) => x.2.insert(from),
+                        None => votes.push((ballot, value, Members(1 << from.index()))),
+                    }
+                }
                 _ => {}
             }
             let (b, v) = (m.ballot(), m.value().expect("2a and 2b carry a decree"));
@@ -238,53 +273,99 @@ impl Spec<PaxosNode> for PaxosChecks {
         }
         votes.retain(|x| x.2.len() >= self.majority);
         if votes.iter().any(|c| c.1 != votes[0].1) {
-            let list: Vec<String> =
-                votes.iter().map(|(b, v, m)| format!("{v} in {} by {}", self.bal(*b), self.members(*m))).collect();
-            found.push((Invariant::Agreement, format!("two decrees chosen: {}", list.join(", "))));
+            let list: Vec<String> = votes
+                .iter()
+                .map(|(b, v, m)| format!("{v} in {} by {}", self.bal(*b), self.members(*m)))
+                .collect();
+            found.push((
+                Invariant::Agreement,
+                format!("two decrees chosen: {}", list.join(", ")),
+            ));
         }
-        Wire { chosen: votes, ballots: ballots.len() as u32 }
+        Wire {
+            chosen: votes,
+            ballots: ballots.len() as u32,
+        }
     }
 
     fn nodes(&self, nodes: &[&PaxosNode], wire: &Wire, found: &mut Vec<Found>) {
         let mut learned: Option<(NodeId, Value)> = None;
         for (i, node) in nodes.iter().enumerate() {
             let me = NodeId(i as u8);
-            if node.acceptor.as_ref().is_some_and(|a| a.max_vbal > a.max_bal) {
-                found.push((Invariant::VoteBelowPromise, format!("{}'s maxVBal is above its maxBal", self.name(me))));
+            if node
+                .acceptor
+                .as_ref()
+                .is_some_and(|a| a.max_vbal > a.max_bal)
+            {
+                found.push((
+                    Invariant::VoteBelowPromise,
+                    format!("{}'s maxVBal is above its maxBal", self.name(me)),
+                ));
             }
             let Some(v) = node.learned() else { continue };
             if !wire.chosen.iter().any(|c| c.1 == v) {
-                found.push((Invariant::LearnerConsistency, format!("{} learned {v}, which is not chosen", self.name(me))));
+                found.push((
+                    Invariant::LearnerConsistency,
+                    format!("{} learned {v}, which is not chosen", self.name(me)),
+                ));
             }
             match learned {
                 Some((o, w)) if w != v => found.push((
                     Invariant::LearnerConsistency,
-                    format!("{} learned {v}, {} learned {w}", self.name(me), self.name(o)),
+                    format!(
+                        "{} learned {v}, {} learned {w}",
+                        self.name(me),
+                        self.name(o)
+                    ),
                 )),
                 _ => learned = Some((me, v)),
             }
         }
     }
 
-    fn step(&self, me: NodeId, before: &PaxosNode, after: &PaxosNode, out: &[Output<PaxosNode>], found: &mut Vec<Found>) {
+    fn step(
+        &self,
+        me: NodeId,
+        before: &PaxosNode,
+        after: &PaxosNode,
+        out: &[Output<PaxosNode>],
+        found: &mut Vec<Found>,
+    ) {
         for o in out {
             match o {
                 Output::Send(_, PaxosMsg::Accepted { ballot, .. }) => {
                     if let Some(m) = max_bal(after).filter(|m| m > ballot) {
-                        let d = format!("{} sends 2b in {} after promising {}", self.name(me), self.bal(*ballot), self.bal(m));
+                        let d = format!(
+                            "{} sends 2b in {} after promising {}",
+                            self.name(me),
+                            self.bal(*ballot),
+                            self.bal(m)
+                        );
                         found.push((Invariant::PromiseMonotonic, d));
                     }
                 }
                 Output::Note(PaxosNote::LearnConflict { have, told }) => found.push((
                     Invariant::LearnerConsistency,
-                    format!("{} has {have} in its ledger and is told {told} passed", self.name(me)),
+                    format!(
+                        "{} has {have} in its ledger and is told {told} passed",
+                        self.name(me)
+                    ),
                 )),
                 _ => {}
             }
         }
         if let Some(was) = max_bal(before).filter(|&w| max_bal(after) < Some(w)) {
-            let now = max_bal(after).map(|b| self.bal(b)).unwrap_or_else(|| "nothing".into());
-            found.push((Invariant::PromiseMonotonic, format!("{}'s promise went down from {} to {now}", self.name(me), self.bal(was))));
+            let now = max_bal(after)
+                .map(|b| self.bal(b))
+                .unwrap_or_else(|| "nothing".into());
+            found.push((
+                Invariant::PromiseMonotonic,
+                format!(
+                    "{}'s promise went down from {} to {now}",
+                    self.name(me),
+                    self.bal(was)
+                ),
+            ));
         }
     }
 
@@ -322,12 +403,22 @@ impl PaxosExplorer {
             let mut sends: Vec<(&'static str, String)> = Vec::new();
             for o in out {
                 match o {
-                    Output::Note(PaxosNote::ValuePicked { value, choice, .. }) => facts.push(match choice {
-                        Choice::Free => format!("picks {value} (free)"),
-                        Choice::Forced { by, voter } => format!("picks {value} (forced by {}'s vote in {})", name(voter), bal(by)),
-                    }),
-                    Output::Note(PaxosNote::Preempted { ballot, by }) => facts.push(format!("gives up {} for {}", bal(ballot), bal(by))),
-                    Output::Note(PaxosNote::Learned { value, .. }) => facts.push(format!("learns {value}")),
+                    Output::Note(PaxosNote::ValuePicked { value, choice, .. }) => {
+                        facts.push(match choice {
+                            Choice::Free => format!("picks {value} (free)"),
+                            Choice::Forced { by, voter } => format!(
+                                "picks {value} (forced by {}'s vote in {})",
+                                name(voter),
+                                bal(by)
+                            ),
+                        })
+                    }
+                    Output::Note(PaxosNote::Preempted { ballot, by }) => {
+                        facts.push(format!("gives up {} for {}", bal(ballot), bal(by)))
+                    }
+                    Output::Note(PaxosNote::Learned { value, .. }) => {
+                        facts.push(format!("learns {value}"))
+                    }
                     Output::Send(to, m) => match sends.iter_mut().find(|s| s.0 == m.phase()) {
                         Some(s) => s.1 += &name(to),
                         None => sends.push((m.phase(), name(to))),
@@ -356,15 +447,29 @@ impl PaxosExplorer {
                     PaxosMsg::Promise { ballot, last_vote } => format!(
                         "1b promise {}, last vote {}",
                         bal(ballot),
-                        last_vote.map_or("none".into(), |v| format!("{}={}", bal(v.ballot), v.value))
+                        last_vote.map_or("none".into(), |v| format!(
+                            "{}={}",
+                            bal(v.ballot),
+                            v.value
+                        ))
                     ),
-                    PaxosMsg::Accept { ballot, value } => format!("2a accept {}={value}", bal(ballot)),
-                    PaxosMsg::Accepted { ballot, value } => format!("2b accepted {}={value}", bal(ballot)),
-                    PaxosMsg::Decided { ballot, value } => format!("3 decided {}={value}", bal(ballot)),
+                    PaxosMsg::Accept { ballot, value } => {
+                        format!("2a accept {}={value}", bal(ballot))
+                    }
+                    PaxosMsg::Accepted { ballot, value } => {
+                        format!("2b accepted {}={value}", bal(ballot))
+                    }
+                    PaxosMsg::Decided { ballot, value } => {
+                        format!("3 decided {}={value}", bal(ballot))
+                    }
                 };
                 format!("{}→{} {what}", name(e.from), name(e.to))
             }
-            Action::Fire { node, timer } => format!("{}: timer {} fires", name(NodeId(node)), PaxosNode::timer_name(&self.timer(timer))),
+            Action::Fire { node, timer } => format!(
+                "{}: timer {} fires",
+                name(NodeId(node)),
+                PaxosNode::timer_name(&self.timer(timer))
+            ),
             Action::Reboot { node } => format!("{} crashes and restarts", name(NodeId(node))),
         }
     }

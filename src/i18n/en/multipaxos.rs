@@ -2,8 +2,11 @@
 
 use super::{name, En};
 use crate::i18n::{join_names, Speak};
-use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict, KEYS};
 use crate::protocol::lease_row::Cas;
+use crate::protocol::multipaxos::{
+    Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict,
+    KEYS,
+};
 use crate::sim::NodeId;
 
 fn key(k: u8) -> &'static str {
@@ -19,8 +22,13 @@ pub fn cmd(c: &Cmd) -> String {
         Op::Release { lock } => format!("release lock {lock}"),
         Op::OpenSession => "open a session".into(),
         Op::EndSession { .. } => "end a session that was not kept alive".into(),
-        Op::Check { lock, generation } => format!("is generation {generation} lock {lock}'s current holder?"),
-        Op::LeaseCas { ttl_us, .. } => format!("acquire or renew the lease for {}", crate::sim::time::human_us(ttl_us)),
+        Op::Check { lock, generation } => {
+            format!("is generation {generation} lock {lock}'s current holder?")
+        }
+        Op::LeaseCas { ttl_us, .. } => format!(
+            "acquire or renew the lease for {}",
+            crate::sim::time::human_us(ttl_us)
+        ),
         Op::LeaseRelease { epoch, .. } => format!("give up the lease of epoch {epoch}"),
     }
 }
@@ -28,7 +36,10 @@ pub fn cmd(c: &Cmd) -> String {
 fn outcome(names: &[String], o: &Outcome) -> String {
     match *o {
         Outcome::Done => "done".into(),
-        Outcome::Value { value: Some(v), version } => format!("{v} (written in slot {})", version.0),
+        Outcome::Value {
+            value: Some(v),
+            version,
+        } => format!("{v} (written in slot {})", version.0),
         Outcome::Value { value: None, .. } => "nothing written yet".into(),
         Outcome::Written { version } => format!("written in slot {}", version.0),
         Outcome::Granted { generation } => format!("granted, generation {generation}"),
@@ -39,9 +50,18 @@ fn outcome(names: &[String], o: &Outcome) -> String {
         Outcome::NoSession => "refused: no open session".into(),
         Outcome::Sequencer { current: true } => "yes, still current".into(),
         Outcome::Sequencer { current: false } => "no, no longer current".into(),
-        Outcome::Lease { cas: Cas::Renewed { row }, .. } => format!("renewed, epoch {}", row.epoch),
-        Outcome::Lease { cas: Cas::Granted { row, .. }, .. } => format!("granted, epoch {}", row.epoch),
-        Outcome::Lease { cas: Cas::Refused { holder, epoch }, .. } => format!("refused: {} holds epoch {epoch}", name(names, holder)),
+        Outcome::Lease {
+            cas: Cas::Renewed { row },
+            ..
+        } => format!("renewed, epoch {}", row.epoch),
+        Outcome::Lease {
+            cas: Cas::Granted { row, .. },
+            ..
+        } => format!("granted, epoch {}", row.epoch),
+        Outcome::Lease {
+            cas: Cas::Refused { holder, epoch },
+            ..
+        } => format!("refused: {} holds epoch {epoch}", name(names, holder)),
         Outcome::LeaseReleased { row } => format!("the lease of epoch {} is given up", row.epoch),
     }
 }
@@ -73,7 +93,10 @@ pub fn outcome_short(o: &Outcome) -> String {
         Outcome::NoSession => "no session".into(),
         Outcome::Sequencer { current: true } => "current".into(),
         Outcome::Sequencer { current: false } => "not current".into(),
-        Outcome::Lease { cas: Cas::Refused { .. }, .. } => "refused".into(),
+        Outcome::Lease {
+            cas: Cas::Refused { .. },
+            ..
+        } => "refused".into(),
         Outcome::Lease { cas, .. } => format!("epoch {}", cas.epoch().unwrap_or(0)),
         Outcome::LeaseReleased { .. } => "given up".into(),
     }
@@ -110,20 +133,35 @@ pub fn message(s: &En, names: &[String], f: &str, to: &str, m: &MpMsg, many: boo
     let b = |x| s.ballot(names, x);
     match m {
         MpMsg::Request { cmd: c } => format!("{f} asks {to}: {}.", cmd(c)),
-        MpMsg::Reply { outcome: o, slot: None, .. } => {
+        MpMsg::Reply {
+            outcome: o,
+            slot: None,
+            ..
+        } => {
             format!("{f} answers {to} from its own copy: {}.", outcome(names, o))
         }
         MpMsg::Reply { outcome: o, .. } => format!("{f} answers {to}: {}.", outcome(names, o)),
-        MpMsg::Redirect { leader: Some(l), .. } => format!("{f} tells {to}: I do not lead; ask {}.", name(names, *l)),
-        MpMsg::Redirect { leader: None, .. } => format!("{f} tells {to}: I do not lead, and I do not know who does."),
+        MpMsg::Redirect {
+            leader: Some(l), ..
+        } => format!("{f} tells {to}: I do not lead; ask {}.", name(names, *l)),
+        MpMsg::Redirect { leader: None, .. } => {
+            format!("{f} tells {to}: I do not lead, and I do not know who does.")
+        }
         MpMsg::Prepare { ballot, from } if many => format!(
             "{f} runs for leader with ballot {}: prepare (1a) to {to}, for every slot from {} on.",
             b(*ballot),
             from.0
         ),
-        MpMsg::Prepare { ballot, from } => format!("{f} sends prepare (1a) {} for slots from {} to {to}.", b(*ballot), from.0),
+        MpMsg::Prepare { ballot, from } => format!(
+            "{f} sends prepare (1a) {} for slots from {} to {to}.",
+            b(*ballot),
+            from.0
+        ),
         MpMsg::Promise { ballot, votes, .. } if votes.is_empty() => {
-            format!("{f} promises ballot {} to {to}; it has voted in none of those slots.", b(*ballot))
+            format!(
+                "{f} promises ballot {} to {to}; it has voted in none of those slots.",
+                b(*ballot)
+            )
         }
         MpMsg::Promise { ballot, votes, .. } => format!(
             "{f} promises ballot {} to {to}, reporting its votes in {} slot{}.",
@@ -131,30 +169,75 @@ pub fn message(s: &En, names: &[String], f: &str, to: &str, m: &MpMsg, many: boo
             votes.len(),
             if votes.len() == 1 { "" } else { "s" }
         ),
-        MpMsg::Accept { ballot, slot, cmd: c } => {
-            format!("{f} asks {to} to vote for {} in slot {} (ballot {}, 2a).", cmd(c), slot.0, b(*ballot))
+        MpMsg::Accept {
+            ballot,
+            slot,
+            cmd: c,
+        } => {
+            format!(
+                "{f} asks {to} to vote for {} in slot {} (ballot {}, 2a).",
+                cmd(c),
+                slot.0,
+                b(*ballot)
+            )
         }
-        MpMsg::Accepted { slot, cmd: c, .. } => format!("{f} votes for {} in slot {} and tells {to} (2b).", cmd(c), slot.0),
-        MpMsg::Decided { slot, cmd: c } => format!("{f} announces to {to}: slot {} holds {} (3).", slot.0, cmd(c)),
+        MpMsg::Accepted { slot, cmd: c, .. } => format!(
+            "{f} votes for {} in slot {} and tells {to} (2b).",
+            cmd(c),
+            slot.0
+        ),
+        MpMsg::Decided { slot, cmd: c } => format!(
+            "{f} announces to {to}: slot {} holds {} (3).",
+            slot.0,
+            cmd(c)
+        ),
         MpMsg::Nack { ballot, promised } => {
-            format!("{f} refuses {to}'s ballot {}: it promised {}.", b(*ballot), b(*promised))
+            format!(
+                "{f} refuses {to}'s ballot {}: it promised {}.",
+                b(*ballot),
+                b(*promised)
+            )
         }
         MpMsg::Heartbeat { round, .. } if many => {
             format!("{f}, leader, sends heartbeat {round} to {to} — and asks for its lease.")
         }
         MpMsg::Heartbeat { round, .. } => format!("{f} sends heartbeat {round} to {to}."),
         MpMsg::HeartbeatAck { round, .. } => format!("{f} acknowledges heartbeat {round} to {to}."),
-        MpMsg::CatchUp { from } => format!("{f} is behind and asks {to} for the slots from {} on.", from.0),
-        MpMsg::Entries { entries } => format!("{f} sends {to} {} chosen slot{}.", entries.len(), if entries.len() == 1 { "" } else { "s" }),
+        MpMsg::CatchUp { from } => format!(
+            "{f} is behind and asks {to} for the slots from {} on.",
+            from.0
+        ),
+        MpMsg::Entries { entries } => format!(
+            "{f} sends {to} {} chosen slot{}.",
+            entries.len(),
+            if entries.len() == 1 { "" } else { "s" }
+        ),
         MpMsg::KeepAlive { .. } => format!("{f} sends {to} a KeepAlive for its session."),
         MpMsg::KeepAliveReply { epoch, lease_us } => {
-            format!("{f}, master of epoch {}, extends {to}'s session lease by {}.", b(*epoch), s.duration(*lease_us))
+            format!(
+                "{f}, master of epoch {}, extends {to}'s session lease by {}.",
+                b(*epoch),
+                s.duration(*lease_us)
+            )
         }
-        MpMsg::SessionGone => format!("{f} tells {to}: your session has ended, and your locks with it."),
-        MpMsg::Write { lock, generation, value } => {
+        MpMsg::SessionGone => {
+            format!("{f} tells {to}: your session has ended, and your locks with it.")
+        }
+        MpMsg::Write {
+            lock,
+            generation,
+            value,
+        } => {
             format!("{f} writes {value} to {to}, with the sequencer of lock {lock}, generation {generation}.")
         }
-        MpMsg::WriteReply { generation, verdict: v, .. } => format!("{f} answers {to}'s write (generation {generation}): {}.", verdict(*v)),
+        MpMsg::WriteReply {
+            generation,
+            verdict: v,
+            ..
+        } => format!(
+            "{f} answers {to}'s write (generation {generation}): {}.",
+            verdict(*v)
+        ),
     }
 }
 
@@ -246,7 +329,9 @@ fn lease_end(w: LeaseEnd) -> &'static str {
 
 pub fn command(names: &[String], c: &MpCommand) -> String {
     match c {
-        MpCommand::Put { node, key, value } => format!("{} is asked to write {key} = {value}.", name(names, *node)),
+        MpCommand::Put { node, key, value } => {
+            format!("{} is asked to write {key} = {value}.", name(names, *node))
+        }
         MpCommand::Get { node, key } => format!("{} is asked to read {key}.", name(names, *node)),
     }
 }

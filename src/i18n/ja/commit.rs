@@ -1,6 +1,8 @@
 //! 2 相コミットと Paxos Commit の語り（日本語）。
 
-use crate::protocol::commit::{Ballot, CommitMsg, CommitNote, CommitTimer, Outcome, RmSet, RmVote, Votes};
+use crate::protocol::commit::{
+    Ballot, CommitMsg, CommitNote, CommitTimer, Outcome, RmSet, RmVote, Votes,
+};
 use crate::sim::NodeId;
 
 fn name(names: &[String], n: NodeId) -> String {
@@ -30,12 +32,18 @@ fn outcome(o: Outcome) -> &'static str {
 }
 
 fn votes(names: &[String], v: Votes) -> String {
-    let all: Vec<String> = v.iter().map(|(r, x)| format!("{} は{}", name(names, r), vote(x))).collect();
+    let all: Vec<String> = v
+        .iter()
+        .map(|(r, x)| format!("{} は{}", name(names, r), vote(x)))
+        .collect();
     all.join("、")
 }
 
 fn rms(names: &[String], s: RmSet) -> String {
-    s.iter().map(|r| name(names, r)).collect::<Vec<_>>().join("・")
+    s.iter()
+        .map(|r| name(names, r))
+        .collect::<Vec<_>>()
+        .join("・")
 }
 
 /// メッセージの種類を短く。
@@ -57,29 +65,73 @@ pub fn message(names: &[String], from: NodeId, to: String, m: &CommitMsg, many: 
     match *m {
         CommitMsg::Prepare { .. } if many => format!("{f} が {to} に準備を求めます（Prepare）。"),
         CommitMsg::Prepare { .. } => format!("{f} が {to} にコミットの準備を求めます（Prepare）。"),
-        CommitMsg::Vote { vote: RmVote::Prepared, .. } => format!("{f} が {to} に「準備完了」（Prepared）と伝えます。"),
-        CommitMsg::Vote { vote: RmVote::Aborted, .. } => format!("{f} が {to} に「中止」（Aborted）と伝えます。反対票です。"),
-        CommitMsg::Decision { outcome: o, .. } => format!("{f} が {to} に{}を伝えます。", outcome(o)),
-        CommitMsg::BeginCommit { .. } => format!("{f} がリーダー {to} にトランザクションのコミットを求めます（BeginCommit）。"),
-        CommitMsg::Phase1a { ballot: b, rms: s } => {
-            format!("{f} が {} のインスタンスで投票 {} を始め、{to} にフェーズ 1a を送ります。", rms(names, s), ballot(names, b))
+        CommitMsg::Vote {
+            vote: RmVote::Prepared,
+            ..
+        } => format!("{f} が {to} に「準備完了」（Prepared）と伝えます。"),
+        CommitMsg::Vote {
+            vote: RmVote::Aborted,
+            ..
+        } => format!("{f} が {to} に「中止」（Aborted）と伝えます。反対票です。"),
+        CommitMsg::Decision { outcome: o, .. } => {
+            format!("{f} が {to} に{}を伝えます。", outcome(o))
         }
-        CommitMsg::Phase1b { ballot: b, rms: s, last } => {
+        CommitMsg::BeginCommit { .. } => {
+            format!("{f} がリーダー {to} にトランザクションのコミットを求めます（BeginCommit）。")
+        }
+        CommitMsg::Phase1a { ballot: b, rms: s } => {
+            format!(
+                "{f} が {} のインスタンスで投票 {} を始め、{to} にフェーズ 1a を送ります。",
+                rms(names, s),
+                ballot(names, b)
+            )
+        }
+        CommitMsg::Phase1b {
+            ballot: b,
+            rms: s,
+            last,
+        } => {
             let reports: Vec<String> = s
                 .iter()
                 .map(|r| match last.get(s, r) {
-                    Some(x) => format!("{} は投票 {} で{}", name(names, r), ballot(names, x.ballot), vote(x.vote)),
+                    Some(x) => format!(
+                        "{} は投票 {} で{}",
+                        name(names, r),
+                        ballot(names, x.ballot),
+                        vote(x.vote)
+                    ),
                     None => format!("{} は賛成票なし", name(names, r)),
                 })
                 .collect();
-            format!("{f} が {to} に投票 {} を約束し、報告します：{}。", ballot(names, b), reports.join("／"))
+            format!(
+                "{f} が {to} に投票 {} を約束し、報告します：{}。",
+                ballot(names, b),
+                reports.join("／")
+            )
         }
-        CommitMsg::Phase2a { ballot: b, votes: v } if b.is_zero() => {
+        CommitMsg::Phase2a {
+            ballot: b,
+            votes: v,
+        } if b.is_zero() => {
             let own = v.iter().next().map(|(_, x)| vote(x)).unwrap_or("");
             format!("{f} が自分の票「{own}」を {to} に送ります。自分のインスタンスの投票 0（フェーズ 2a）で、投票 0 は自分のものです。")
         }
-        CommitMsg::Phase2a { ballot: b, votes: v } => format!("{f} が {to} に投票 {} での賛成を求めます：{}（2a）。", ballot(names, b), votes(names, v)),
-        CommitMsg::Phase2b { ballot: b, votes: v } => format!("{f} が投票 {} で賛成し（{}）、{to} に伝えます（2b）。", ballot(names, b), votes(names, v)),
+        CommitMsg::Phase2a {
+            ballot: b,
+            votes: v,
+        } => format!(
+            "{f} が {to} に投票 {} での賛成を求めます：{}（2a）。",
+            ballot(names, b),
+            votes(names, v)
+        ),
+        CommitMsg::Phase2b {
+            ballot: b,
+            votes: v,
+        } => format!(
+            "{f} が投票 {} で賛成し（{}）、{to} に伝えます（2b）。",
+            ballot(names, b),
+            votes(names, v)
+        ),
     }
 }
 

@@ -2,8 +2,11 @@
 
 use super::{name, Ja};
 use crate::i18n::{join_names, Speak};
-use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict, KEYS};
 use crate::protocol::lease_row::Cas;
+use crate::protocol::multipaxos::{
+    Cmd, LeaseEnd, MpCommand, MpMsg, MpMutation, MpNote, Op, Outcome, Pick, SessionEnd, Verdict,
+    KEYS,
+};
 use crate::sim::NodeId;
 
 fn key(k: u8) -> &'static str {
@@ -20,7 +23,10 @@ pub fn cmd(c: &Cmd) -> String {
         Op::OpenSession => "セッションを開く".into(),
         Op::EndSession { .. } => "保たれなかったセッションを終える".into(),
         Op::Check { lock, generation } => format!("ロック {lock} の世代 {generation} はまだ有効か"),
-        Op::LeaseCas { ttl_us, .. } => format!("リースの取得・更新（{}）", crate::sim::time::human_us(ttl_us)),
+        Op::LeaseCas { ttl_us, .. } => format!(
+            "リースの取得・更新（{}）",
+            crate::sim::time::human_us(ttl_us)
+        ),
         Op::LeaseRelease { epoch, .. } => format!("エポック {epoch} のリースを手放す"),
     }
 }
@@ -28,7 +34,10 @@ pub fn cmd(c: &Cmd) -> String {
 fn outcome(names: &[String], o: &Outcome) -> String {
     match *o {
         Outcome::Done => "完了".into(),
-        Outcome::Value { value: Some(v), version } => format!("{v}（スロット {} で書かれた値）", version.0),
+        Outcome::Value {
+            value: Some(v),
+            version,
+        } => format!("{v}（スロット {} で書かれた値）", version.0),
         Outcome::Value { value: None, .. } => "まだ何も書かれていない".into(),
         Outcome::Written { version } => format!("スロット {} で書き込み済み", version.0),
         Outcome::Granted { generation } => format!("取得（世代 {generation}）"),
@@ -39,9 +48,18 @@ fn outcome(names: &[String], o: &Outcome) -> String {
         Outcome::NoSession => "拒否：セッションが開いていない".into(),
         Outcome::Sequencer { current: true } => "はい、まだ有効".into(),
         Outcome::Sequencer { current: false } => "いいえ、もう有効ではない".into(),
-        Outcome::Lease { cas: Cas::Renewed { row }, .. } => format!("更新（エポック {}）", row.epoch),
-        Outcome::Lease { cas: Cas::Granted { row, .. }, .. } => format!("付与（エポック {}）", row.epoch),
-        Outcome::Lease { cas: Cas::Refused { holder, epoch }, .. } => format!("拒否：{} がエポック {epoch} を保持", name(names, holder)),
+        Outcome::Lease {
+            cas: Cas::Renewed { row },
+            ..
+        } => format!("更新（エポック {}）", row.epoch),
+        Outcome::Lease {
+            cas: Cas::Granted { row, .. },
+            ..
+        } => format!("付与（エポック {}）", row.epoch),
+        Outcome::Lease {
+            cas: Cas::Refused { holder, epoch },
+            ..
+        } => format!("拒否：{} がエポック {epoch} を保持", name(names, holder)),
         Outcome::LeaseReleased { row } => format!("エポック {} のリースを返却", row.epoch),
     }
 }
@@ -78,7 +96,10 @@ pub fn outcome_short(o: &Outcome) -> String {
         Outcome::NoSession => "セッションなし".into(),
         Outcome::Sequencer { current: true } => "有効".into(),
         Outcome::Sequencer { current: false } => "無効".into(),
-        Outcome::Lease { cas: Cas::Refused { .. }, .. } => "拒否".into(),
+        Outcome::Lease {
+            cas: Cas::Refused { .. },
+            ..
+        } => "拒否".into(),
         Outcome::Lease { cas, .. } => format!("エポック {}", cas.epoch().unwrap_or(0)),
         Outcome::LeaseReleased { .. } => "返却".into(),
     }
@@ -246,21 +267,37 @@ fn lease_end(w: LeaseEnd) -> &'static str {
 pub fn mark(names: &[String], n: &MpNote) -> Option<String> {
     let nm = |id: NodeId| name(names, id).to_string();
     Some(match n {
-        MpNote::Chosen { slot, cmd: c, .. } => format!("スロット {} に {} が選ばれる", slot.0, cmd(c)),
-        MpNote::Elected { forced, noops, .. } => format!("リーダーに（再提案 {forced}、no-op {noops}）"),
+        MpNote::Chosen { slot, cmd: c, .. } => {
+            format!("スロット {} に {} が選ばれる", slot.0, cmd(c))
+        }
+        MpNote::Elected { forced, noops, .. } => {
+            format!("リーダーに（再提案 {forced}、no-op {noops}）")
+        }
         MpNote::SteppedDown { .. } => "退く".into(),
         MpNote::CaughtUp { from, to } => format!("追いつき {}–{}", from.0, to.0.saturating_sub(1)),
         MpNote::MasterLeaseHeld { holder, .. } => format!("{} がマスターリース", nm(*holder)),
-        MpNote::MasterLeaseReleased { holder, why } => format!("{} のリース終了（{}）", nm(*holder), lease_end(*why)),
+        MpNote::MasterLeaseReleased { holder, why } => {
+            format!("{} のリース終了（{}）", nm(*holder), lease_end(*why))
+        }
         MpNote::ReadServed { key: k, value, .. } => {
-            format!("{} を読む = {}", key(*k), value.map(|v| v.to_string()).unwrap_or_else(|| "値なし".into()))
+            format!(
+                "{} を読む = {}",
+                key(*k),
+                value
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|| "値なし".into())
+            )
         }
         MpNote::LeaseRefused { candidate, .. } => format!("{} を拒否（リース中）", nm(*candidate)),
         MpNote::SessionTimedOut { client } => format!("{} のセッションを終える", nm(*client)),
         MpNote::Jeopardy => "セッション危険".into(),
         MpNote::SessionSafe { .. } => "セッション安全".into(),
         MpNote::SessionLost { .. } => "セッション喪失".into(),
-        MpNote::WriteChecked { generation, verdict: Verdict::Accepted, .. } => format!("世代 {generation} の書き込みを受理"),
+        MpNote::WriteChecked {
+            generation,
+            verdict: Verdict::Accepted,
+            ..
+        } => format!("世代 {generation} の書き込みを受理"),
         MpNote::WriteChecked { generation, .. } => format!("世代 {generation} の書き込みを拒否"),
         _ => return None,
     })
@@ -268,8 +305,13 @@ pub fn mark(names: &[String], n: &MpNote) -> Option<String> {
 
 pub fn command(names: &[String], c: &MpCommand) -> String {
     match c {
-        MpCommand::Put { node, key, value } => format!("{} に {key} = {value} の書き込みを頼みます。", name(names, *node)),
-        MpCommand::Get { node, key } => format!("{} に {key} の読み出しを頼みます。", name(names, *node)),
+        MpCommand::Put { node, key, value } => format!(
+            "{} に {key} = {value} の書き込みを頼みます。",
+            name(names, *node)
+        ),
+        MpCommand::Get { node, key } => {
+            format!("{} に {key} の読み出しを頼みます。", name(names, *node))
+        }
     }
 }
 

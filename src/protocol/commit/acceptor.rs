@@ -13,7 +13,9 @@
 //! instance decides the transaction. Held votes are only pencil: a crash
 //! loses them, which is as harmless as a lost message.
 
-use super::{Ballot, CommitMsg, CommitNode, CommitNote, LastVotes, Report, RmSet, RmVote, Transaction, Votes};
+use super::{
+    Ballot, CommitMsg, CommitNode, CommitNote, LastVotes, Report, RmSet, RmVote, Transaction, Votes,
+};
 use crate::sim::{Ctx, Hosts, NodeId, MAX_NODES};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -31,7 +33,13 @@ impl Acceptor {
     /// promised (a duplicate 1a gets the same answer), and report the last
     /// votes. A ballot-0 vote still held is cast first — it is allowed, as
     /// nothing above 0 was promised — so the coordinator hears of it (B3).
-    pub fn on_phase1a<H: Hosts<CommitNode>>(&mut self, from: NodeId, ballot: Ballot, rms: RmSet, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_phase1a<H: Hosts<CommitNode>>(
+        &mut self,
+        from: NodeId,
+        ballot: Ballot,
+        rms: RmSet,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         let mut promised = RmSet::default();
         let mut cast = Votes::default();
         let mut raised = false;
@@ -39,7 +47,10 @@ impl Acceptor {
             let k = r.index();
             if self.mbal[k] <= ballot {
                 if let Some(v) = self.held.get(r) {
-                    self.last[k] = Some(Report { ballot: Ballot::ZERO, vote: v });
+                    self.last[k] = Some(Report {
+                        ballot: Ballot::ZERO,
+                        vote: v,
+                    });
                     self.held.remove(r);
                     cast.set(r, v);
                 }
@@ -52,13 +63,26 @@ impl Acceptor {
             return;
         }
         if !cast.is_empty() {
-            ctx.note(CommitNote::AcceptorVoted { ballot: Ballot::ZERO, votes: cast });
+            ctx.note(CommitNote::AcceptorVoted {
+                ballot: Ballot::ZERO,
+                votes: cast,
+            });
         }
         if raised {
-            ctx.note(CommitNote::AcceptorPromised { ballot, rms: promised });
+            ctx.note(CommitNote::AcceptorPromised {
+                ballot,
+                rms: promised,
+            });
         }
         let last = LastVotes::collect(promised, |r| self.last[r.index()]);
-        ctx.send(from, CommitMsg::Phase1b { ballot, rms: promised, last });
+        ctx.send(
+            from,
+            CommitMsg::Phase1b {
+                ballot,
+                rms: promised,
+                last,
+            },
+        );
     }
 
     /// Phase 2b.
@@ -88,13 +112,27 @@ impl Acceptor {
         if voted.is_empty() {
             return;
         }
-        ctx.note(CommitNote::AcceptorVoted { ballot, votes: voted });
-        ctx.send(from, CommitMsg::Phase2b { ballot, votes: voted });
+        ctx.note(CommitNote::AcceptorVoted {
+            ballot,
+            votes: voted,
+        });
+        ctx.send(
+            from,
+            CommitMsg::Phase2b {
+                ballot,
+                votes: voted,
+            },
+        );
     }
 
     /// An RM's own ballot-0 vote: hold it until every RM's is in (or it is
     /// an "aborted"), then write them all and send one 2b.
-    fn on_rm_vote<H: Hosts<CommitNode>>(&mut self, votes: Votes, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    fn on_rm_vote<H: Hosts<CommitNode>>(
+        &mut self,
+        votes: Votes,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         for (r, v) in votes.iter() {
             let k = r.index();
             // Only if no coordinator's ballot was promised, and not voted yet.
@@ -116,11 +154,23 @@ impl Acceptor {
         }
         let votes = std::mem::take(&mut self.held);
         for (r, v) in votes.iter() {
-            self.last[r.index()] = Some(Report { ballot: Ballot::ZERO, vote: v });
+            self.last[r.index()] = Some(Report {
+                ballot: Ballot::ZERO,
+                vote: v,
+            });
         }
-        ctx.note(CommitNote::AcceptorVoted { ballot: Ballot::ZERO, votes });
+        ctx.note(CommitNote::AcceptorVoted {
+            ballot: Ballot::ZERO,
+            votes,
+        });
         for to in tx.learners() {
-            ctx.send(to, CommitMsg::Phase2b { ballot: Ballot::ZERO, votes });
+            ctx.send(
+                to,
+                CommitMsg::Phase2b {
+                    ballot: Ballot::ZERO,
+                    votes,
+                },
+            );
         }
     }
 

@@ -17,7 +17,10 @@
 //! leader goes first. Two coordinators at once only cost progress.
 //! `last_round` (lastTried) is its one stable field.
 
-use super::{Ballot, CommitMsg, CommitMutation, CommitNode, CommitNote, CommitTimer, LastVotes, Outcome, RmSet, RmVote, Transaction, Votes};
+use super::{
+    Ballot, CommitMsg, CommitMutation, CommitNode, CommitNote, CommitTimer, LastVotes, Outcome,
+    RmSet, RmVote, Transaction, Votes,
+};
 use crate::sim::{Ctx, Hosts, NodeId};
 
 /// 2b votes counted per (instance, ballot): which acceptors voted for what.
@@ -39,7 +42,10 @@ impl Tally {
     }
     /// The value chosen in instance `i` (F+1 votes in one ballot), if any.
     pub fn chosen(&self, i: NodeId, majority: usize) -> Option<RmVote> {
-        self.entries.iter().find(|e| e.0 == i && e.3.count_ones() as usize >= majority).map(|e| e.2)
+        self.entries
+            .iter()
+            .find(|e| e.0 == i && e.3.count_ones() as usize >= majority)
+            .map(|e| e.2)
     }
     /// The outcome once it is known: Abort if some instance chose
     /// "aborted", Commit if every one of `rms` chose "prepared".
@@ -72,7 +78,11 @@ pub enum Round {
     #[default]
     Idle,
     /// 1a sent; collecting promises: (acceptor, its last votes).
-    Phase1 { ballot: Ballot, rms: RmSet, promises: Vec<(u8, LastVotes)> },
+    Phase1 {
+        ballot: Ballot,
+        rms: RmSet,
+        promises: Vec<(u8, LastVotes)>,
+    },
     /// 2a sent; counting 2b.
     Phase2 { ballot: Ballot },
 }
@@ -119,7 +129,12 @@ impl Coordinator {
     }
 
     /// The first leader: the initiating RM asks to commit.
-    pub fn on_begin<H: Hosts<CommitNode>>(&mut self, initiator: NodeId, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_begin<H: Hosts<CommitNode>>(
+        &mut self,
+        initiator: NodeId,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if self.rank != 0 || self.begun || self.decided.is_some() {
             return;
         }
@@ -152,7 +167,13 @@ impl Coordinator {
         self.highest_seen = self.highest_seen.max(ballot.round);
     }
 
-    pub fn on_timeout<H: Hosts<CommitNode>>(&mut self, t: CommitTimer, rm_decided: bool, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_timeout<H: Hosts<CommitNode>>(
+        &mut self,
+        t: CommitTimer,
+        rm_decided: bool,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if t != self.timer() || self.decided.is_some() || (self.rank != 0 && rm_decided) {
             return;
         }
@@ -160,7 +181,11 @@ impl Coordinator {
     }
 
     /// Phase 1a of a fresh ballot for every instance not seen chosen.
-    fn start_ballot<H: Hosts<CommitNode>>(&mut self, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    fn start_ballot<H: Hosts<CommitNode>>(
+        &mut self,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         let rms = self.tally.open(&tx.rms, tx.majority());
         if rms.is_empty() {
             return;
@@ -168,9 +193,16 @@ impl Coordinator {
         let round = self.last_round.max(self.highest_seen).saturating_add(1);
         // lastTried is written before the 1a leaves.
         self.last_round = round;
-        let ballot = Ballot { round, node: ctx.me };
+        let ballot = Ballot {
+            round,
+            node: ctx.me,
+        };
         ctx.note(CommitNote::CoordinatorBallot { ballot, rms });
-        self.round = Round::Phase1 { ballot, rms, promises: Vec::new() };
+        self.round = Round::Phase1 {
+            ballot,
+            rms,
+            promises: Vec::new(),
+        };
         for &a in &tx.acceptors {
             ctx.send(a, CommitMsg::Phase1a { ballot, rms });
         }
@@ -189,7 +221,14 @@ impl Coordinator {
         for r in last.0.iter().flatten() {
             self.highest_seen = self.highest_seen.max(r.ballot.round);
         }
-        let Round::Phase1 { ballot: mine, rms: want, promises } = &mut self.round else { return };
+        let Round::Phase1 {
+            ballot: mine,
+            rms: want,
+            promises,
+        } = &mut self.round
+        else {
+            return;
+        };
         // Count an acceptor only if it promised every instance asked for.
         if *mine != ballot || rms != *want || promises.iter().any(|p| p.0 == acc) {
             return;
@@ -198,11 +237,18 @@ impl Coordinator {
         if promises.len() < tx.majority() {
             return;
         }
-        let free = if tx.mutation == Some(CommitMutation::CommitWithoutAllPrepared) { RmVote::Prepared } else { RmVote::Aborted };
+        let free = if tx.mutation == Some(CommitMutation::CommitWithoutAllPrepared) {
+            RmVote::Prepared
+        } else {
+            RmVote::Aborted
+        };
         let mut votes = Votes::default();
         for i in want.iter() {
             // B3: the value of the highest-numbered vote reported, if any.
-            let forced = promises.iter().filter_map(|(_, l)| l.get(*want, i)).max_by_key(|r| r.ballot);
+            let forced = promises
+                .iter()
+                .filter_map(|(_, l)| l.get(*want, i))
+                .max_by_key(|r| r.ballot);
             votes.set(i, forced.map_or(free, |r| r.vote));
         }
         self.round = Round::Phase2 { ballot };
@@ -211,12 +257,21 @@ impl Coordinator {
         }
     }
 
-    pub fn on_phase2b<H: Hosts<CommitNode>>(&mut self, acc: u8, ballot: Ballot, votes: Votes, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_phase2b<H: Hosts<CommitNode>>(
+        &mut self,
+        acc: u8,
+        ballot: Ballot,
+        votes: Votes,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if self.decided.is_some() {
             return;
         }
         self.tally.add(acc, ballot, votes);
-        let Some(o) = self.tally.outcome(&tx.rms, tx.majority()) else { return };
+        let Some(o) = self.tally.outcome(&tx.rms, tx.majority()) else {
+            return;
+        };
         self.decided = Some(o);
         ctx.note(CommitNote::LeaderDecided { outcome: o });
         ctx.cancel_timer(self.timer());
@@ -241,7 +296,12 @@ impl Coordinator {
     /// Back from a crash: if this node's RM is still uncertain, the
     /// transaction is unfinished as far as it knows — find out, with a ballot
     /// of its own after one timeout.
-    pub fn on_restart<H: Hosts<CommitNode>>(&mut self, rm_uncertain: bool, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_restart<H: Hosts<CommitNode>>(
+        &mut self,
+        rm_uncertain: bool,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if rm_uncertain {
             self.begun = true;
             ctx.set_timer(self.timer(), tx.timeout);

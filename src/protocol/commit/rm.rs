@@ -13,7 +13,10 @@
 //!   to begin (`BeginCommit`). In Faster Paxos Commit the RM learns the
 //!   outcome itself by counting the acceptors' 2b messages.
 
-use super::{Algorithm, CommitMsg, CommitNode, CommitNote, CommitTimer, Outcome, RmVote, Tally, Transaction, Votes};
+use super::{
+    Algorithm, CommitMsg, CommitNode, CommitNote, CommitTimer, Outcome, RmVote, Tally, Transaction,
+    Votes,
+};
 use crate::sim::{Ctx, Hosts, SimDuration};
 
 /// Gray and Lamport's rmState.
@@ -49,7 +52,14 @@ pub struct Rm {
 
 impl Rm {
     pub fn new(will: RmVote, initiator: bool, start_after: SimDuration) -> Rm {
-        Rm { state: RmState::Working, will, initiator, start_after, may_abort: false, tally: Tally::default() }
+        Rm {
+            state: RmState::Working,
+            will,
+            initiator,
+            start_after,
+            may_abort: false,
+            tally: Tally::default(),
+        }
     }
 
     pub fn on_start<H: Hosts<CommitNode>>(&mut self, ctx: &mut Ctx<CommitNode, H>) {
@@ -61,24 +71,40 @@ impl Rm {
         }
     }
 
-    pub fn on_timer<H: Hosts<CommitNode>>(&mut self, t: CommitTimer, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_timer<H: Hosts<CommitNode>>(
+        &mut self,
+        t: CommitTimer,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         match t {
             CommitTimer::Begin if self.state == RmState::Working => self.vote(self.will, tx, ctx),
-            CommitTimer::UnilateralAbort if self.state == RmState::Working => self.vote(RmVote::Aborted, tx, ctx),
+            CommitTimer::UnilateralAbort if self.state == RmState::Working => {
+                self.vote(RmVote::Aborted, tx, ctx)
+            }
             _ => {}
         }
     }
 
     /// The TM (or leader) asks it to prepare. Only a working RM votes; a
     /// second request (a duplicate) gets no second vote.
-    pub fn on_prepare<H: Hosts<CommitNode>>(&mut self, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_prepare<H: Hosts<CommitNode>>(
+        &mut self,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if self.state == RmState::Working {
             self.vote(self.will, tx, ctx);
         }
     }
 
     /// Write the vote, then send it.
-    fn vote<H: Hosts<CommitNode>>(&mut self, vote: RmVote, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    fn vote<H: Hosts<CommitNode>>(
+        &mut self,
+        vote: RmVote,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         self.state = match vote {
             RmVote::Prepared => RmState::Prepared,
             RmVote::Aborted => RmState::Aborted,
@@ -94,14 +120,24 @@ impl Rm {
                 // Ballot 0 is this RM's: no phase 1 is needed.
                 let votes = Votes::one(me, vote);
                 for &a in tx.first_acceptors() {
-                    ctx.send(a, CommitMsg::Phase2a { ballot: super::Ballot::ZERO, votes });
+                    ctx.send(
+                        a,
+                        CommitMsg::Phase2a {
+                            ballot: super::Ballot::ZERO,
+                            votes,
+                        },
+                    );
                 }
             }
         }
     }
 
     /// The outcome, from the TM or the leader.
-    pub fn on_decision<H: Hosts<CommitNode>>(&mut self, outcome: Outcome, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_decision<H: Hosts<CommitNode>>(
+        &mut self,
+        outcome: Outcome,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         let next = match (self.state, outcome) {
             // A correct coordinator never commits a working RM; if a broken
             // one does, the RM obeys and the monitors judge.
@@ -141,9 +177,19 @@ impl Rm {
 
     /// Back from a crash. A 2PC RM that is still uncertain asks the TM again
     /// by repeating its vote (a TM that has decided answers with the outcome).
-    pub fn on_restart<H: Hosts<CommitNode>>(&mut self, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_restart<H: Hosts<CommitNode>>(
+        &mut self,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if self.state == RmState::Prepared && tx.algorithm == Algorithm::TwoPhaseCommit {
-            ctx.send(tx.tm, CommitMsg::Vote { rm: ctx.me, vote: RmVote::Prepared });
+            ctx.send(
+                tx.tm,
+                CommitMsg::Vote {
+                    rm: ctx.me,
+                    vote: RmVote::Prepared,
+                },
+            );
         }
         if self.initiator && self.state == RmState::Working {
             ctx.set_timer(CommitTimer::Begin, self.start_after);

@@ -18,13 +18,19 @@ fn votes_keep_one_value_per_instance() {
     assert!(v.any_aborted());
     v.set(R2, RmVote::Prepared);
     assert!(!v.any_aborted());
-    assert_eq!(v.iter().collect::<Vec<_>>(), vec![(R0, RmVote::Prepared), (R2, RmVote::Prepared)]);
+    assert_eq!(
+        v.iter().collect::<Vec<_>>(),
+        vec![(R0, RmVote::Prepared), (R2, RmVote::Prepared)]
+    );
 }
 
 #[test]
 fn last_votes_follow_the_order_of_their_set() {
     let rms = RmSet::of(&[R2, R0]);
-    let r = Report { ballot: Ballot::ZERO, vote: RmVote::Prepared };
+    let r = Report {
+        ballot: Ballot::ZERO,
+        vote: RmVote::Prepared,
+    };
     let l = LastVotes::collect(rms, |n| (n == R2).then_some(r));
     assert_eq!(l.get(rms, R0), None);
     assert_eq!(l.get(rms, R2), Some(r));
@@ -33,7 +39,10 @@ fn last_votes_follow_the_order_of_their_set() {
 
 #[test]
 fn a_tally_chooses_with_f_plus_one_votes_in_one_ballot() {
-    let b1 = Ballot { round: 1, node: NodeId(4) };
+    let b1 = Ballot {
+        round: 1,
+        node: NodeId(4),
+    };
     let mut t = Tally::default();
     t.add(0, Ballot::ZERO, Votes::one(R0, RmVote::Prepared));
     assert_eq!(t.chosen(R0, 2), None);
@@ -50,6 +59,20 @@ fn a_tally_chooses_with_f_plus_one_votes_in_one_ballot() {
 
 #[test]
 fn ballot_zero_is_below_every_coordinator_ballot() {
-    assert!(Ballot::ZERO < Ballot { round: 1, node: NodeId(0) });
-    assert!(Ballot { round: 1, node: NodeId(3) } < Ballot { round: 2, node: NodeId(0) });
+    assert!(
+        Ballot::ZERO
+            < Ballot {
+                round: 1,
+                node: NodeId(0)
+            }
+    );
+    assert!(
+        Ballot {
+            round: 1,
+            node: NodeId(3)
+        } < Ballot {
+            round: 2,
+            node: NodeId(0)
+        }
+    );
 }

@@ -12,7 +12,10 @@
 //! decision means it never told anyone to commit, so it aborts (presumed
 //! abort). An RM that repeats its vote after a decision is answered with it.
 
-use super::{CommitMsg, CommitMutation, CommitNode, CommitNote, CommitTimer, Outcome, RmSet, RmVote, Transaction};
+use super::{
+    CommitMsg, CommitMutation, CommitNode, CommitNote, CommitTimer, Outcome, RmSet, RmVote,
+    Transaction,
+};
 use crate::sim::{Ctx, Hosts, NodeId};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -26,7 +29,13 @@ pub struct Tm {
 }
 
 impl Tm {
-    pub fn on_vote<H: Hosts<CommitNode>>(&mut self, rm: NodeId, vote: RmVote, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_vote<H: Hosts<CommitNode>>(
+        &mut self,
+        rm: NodeId,
+        vote: RmVote,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if !tx.is_rm(rm) {
             return;
         }
@@ -56,15 +65,28 @@ impl Tm {
 
     /// Waited too long for votes: abort (a vote may have been lost, or an RM
     /// may be down). The broken variant commits instead.
-    pub fn on_timeout<H: Hosts<CommitNode>>(&mut self, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_timeout<H: Hosts<CommitNode>>(
+        &mut self,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         if self.decision.is_none() && self.asked {
-            let o = if tx.mutation == Some(CommitMutation::CommitWithoutAllPrepared) { Outcome::Commit } else { Outcome::Abort };
+            let o = if tx.mutation == Some(CommitMutation::CommitWithoutAllPrepared) {
+                Outcome::Commit
+            } else {
+                Outcome::Abort
+            };
             self.decide(o, tx, ctx);
         }
     }
 
     /// Write the decision, then tell every RM.
-    fn decide<H: Hosts<CommitNode>>(&mut self, o: Outcome, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    fn decide<H: Hosts<CommitNode>>(
+        &mut self,
+        o: Outcome,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         self.decision = Some(o);
         ctx.note(CommitNote::TmDecided { outcome: o });
         ctx.cancel_timer(CommitTimer::VoteTimeout);
@@ -83,7 +105,11 @@ impl Tm {
         self.asked = false;
     }
 
-    pub fn on_restart<H: Hosts<CommitNode>>(&mut self, tx: &Transaction, ctx: &mut Ctx<CommitNode, H>) {
+    pub fn on_restart<H: Hosts<CommitNode>>(
+        &mut self,
+        tx: &Transaction,
+        ctx: &mut Ctx<CommitNode, H>,
+    ) {
         match self.decision {
             Some(_) => self.announce(tx, ctx),
             // Nothing in the log: nobody was told to commit. Presumed abort.

@@ -43,8 +43,16 @@ impl Advisor {
                 self.next_req = self.next_req.wrapping_add(1);
                 let req = self.next_req;
                 self.asked.insert(req, ctx.now());
-                ctx.note(LeaseNote::LlmRequest { purpose: Purpose::Explain });
-                ctx.send(llm, LeaseMsg::Ask { req, purpose: Purpose::Explain });
+                ctx.note(LeaseNote::LlmRequest {
+                    purpose: Purpose::Explain,
+                });
+                ctx.send(
+                    llm,
+                    LeaseMsg::Ask {
+                        req,
+                        purpose: Purpose::Explain,
+                    },
+                );
             }
             LeaseMsg::Answer { req, outcome } => {
                 if let Some(sent) = self.asked.remove(&req) {

@@ -45,7 +45,10 @@ SET search_path = sim, pg_catalog, public;";
 /// epochs start above zero, as Kleppmann's story does at 32 — a lease row that
 /// expired long ago, so the first acquire takes it over and bumps the epoch.
 pub fn seed(keys: u16, initial_epoch: u64) -> String {
-    let mut s = format!("INSERT INTO orders (id) SELECT generate_series(1, {});", keys.max(1));
+    let mut s = format!(
+        "INSERT INTO orders (id) SELECT generate_series(1, {});",
+        keys.max(1)
+    );
     if initial_epoch > 0 {
         s.push_str(&format!(
             "\nINSERT INTO worker_leases VALUES ('{LEASE_NAME}', '(nobody)', {initial_epoch}, '-infinity');"
@@ -131,8 +134,12 @@ impl Statement {
     pub fn text(self) -> &'static str {
         use super::super::storage::Fencing;
         match self {
-            Statement::Acquire { bump_on_renew: false } => ACQUIRE,
-            Statement::Acquire { bump_on_renew: true } => ACQUIRE_BUMP_ON_RENEW,
+            Statement::Acquire {
+                bump_on_renew: false,
+            } => ACQUIRE,
+            Statement::Acquire {
+                bump_on_renew: true,
+            } => ACQUIRE_BUMP_ON_RENEW,
             Statement::Release => RELEASE,
             Statement::Write(Fencing::Article) => WRITE_ARTICLE,
             Statement::Write(Fencing::Token) => WRITE_TOKEN,
@@ -156,7 +163,12 @@ impl Statement {
     }
     /// `PREPARE name(types) AS <statement>;` — runnable in psql as it is.
     pub fn prepare(self) -> String {
-        format!("PREPARE {}({}) AS\n{}", self.name(), self.types().join(", "), self.text())
+        format!(
+            "PREPARE {}({}) AS\n{}",
+            self.name(),
+            self.types().join(", "),
+            self.text()
+        )
     }
 }
 
@@ -207,7 +219,12 @@ pub fn psql_result(column: &str, value: Option<i64>) -> String {
     let v = value.map(|v| v.to_string());
     let width = column.len().max(v.as_ref().map_or(0, |s| s.len()));
     let pad = width - column.len();
-    let header = format!(" {}{}{} ", " ".repeat(pad / 2), column, " ".repeat(pad - pad / 2));
+    let header = format!(
+        " {}{}{} ",
+        " ".repeat(pad / 2),
+        column,
+        " ".repeat(pad - pad / 2)
+    );
     let rule = "-".repeat(width + 2);
     match v {
         Some(v) => format!("{}\n{rule}\n {v:>width$}\n(1 row)", header.trim_end()),
@@ -222,12 +239,32 @@ mod tests {
 
     #[test]
     fn every_statement_ends_its_own_sql_with_one_semicolon() {
-        for st in [Statement::Acquire { bump_on_renew: false }, Statement::Acquire { bump_on_renew: true }, Statement::Release]
-            .into_iter()
-            .chain(Fencing::ALL.map(Statement::Write))
+        for st in [
+            Statement::Acquire {
+                bump_on_renew: false,
+            },
+            Statement::Acquire {
+                bump_on_renew: true,
+            },
+            Statement::Release,
+        ]
+        .into_iter()
+        .chain(Fencing::ALL.map(Statement::Write))
         {
-            let code: Vec<&str> = st.text().lines().map(|l| l.split("--").next().unwrap_or("").trim_end()).collect();
-            assert!(code.iter().rev().find(|l| !l.is_empty()).unwrap().ends_with(';'), "{}", st.name());
+            let code: Vec<&str> = st
+                .text()
+                .lines()
+                .map(|l| l.split("--").next().unwrap_or("").trim_end())
+                .collect();
+            assert!(
+                code.iter()
+                    .rev()
+                    .find(|l| !l.is_empty())
+                    .unwrap()
+                    .ends_with(';'),
+                "{}",
+                st.name()
+            );
             assert_eq!(code.concat().matches(';').count(), 1, "{}", st.name());
         }
     }
@@ -241,13 +278,25 @@ mod tests {
 
     #[test]
     fn psql_prints_one_row_or_none() {
-        assert_eq!(psql_result("epoch", Some(33)), " epoch\n-------\n    33\n(1 row)");
+        assert_eq!(
+            psql_result("epoch", Some(33)),
+            " epoch\n-------\n    33\n(1 row)"
+        );
         assert_eq!(psql_result("id", None), " id\n----\n(0 rows)");
     }
 
     #[test]
     fn an_execute_line_quotes_text() {
-        let e = execute(Statement::Acquire { bump_on_renew: false }, &[Param::Text("order-processor".into()), Param::Text("O'Hara".into()), Param::Secs(3_000_000)]);
+        let e = execute(
+            Statement::Acquire {
+                bump_on_renew: false,
+            },
+            &[
+                Param::Text("order-processor".into()),
+                Param::Text("O'Hara".into()),
+                Param::Secs(3_000_000),
+            ],
+        );
         assert_eq!(e, "EXECUTE acquire('order-processor', 'O''Hara', 3);");
     }
 
@@ -257,6 +306,8 @@ mod tests {
         assert!(a.contains("o.fence_epoch <= $3") && a.contains("l.expires_at > now()"));
         let t = Statement::Write(Fencing::Token).text();
         assert!(t.contains("o.fence_epoch <= $3") && !t.contains("EXISTS"));
-        assert!(!Statement::Write(Fencing::Off).text().contains("fence_epoch <="));
+        assert!(!Statement::Write(Fencing::Off)
+            .text()
+            .contains("fence_epoch <="));
     }
 }

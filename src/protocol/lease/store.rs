@@ -66,11 +66,22 @@ impl LeaseStore {
     fn publish<H: Hosts<LeaseNode>>(&mut self, ctx: &mut Ctx<LeaseNode, H>) {
         if let (Some(to), Some(row)) = (self.storage, self.row) {
             self.version += 1;
-            ctx.send(to, LeaseMsg::Row { version: self.version, row });
+            ctx.send(
+                to,
+                LeaseMsg::Row {
+                    version: self.version,
+                    row,
+                },
+            );
         }
     }
 
-    pub fn on_message<H: Hosts<LeaseNode>>(&mut self, from: NodeId, m: LeaseMsg, ctx: &mut Ctx<LeaseNode, H>) {
+    pub fn on_message<H: Hosts<LeaseNode>>(
+        &mut self,
+        from: NodeId,
+        m: LeaseMsg,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) {
         match m {
             LeaseMsg::Acquire { req, ttl_us } => {
                 let epoch = self.compare_and_set(from, SimDuration(ttl_us), ctx);
@@ -78,9 +89,16 @@ impl LeaseStore {
             }
             LeaseMsg::Release { epoch } => {
                 let now = ctx.now();
-                let Some(row) = lease_row::release(self.row, from, epoch, now) else { return };
+                let Some(row) = lease_row::release(self.row, from, epoch, now) else {
+                    return;
+                };
                 self.row = Some(row);
-                ctx.note(LeaseNote::Released { holder: from, epoch, at_us: now.0, version: None });
+                ctx.note(LeaseNote::Released {
+                    holder: from,
+                    epoch,
+                    at_us: now.0,
+                    version: None,
+                });
                 ctx.cancel_timer(LeaseTimer::Expire);
                 self.publish(ctx);
             }
@@ -94,7 +112,12 @@ impl LeaseStore {
     }
 
     /// The one statement. Returns the epoch, or nothing.
-    fn compare_and_set<H: Hosts<LeaseNode>>(&mut self, asker: NodeId, ttl: SimDuration, ctx: &mut Ctx<LeaseNode, H>) -> Option<u64> {
+    fn compare_and_set<H: Hosts<LeaseNode>>(
+        &mut self,
+        asker: NodeId,
+        ttl: SimDuration,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) -> Option<u64> {
         let now = ctx.now();
         let cas = lease_row::compare_and_set(self.row, asker, now, ttl, self.rules());
         ctx.note(cas_note(asker, &cas, now.0, None));
@@ -117,7 +140,13 @@ impl LeaseStore {
                     view: View::Store,
                 });
                 if let Some(to) = self.advisor {
-                    ctx.send(to, LeaseMsg::Row { version: self.version, row });
+                    ctx.send(
+                        to,
+                        LeaseMsg::Row {
+                            version: self.version,
+                            row,
+                        },
+                    );
                 }
             } else {
                 // The clock was stepped back: wait for the real expiry.
@@ -145,9 +174,18 @@ pub fn cas_note(asker: NodeId, cas: &Cas, store_now_us: u64, version: Option<u64
             store_now_us,
             version,
         },
-        Cas::Renewed { row } => {
-            LeaseNote::Renewed { holder: asker, epoch: row.epoch, expires_at_us: row.expires_at.0, store_now_us, version }
-        }
-        Cas::Refused { holder, epoch } => LeaseNote::Refused { asker, holder, epoch, store_now_us },
+        Cas::Renewed { row } => LeaseNote::Renewed {
+            holder: asker,
+            epoch: row.epoch,
+            expires_at_us: row.expires_at.0,
+            store_now_us,
+            version,
+        },
+        Cas::Refused { holder, epoch } => LeaseNote::Refused {
+            asker,
+            holder,
+            epoch,
+            store_now_us,
+        },
     }
 }

@@ -40,10 +40,10 @@
 //! while this one still believes it holds the lease; when the answer comes,
 //! it writes with its stale epoch.
 
+use super::LeaseNode;
 use super::{Design, LeaseMsg, LeaseNote, LeaseShared, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::sim::rng::Rng;
-use super::LeaseNode;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -163,7 +163,12 @@ impl Worker {
 
     /// A store replica does not lead: ask the leader it names at once, or
     /// the next replica in a moment (an election may be under way).
-    pub fn on_redirect<H: Hosts<LeaseNode>>(&mut self, req: u32, leader: Option<NodeId>, ctx: &mut Ctx<LeaseNode, H>) {
+    pub fn on_redirect<H: Hosts<LeaseNode>>(
+        &mut self,
+        req: u32,
+        leader: Option<NodeId>,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) {
         if self.unanswered != Some(req) {
             return; // an older request's answer: a newer one is on its way
         }
@@ -177,7 +182,10 @@ impl Worker {
             }
             None => {
                 self.store_at = (self.store_at + 1) % n;
-                ctx.set_timer(LeaseTimer::Redirected, SimDuration(self.shared.renew_every.0 / 4));
+                ctx.set_timer(
+                    LeaseTimer::Redirected,
+                    SimDuration(self.shared.renew_every.0 / 4),
+                );
             }
         }
     }
@@ -244,13 +252,28 @@ impl Worker {
         let Some(llm) = self.shared.llm else { return };
         let req = self.req();
         self.waiting_llm = Some((req, ctx.now()));
-        ctx.note(LeaseNote::LlmRequest { purpose: Purpose::KeepLease });
-        ctx.send(llm, LeaseMsg::Ask { req, purpose: Purpose::KeepLease });
+        ctx.note(LeaseNote::LlmRequest {
+            purpose: Purpose::KeepLease,
+        });
+        ctx.send(
+            llm,
+            LeaseMsg::Ask {
+                req,
+                purpose: Purpose::KeepLease,
+            },
+        );
         ctx.set_timer(LeaseTimer::LlmTimeout, self.shared.llm_timeout);
     }
 
-    fn on_answer<H: Hosts<LeaseNode>>(&mut self, req: u32, outcome: LlmOutcome, ctx: &mut Ctx<LeaseNode, H>) {
-        let Some((waiting, sent)) = self.waiting_llm else { return };
+    fn on_answer<H: Hosts<LeaseNode>>(
+        &mut self,
+        req: u32,
+        outcome: LlmOutcome,
+        ctx: &mut Ctx<LeaseNode, H>,
+    ) {
+        let Some((waiting, sent)) = self.waiting_llm else {
+            return;
+        };
         if waiting != req {
             return; // a late answer to a request already given up on
         }
@@ -296,7 +319,9 @@ impl Worker {
                 if self.unanswered == Some(req) {
                     self.unanswered = None;
                 }
-                let Some(sent) = self.pending.remove(&req) else { return };
+                let Some(sent) = self.pending.remove(&req) else {
+                    return;
+                };
                 match epoch {
                     Some(e) => {
                         let deadline = sent + self.shared.budget;

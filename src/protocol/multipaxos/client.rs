@@ -15,7 +15,10 @@
 //! carries the sequencer of the lock it believes it holds; whether that
 //! belief is still true is for the file server to check.
 
-use super::{Ballot, Cmd, Group, MpCommand, MpMsg, MpNode, MpNote, MpTimer, Op, Outcome, SessionEnd, Verdict, KEYS};
+use super::{
+    Ballot, Cmd, Group, MpCommand, MpMsg, MpNode, MpNote, MpTimer, Op, Outcome, SessionEnd,
+    Verdict, KEYS,
+};
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
 use std::collections::{BTreeMap, VecDeque};
@@ -121,10 +124,18 @@ impl Client {
         if let Some(cmd) = self.outstanding {
             ctx.send(self.target, MpMsg::Request { cmd });
             ctx.set_timer(MpTimer::Retry, self.group.client_retry);
-        } else if let (Some((lock, generation, value)), Some(fs)) =
-            (self.writing, self.group.cell.as_ref().and_then(|c| c.file_server))
-        {
-            ctx.send(fs, MpMsg::Write { lock, generation, value });
+        } else if let (Some((lock, generation, value)), Some(fs)) = (
+            self.writing,
+            self.group.cell.as_ref().and_then(|c| c.file_server),
+        ) {
+            ctx.send(
+                fs,
+                MpMsg::Write {
+                    lock,
+                    generation,
+                    value,
+                },
+            );
             ctx.set_timer(MpTimer::Retry, self.group.client_retry);
         }
     }
@@ -132,7 +143,10 @@ impl Client {
     /// The replica after `n` in the group, round the table.
     fn after(&self, n: NodeId) -> NodeId {
         let r = &self.group.replicas;
-        let i = r.iter().position(|&x| x == n).map_or(0, |i| (i + 1) % r.len());
+        let i = r
+            .iter()
+            .position(|&x| x == n)
+            .map_or(0, |i| (i + 1) % r.len());
         r[i]
     }
 
@@ -157,7 +171,11 @@ impl Client {
         match action {
             Action::Cell(op) => {
                 self.seq += 1;
-                let cmd = Cmd { client: ctx.me, seq: self.seq, op };
+                let cmd = Cmd {
+                    client: ctx.me,
+                    seq: self.seq,
+                    op,
+                };
                 self.outstanding = Some(cmd);
                 self.asked_at = ctx.now();
                 ctx.note(MpNote::Asked { cmd });
@@ -188,20 +206,25 @@ impl Client {
             }
             MpTimer::Retry if self.writing.is_some() => self.send(ctx),
             MpTimer::KeepAlive => self.keep_alive(ctx),
-            MpTimer::SessionEnd if self.session == Session::Safe && ctx.now() >= self.lease_until => {
+            MpTimer::SessionEnd
+                if self.session == Session::Safe && ctx.now() >= self.lease_until =>
+            {
                 self.session = Session::Jeopardy;
                 ctx.note(MpNote::Jeopardy);
                 if let Some(cell) = &self.group.cell {
                     ctx.set_timer(MpTimer::Grace, cell.grace);
                 }
             }
-            MpTimer::Grace if self.session == Session::Jeopardy => self.lose_session(SessionEnd::Grace, ctx),
+            MpTimer::Grace if self.session == Session::Jeopardy => {
+                self.lose_session(SessionEnd::Grace, ctx)
+            }
             _ => {}
         }
     }
 
     fn next_is_write(&self) -> bool {
-        self.extra.is_empty() && matches!(self.script.get(self.next), Some((_, Action::Write { .. })))
+        self.extra.is_empty()
+            && matches!(self.script.get(self.next), Some((_, Action::Write { .. })))
     }
 
     /// Send a KeepAlive; an unanswered one means the master may be gone, so
@@ -242,10 +265,18 @@ impl Client {
     }
 
     /// Handle a message; the answer to a command, when one arrives.
-    pub fn on_message<H: Hosts<MpNode>>(&mut self, from: NodeId, msg: MpMsg, ctx: &mut Ctx<MpNode, H>) -> Option<Outcome> {
+    pub fn on_message<H: Hosts<MpNode>>(
+        &mut self,
+        from: NodeId,
+        msg: MpMsg,
+        ctx: &mut Ctx<MpNode, H>,
+    ) -> Option<Outcome> {
         match msg {
             MpMsg::KeepAliveReply { epoch, .. } => {
-                let (Some(sent), Some(cell)) = (self.keepalive_sent.take(), &self.group.cell) else { return None };
+                let (Some(sent), Some(cell)) = (self.keepalive_sent.take(), &self.group.cell)
+                else {
+                    return None;
+                };
                 if !matches!(self.session, Session::Safe | Session::Jeopardy) {
                     return None;
                 }
@@ -287,8 +318,15 @@ impl Client {
                 }
                 return None;
             }
-            MpMsg::WriteReply { lock, generation, verdict } => {
-                if self.writing.is_some_and(|w| (w.0, w.1) == (lock, generation)) {
+            MpMsg::WriteReply {
+                lock,
+                generation,
+                verdict,
+            } => {
+                if self
+                    .writing
+                    .is_some_and(|w| (w.0, w.1) == (lock, generation))
+                {
                     self.writing = None;
                     ctx.cancel_timer(MpTimer::Retry);
                     if verdict != Verdict::Accepted {
@@ -314,19 +352,21 @@ impl Client {
             }
             // Only the answer of the replica it last asked counts: a late or
             // duplicated redirect would otherwise start a storm of requests.
-            MpMsg::Redirect { seq, leader } if seq == cmd.seq && from == self.target => match leader {
-                Some(l) => {
-                    self.target = l;
-                    if (self.hops as usize) < self.group.replicas.len() {
-                        let hops = self.hops + 1;
-                        self.send(ctx);
-                        self.hops = hops;
+            MpMsg::Redirect { seq, leader } if seq == cmd.seq && from == self.target => {
+                match leader {
+                    Some(l) => {
+                        self.target = l;
+                        if (self.hops as usize) < self.group.replicas.len() {
+                            let hops = self.hops + 1;
+                            self.send(ctx);
+                            self.hops = hops;
+                        }
                     }
+                    // Nobody known to lead (an election is on): try the next one
+                    // when the retry timer says so, not at once.
+                    None => self.target = self.after(from),
                 }
-                // Nobody known to lead (an election is on): try the next one
-                // when the retry timer says so, not at once.
-                None => self.target = self.after(from),
-            },
+            }
             _ => {}
         }
         None
@@ -355,7 +395,11 @@ impl Client {
     }
 
     /// A teacher's extra command for this client.
-    pub fn on_command<H: Hosts<MpNode>>(&mut self, c: &MpCommand, ctx: &mut Ctx<MpNode, H>) -> bool {
+    pub fn on_command<H: Hosts<MpNode>>(
+        &mut self,
+        c: &MpCommand,
+        ctx: &mut Ctx<MpNode, H>,
+    ) -> bool {
         let key = |k: &str| KEYS.iter().position(|x| *x == k.trim()).map(|i| i as u8);
         let op = match c {
             MpCommand::Put { key: k, value, .. } => match (key(k), Value::new(value)) {

@@ -23,7 +23,9 @@ use std::collections::{BTreeMap, VecDeque};
 pub enum Verdict {
     Accepted,
     /// Below the highest generation seen for the lock.
-    Stale { highest: u32 },
+    Stale {
+        highest: u32,
+    },
     /// The cell says the generation is no longer the lock's current grant.
     NotCurrent,
 }
@@ -54,29 +56,49 @@ pub struct FileServer {
 
 impl FileServer {
     pub fn new(cell: Client) -> Self {
-        FileServer { cell, value: None, highest: BTreeMap::new(), pending: VecDeque::new(), checking: false }
+        FileServer {
+            cell,
+            value: None,
+            highest: BTreeMap::new(),
+            pending: VecDeque::new(),
+            checking: false,
+        }
     }
 
     pub fn on_start<H: Hosts<MpNode>>(&mut self, ctx: &mut Ctx<MpNode, H>) {
         self.cell.on_start(ctx);
     }
 
-    pub fn on_message<H: Hosts<MpNode>>(&mut self, from: NodeId, msg: MpMsg, ctx: &mut Ctx<MpNode, H>) {
+    pub fn on_message<H: Hosts<MpNode>>(
+        &mut self,
+        from: NodeId,
+        msg: MpMsg,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
         match msg {
-            MpMsg::Write { lock, generation, value } => {
+            MpMsg::Write {
+                lock,
+                generation,
+                value,
+            } => {
                 let highest = self.highest.get(&lock).copied().unwrap_or(0);
                 if generation < highest {
                     self.answer(from, lock, generation, Verdict::Stale { highest }, ctx);
                     return;
                 }
                 // A retry of a write already waiting is not queued twice.
-                if !self.pending.iter().any(|p| (p.0, p.1, p.2) == (from, lock, generation)) {
+                if !self
+                    .pending
+                    .iter()
+                    .any(|p| (p.0, p.1, p.2) == (from, lock, generation))
+                {
                     self.pending.push_back((from, lock, generation, value));
                 }
                 self.check_next(ctx);
             }
             other => {
-                if let Some(Outcome::Sequencer { current }) = self.cell.on_message(from, other, ctx) {
+                if let Some(Outcome::Sequencer { current }) = self.cell.on_message(from, other, ctx)
+                {
                     self.checking = false;
                     if let Some((writer, lock, generation, value)) = self.pending.pop_front() {
                         let highest = self.highest.get(&lock).copied().unwrap_or(0);
@@ -108,9 +130,28 @@ impl FileServer {
         }
     }
 
-    fn answer<H: Hosts<MpNode>>(&mut self, writer: NodeId, lock: u8, generation: u32, verdict: Verdict, ctx: &mut Ctx<MpNode, H>) {
-        ctx.note(MpNote::WriteChecked { client: writer, lock, generation, verdict });
-        ctx.send(writer, MpMsg::WriteReply { lock, generation, verdict });
+    fn answer<H: Hosts<MpNode>>(
+        &mut self,
+        writer: NodeId,
+        lock: u8,
+        generation: u32,
+        verdict: Verdict,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
+        ctx.note(MpNote::WriteChecked {
+            client: writer,
+            lock,
+            generation,
+            verdict,
+        });
+        ctx.send(
+            writer,
+            MpMsg::WriteReply {
+                lock,
+                generation,
+                verdict,
+            },
+        );
     }
 
     /// The file survives a crash (it is on disk); the writes in the air do not.

@@ -21,8 +21,8 @@
 use super::{Cmd, Op, Outcome, Slot};
 use crate::protocol::lease_row::{self, CasRules, LeaseRow};
 use crate::protocol::value::Value;
-use crate::sim::{SimDuration, SimTime};
 use crate::sim::NodeId;
+use crate::sim::{SimDuration, SimTime};
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -54,8 +54,14 @@ impl Machine {
     /// from its own copy, without a slot).
     pub fn read(&self, key: u8) -> Outcome {
         match self.store.get(&key) {
-            Some(&(value, version)) => Outcome::Value { value: Some(value), version },
-            None => Outcome::Value { value: None, version: Slot(0) },
+            Some(&(value, version)) => Outcome::Value {
+                value: Some(value),
+                version,
+            },
+            None => Outcome::Value {
+                value: None,
+                version: Slot(0),
+            },
         }
     }
 
@@ -63,9 +69,9 @@ impl Machine {
     pub fn answer(&self, op: &Op) -> Option<Outcome> {
         match *op {
             Op::Get { key } => Some(self.read(key)),
-            Op::Check { lock, generation } => {
-                Some(Outcome::Sequencer { current: self.locks.get(&lock).is_some_and(|&(_, g)| g == generation) })
-            }
+            Op::Check { lock, generation } => Some(Outcome::Sequencer {
+                current: self.locks.get(&lock).is_some_and(|&(_, g)| g == generation),
+            }),
             _ => None,
         }
     }
@@ -77,7 +83,10 @@ impl Machine {
         if cmd.op.is_lease_statement() {
             return None;
         }
-        self.done.get(&cmd.client).filter(|d| d.0 >= cmd.seq && cmd.seq != 0).map(|d| d.1)
+        self.done
+            .get(&cmd.client)
+            .filter(|d| d.0 >= cmd.seq && cmd.seq != 0)
+            .map(|d| d.1)
     }
 
     /// The time a lease statement stamped `now_us` is judged at: never
@@ -99,9 +108,13 @@ impl Machine {
                 Outcome::Written { version: slot }
             }
             Op::Get { .. } | Op::Check { .. } => self.answer(&cmd.op).unwrap_or(Outcome::Done),
-            Op::Acquire { .. } if self.cell && !self.sessions.contains(&cmd.client) => Outcome::NoSession,
+            Op::Acquire { .. } if self.cell && !self.sessions.contains(&cmd.client) => {
+                Outcome::NoSession
+            }
             Op::Acquire { lock } => match self.locks.get(&lock) {
-                Some(&(holder, generation)) if holder == cmd.client => Outcome::Granted { generation },
+                Some(&(holder, generation)) if holder == cmd.client => {
+                    Outcome::Granted { generation }
+                }
                 Some(&(holder, _)) => Outcome::Busy { holder },
                 None => {
                     let g = self.generations.entry(lock).or_insert(0);
@@ -128,7 +141,13 @@ impl Machine {
             }
             Op::LeaseCas { ttl_us, now_us } => {
                 let now = self.lease_time(now_us);
-                let cas = lease_row::compare_and_set(self.lease, cmd.client, now, SimDuration(ttl_us), self.lease_rules);
+                let cas = lease_row::compare_and_set(
+                    self.lease,
+                    cmd.client,
+                    now,
+                    SimDuration(ttl_us),
+                    self.lease_rules,
+                );
                 if let Some(row) = cas.row() {
                     self.lease = Some(row);
                 }

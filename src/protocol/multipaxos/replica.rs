@@ -9,10 +9,11 @@
 //! as Chubby's master does: a new master, not knowing what its predecessor
 //! granted, assumes the longest lease it could have (a full one from now).
 
-use super::{
-    Ballot, Cmd, Group, LeaseEnd, Members, MpMsg, MpMutation, MpNode, MpNote, MpTimer, Op, Pick, Slot, SlotVote,
-};
 use super::machine::Machine;
+use super::{
+    Ballot, Cmd, Group, LeaseEnd, Members, MpMsg, MpMutation, MpNode, MpNote, MpTimer, Op, Pick,
+    Slot, SlotVote,
+};
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
@@ -23,7 +24,11 @@ pub enum Role {
     #[default]
     Follower,
     /// Phase 1 for every slot from `from`, collecting promises.
-    Candidate { ballot: Ballot, from: Slot, promises: BTreeMap<NodeId, Arc<[SlotVote]>> },
+    Candidate {
+        ballot: Ballot,
+        from: Slot,
+        promises: BTreeMap<NodeId, Arc<[SlotVote]>>,
+    },
     Leader(Box<Leading>),
 }
 
@@ -169,10 +174,19 @@ impl Replica {
             }
             MpTimer::CatchUp => {
                 if let Some(l) = self.leader.filter(|&l| l != ctx.me) {
-                    ctx.send(l, MpMsg::CatchUp { from: self.first_unchosen() });
+                    ctx.send(
+                        l,
+                        MpMsg::CatchUp {
+                            from: self.first_unchosen(),
+                        },
+                    );
                 }
             }
-            MpTimer::Next | MpTimer::Retry | MpTimer::KeepAlive | MpTimer::SessionEnd | MpTimer::Grace => {}
+            MpTimer::Next
+            | MpTimer::Retry
+            | MpTimer::KeepAlive
+            | MpTimer::SessionEnd
+            | MpTimer::Grace => {}
         }
     }
 
@@ -181,7 +195,10 @@ impl Replica {
         let round = self.last_tried.max(self.highest_seen) + 1;
         // lastTried is written to stable storage before the prepare leaves.
         self.last_tried = round;
-        let ballot = Ballot { round, node: ctx.me };
+        let ballot = Ballot {
+            round,
+            node: ctx.me,
+        };
         let from = self.first_unchosen();
         self.leader = None;
         if self.group.mutated(MpMutation::SkipPhase1OnTakeover) {
@@ -191,7 +208,11 @@ impl Replica {
             self.lead(ballot, from, BTreeMap::new(), ctx);
             return;
         }
-        self.role = Role::Candidate { ballot, from, promises: BTreeMap::new() };
+        self.role = Role::Candidate {
+            ballot,
+            from,
+            promises: BTreeMap::new(),
+        };
         ctx.note(MpNote::BallotStarted { ballot, from });
         for r in self.group.replicas.clone() {
             ctx.send(r, MpMsg::Prepare { ballot, from });
@@ -200,7 +221,12 @@ impl Replica {
         ctx.set_timer(MpTimer::PhaseTimeout, self.group.election_timeout);
     }
 
-    pub fn on_message<H: Hosts<MpNode>>(&mut self, from: NodeId, msg: MpMsg, ctx: &mut Ctx<MpNode, H>) {
+    pub fn on_message<H: Hosts<MpNode>>(
+        &mut self,
+        from: NodeId,
+        msg: MpMsg,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
         match msg {
             MpMsg::Request { cmd } => self.on_request(from, cmd, ctx),
             MpMsg::Prepare { ballot, from: slot } => self.on_prepare(from, ballot, slot, ctx),
@@ -212,12 +238,28 @@ impl Replica {
                 self.highest_seen = self.highest_seen.max(promised.round);
                 self.check_higher(promised, ctx);
             }
-            MpMsg::Heartbeat { ballot, round, commit } => self.on_heartbeat(from, ballot, round, commit, ctx),
-            MpMsg::HeartbeatAck { ballot, round } => self.on_heartbeat_ack(from, ballot, round, ctx),
+            MpMsg::Heartbeat {
+                ballot,
+                round,
+                commit,
+            } => self.on_heartbeat(from, ballot, round, commit, ctx),
+            MpMsg::HeartbeatAck { ballot, round } => {
+                self.on_heartbeat_ack(from, ballot, round, ctx)
+            }
             MpMsg::CatchUp { from: slot } => {
-                let entries: Vec<(Slot, Cmd)> = self.chosen.range(slot..).take(64).map(|(s, c)| (*s, *c)).collect();
+                let entries: Vec<(Slot, Cmd)> = self
+                    .chosen
+                    .range(slot..)
+                    .take(64)
+                    .map(|(s, c)| (*s, *c))
+                    .collect();
                 if !entries.is_empty() {
-                    ctx.send(from, MpMsg::Entries { entries: entries.into() });
+                    ctx.send(
+                        from,
+                        MpMsg::Entries {
+                            entries: entries.into(),
+                        },
+                    );
                 }
             }
             MpMsg::Entries { entries } => {
@@ -227,7 +269,10 @@ impl Replica {
                 }
                 let after = self.first_unchosen();
                 if after > before {
-                    ctx.note(MpNote::CaughtUp { from: before, to: after });
+                    ctx.note(MpNote::CaughtUp {
+                        from: before,
+                        to: after,
+                    });
                 }
             }
             MpMsg::KeepAlive { .. } => self.on_keep_alive(from, ctx),
@@ -245,7 +290,10 @@ impl Replica {
     fn check_higher<H: Hosts<MpNode>>(&mut self, seen: Ballot, ctx: &mut Ctx<MpNode, H>) {
         if let Some(mine) = self.ballot() {
             if seen > mine {
-                ctx.note(MpNote::SteppedDown { ballot: mine, by: seen });
+                ctx.note(MpNote::SteppedDown {
+                    ballot: mine,
+                    by: seen,
+                });
                 if self.lease.is_some() {
                     self.lose_lease(LeaseEnd::SteppedDown, ctx);
                 }
@@ -284,13 +332,21 @@ impl Replica {
     /// A master other than the one it promised, with a new ballot, while the
     /// promise holds: refused ("refuse to process messages from any other
     /// replica while the lease is held", Paxos Made Live §5.2).
-    fn refuses<H: Hosts<MpNode>>(&self, from: NodeId, ballot: Ballot, ctx: &mut Ctx<MpNode, H>) -> bool {
+    fn refuses<H: Hosts<MpNode>>(
+        &self,
+        from: NodeId,
+        ballot: Ballot,
+        ctx: &mut Ctx<MpNode, H>,
+    ) -> bool {
         if self.max_bal.is_some_and(|m| ballot <= m) {
             return false; // the master it follows, or an old one it will refuse anyway
         }
         match self.bound_by_lease(from, ctx.now()) {
             Some(grantee) => {
-                ctx.note(MpNote::LeaseRefused { candidate: from, grantee });
+                ctx.note(MpNote::LeaseRefused {
+                    candidate: from,
+                    grantee,
+                });
                 true
             }
             None => false,
@@ -298,20 +354,45 @@ impl Replica {
     }
 
     /// Phase 1b, for every slot from `from`.
-    fn on_prepare<H: Hosts<MpNode>>(&mut self, c: NodeId, ballot: Ballot, from: Slot, ctx: &mut Ctx<MpNode, H>) {
+    fn on_prepare<H: Hosts<MpNode>>(
+        &mut self,
+        c: NodeId,
+        ballot: Ballot,
+        from: Slot,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
         self.highest_seen = self.highest_seen.max(ballot.round);
         if let Some(grantee) = self.bound_by_lease(c, ctx.now()) {
-            ctx.note(MpNote::LeaseRefused { candidate: c, grantee });
+            ctx.note(MpNote::LeaseRefused {
+                candidate: c,
+                grantee,
+            });
             return;
         }
         if !self.allows(ballot) {
-            ctx.send(c, MpMsg::Nack { ballot, promised: self.max_bal.unwrap_or(ballot) });
+            ctx.send(
+                c,
+                MpMsg::Nack {
+                    ballot,
+                    promised: self.max_bal.unwrap_or(ballot),
+                },
+            );
             return;
         }
         self.max_bal = Some(ballot);
-        let votes: Vec<SlotVote> =
-            self.votes.range(from..).map(|(&slot, &(ballot, cmd))| SlotVote { slot, ballot, cmd }).collect();
-        ctx.send(c, MpMsg::Promise { ballot, from, votes: votes.into() });
+        let votes: Vec<SlotVote> = self
+            .votes
+            .range(from..)
+            .map(|(&slot, &(ballot, cmd))| SlotVote { slot, ballot, cmd })
+            .collect();
+        ctx.send(
+            c,
+            MpMsg::Promise {
+                ballot,
+                from,
+                votes: votes.into(),
+            },
+        );
         if c != ctx.me {
             self.check_higher(ballot, ctx);
             // Someone is running: give it time before running too.
@@ -321,8 +402,21 @@ impl Replica {
         }
     }
 
-    fn on_promise<H: Hosts<MpNode>>(&mut self, a: NodeId, ballot: Ballot, votes: Arc<[SlotVote]>, ctx: &mut Ctx<MpNode, H>) {
-        let Role::Candidate { ballot: mine, from, promises } = &mut self.role else { return };
+    fn on_promise<H: Hosts<MpNode>>(
+        &mut self,
+        a: NodeId,
+        ballot: Ballot,
+        votes: Arc<[SlotVote]>,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
+        let Role::Candidate {
+            ballot: mine,
+            from,
+            promises,
+        } = &mut self.role
+        else {
+            return;
+        };
         if *mine != ballot {
             return;
         }
@@ -344,7 +438,11 @@ impl Replica {
         ctx: &mut Ctx<MpNode, H>,
     ) {
         let mut highest: BTreeMap<Slot, SlotVote> = BTreeMap::new();
-        for v in promises.values().flat_map(|vs| vs.iter()).filter(|v| v.slot >= from) {
+        for v in promises
+            .values()
+            .flat_map(|vs| vs.iter())
+            .filter(|v| v.slot >= from)
+        {
             match highest.get(&v.slot) {
                 Some(h) if h.ballot >= v.ballot => {}
                 _ => {
@@ -352,7 +450,11 @@ impl Replica {
                 }
             }
         }
-        let top = highest.keys().next_back().copied().unwrap_or(Slot(from.0.saturating_sub(1)));
+        let top = highest
+            .keys()
+            .next_back()
+            .copied()
+            .unwrap_or(Slot(from.0.saturating_sub(1)));
         let mut l = Leading {
             ballot,
             next: from,
@@ -389,7 +491,11 @@ impl Replica {
         self.sessions.clear();
         self.ending.clear();
         self.leader = Some(ctx.me);
-        ctx.note(MpNote::Elected { ballot, forced, noops });
+        ctx.note(MpNote::Elected {
+            ballot,
+            forced,
+            noops,
+        });
         for t in [MpTimer::PhaseTimeout, MpTimer::Election] {
             ctx.cancel_timer(t);
         }
@@ -397,19 +503,42 @@ impl Replica {
     }
 
     /// Phase 2a for one slot.
-    fn propose<H: Hosts<MpNode>>(group: &Group, l: &mut Leading, slot: Slot, cmd: Cmd, pick: Pick, ctx: &mut Ctx<MpNode, H>) {
+    fn propose<H: Hosts<MpNode>>(
+        group: &Group,
+        l: &mut Leading,
+        slot: Slot,
+        cmd: Cmd,
+        pick: Pick,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
         l.inflight.insert(slot, (cmd, Members::default()));
-        ctx.note(MpNote::SlotPicked { ballot: l.ballot, slot, cmd, pick });
+        ctx.note(MpNote::SlotPicked {
+            ballot: l.ballot,
+            slot,
+            cmd,
+            pick,
+        });
         for &r in &group.replicas {
-            ctx.send(r, MpMsg::Accept { ballot: l.ballot, slot, cmd });
+            ctx.send(
+                r,
+                MpMsg::Accept {
+                    ballot: l.ballot,
+                    slot,
+                    cmd,
+                },
+            );
         }
     }
 
     /// Give waiting commands free slots, up to the window.
     fn pump<H: Hosts<MpNode>>(&mut self, ctx: &mut Ctx<MpNode, H>) {
-        let Role::Leader(l) = &mut self.role else { return };
+        let Role::Leader(l) = &mut self.role else {
+            return;
+        };
         while (l.inflight.len() as u32) < self.group.window {
-            let Some(cmd) = l.queue.pop_front() else { break };
+            let Some(cmd) = l.queue.pop_front() else {
+                break;
+            };
             let slot = l.next;
             l.next = slot.next();
             Self::propose(&self.group, l, slot, cmd, Pick::New, ctx);
@@ -420,7 +549,9 @@ impl Replica {
     /// that has applied everything it recovered, and — with the lease on —
     /// only while it holds the lease.
     fn serves_reads(&self, now: SimTime) -> bool {
-        let Role::Leader(l) = &self.role else { return false };
+        let Role::Leader(l) = &self.role else {
+            return false;
+        };
         if self.applied < l.ready_at {
             return false;
         }
@@ -433,23 +564,53 @@ impl Replica {
 
     fn on_request<H: Hosts<MpNode>>(&mut self, client: NodeId, cmd: Cmd, ctx: &mut Ctx<MpNode, H>) {
         if let Some(outcome) = self.machine.answered(&cmd) {
-            ctx.send(client, MpMsg::Reply { seq: cmd.seq, outcome, slot: None });
+            ctx.send(
+                client,
+                MpMsg::Reply {
+                    seq: cmd.seq,
+                    outcome,
+                    slot: None,
+                },
+            );
             return;
         }
         if !self.is_leader() {
-            ctx.send(client, MpMsg::Redirect { seq: cmd.seq, leader: self.leader.filter(|&l| l != ctx.me) });
+            ctx.send(
+                client,
+                MpMsg::Redirect {
+                    seq: cmd.seq,
+                    leader: self.leader.filter(|&l| l != ctx.me),
+                },
+            );
             return;
         }
         if cmd.op.is_read() && self.serves_reads(ctx.now()) {
             if let Some(outcome) = self.machine.answer(&cmd.op) {
-                if let (Op::Get { key }, super::Outcome::Value { value, version }) = (cmd.op, outcome) {
-                    ctx.note(MpNote::ReadServed { client, seq: cmd.seq, key, value, version });
+                if let (Op::Get { key }, super::Outcome::Value { value, version }) =
+                    (cmd.op, outcome)
+                {
+                    ctx.note(MpNote::ReadServed {
+                        client,
+                        seq: cmd.seq,
+                        key,
+                        value,
+                        version,
+                    });
                 }
-                ctx.send(client, MpMsg::Reply { seq: cmd.seq, outcome, slot: None });
+                ctx.send(
+                    client,
+                    MpMsg::Reply {
+                        seq: cmd.seq,
+                        outcome,
+                        slot: None,
+                    },
+                );
                 return;
             }
         }
-        let Role::Leader(l) = &mut self.role else { return };
+        let Role::Leader(l) = &mut self.role else {
+            return;
+        };
         let same = |c: &Cmd| c.client == cmd.client && c.seq == cmd.seq;
         if l.queue.iter().any(same) || l.inflight.values().any(|(c, _)| same(c)) {
             return; // a retry of something already on its way
@@ -460,13 +621,24 @@ impl Replica {
 
     /// A leader's 2a or heartbeat with `ballot`: refused under another's
     /// lease, nacked below the promise, otherwise promised (maxBal raised).
-    fn admit<H: Hosts<MpNode>>(&mut self, l: NodeId, ballot: Ballot, ctx: &mut Ctx<MpNode, H>) -> bool {
+    fn admit<H: Hosts<MpNode>>(
+        &mut self,
+        l: NodeId,
+        ballot: Ballot,
+        ctx: &mut Ctx<MpNode, H>,
+    ) -> bool {
         self.highest_seen = self.highest_seen.max(ballot.round);
         if self.refuses(l, ballot, ctx) {
             return false;
         }
         if !self.allows(ballot) {
-            ctx.send(l, MpMsg::Nack { ballot, promised: self.max_bal.unwrap_or(ballot) });
+            ctx.send(
+                l,
+                MpMsg::Nack {
+                    ballot,
+                    promised: self.max_bal.unwrap_or(ballot),
+                },
+            );
             return false;
         }
         self.max_bal = Some(ballot);
@@ -474,7 +646,14 @@ impl Replica {
     }
 
     /// Phase 2b.
-    fn on_accept<H: Hosts<MpNode>>(&mut self, l: NodeId, ballot: Ballot, slot: Slot, cmd: Cmd, ctx: &mut Ctx<MpNode, H>) {
+    fn on_accept<H: Hosts<MpNode>>(
+        &mut self,
+        l: NodeId,
+        ballot: Ballot,
+        slot: Slot,
+        cmd: Cmd,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
         if !self.admit(l, ballot, ctx) {
             return;
         }
@@ -494,12 +673,22 @@ impl Replica {
         }
     }
 
-    fn on_accepted<H: Hosts<MpNode>>(&mut self, a: NodeId, ballot: Ballot, slot: Slot, ctx: &mut Ctx<MpNode, H>) {
-        let Role::Leader(l) = &mut self.role else { return };
+    fn on_accepted<H: Hosts<MpNode>>(
+        &mut self,
+        a: NodeId,
+        ballot: Ballot,
+        slot: Slot,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
+        let Role::Leader(l) = &mut self.role else {
+            return;
+        };
         if l.ballot != ballot {
             return;
         }
-        let Some((cmd, voters)) = l.inflight.get_mut(&slot) else { return };
+        let Some((cmd, voters)) = l.inflight.get_mut(&slot) else {
+            return;
+        };
         voters.insert(a);
         if voters.len() < self.group.quorum {
             return;
@@ -525,12 +714,24 @@ impl Replica {
             let outcome = self.machine.apply(slot, &cmd);
             ctx.note(MpNote::Applied { slot, cmd, outcome });
             if self.is_leader() && !cmd.is_noop() && cmd.client != ctx.me {
-                ctx.send(cmd.client, MpMsg::Reply { seq: cmd.seq, outcome, slot: Some(slot) });
+                ctx.send(
+                    cmd.client,
+                    MpMsg::Reply {
+                        seq: cmd.seq,
+                        outcome,
+                        slot: Some(slot),
+                    },
+                );
             }
             self.sessions_applied(&cmd, ctx);
             self.applied = slot.next();
         }
-        if self.chosen.keys().next_back().is_some_and(|&top| top > self.applied) {
+        if self
+            .chosen
+            .keys()
+            .next_back()
+            .is_some_and(|&top| top > self.applied)
+        {
             // A gap: slots were chosen that this replica never heard of.
             ctx.set_timer(MpTimer::CatchUp, self.group.heartbeat_every);
         }
@@ -540,7 +741,9 @@ impl Replica {
     /// new lease round — "promise not to follow another master for T".
     fn heartbeat<H: Hosts<MpNode>>(&mut self, ctx: &mut Ctx<MpNode, H>) {
         let commit = self.first_unchosen();
-        let Role::Leader(l) = &mut self.role else { return };
+        let Role::Leader(l) = &mut self.role else {
+            return;
+        };
         l.round += 1;
         // The lease is counted from before the request leaves.
         l.rounds.push_back((l.round, ctx.now(), Members::default()));
@@ -549,7 +752,14 @@ impl Replica {
         }
         let (ballot, round) = (l.ballot, l.round);
         for r in self.group.replicas.clone() {
-            ctx.send(r, MpMsg::Heartbeat { ballot, round, commit });
+            ctx.send(
+                r,
+                MpMsg::Heartbeat {
+                    ballot,
+                    round,
+                    commit,
+                },
+            );
         }
         ctx.set_timer(MpTimer::Heartbeat, self.group.heartbeat_every);
         self.check_sessions(ctx);
@@ -563,9 +773,17 @@ impl Replica {
 
     /// Chubby: a KeepAlive extends the session lease by a full T from now.
     fn on_keep_alive<H: Hosts<MpNode>>(&mut self, client: NodeId, ctx: &mut Ctx<MpNode, H>) {
-        let Some(cell) = self.group.cell.as_ref() else { return };
+        let Some(cell) = self.group.cell.as_ref() else {
+            return;
+        };
         let Role::Leader(l) = &self.role else {
-            ctx.send(client, MpMsg::Redirect { seq: 0, leader: self.leader.filter(|&l| l != ctx.me) });
+            ctx.send(
+                client,
+                MpMsg::Redirect {
+                    seq: 0,
+                    leader: self.leader.filter(|&l| l != ctx.me),
+                },
+            );
             return;
         };
         let ballot = l.ballot;
@@ -578,14 +796,22 @@ impl Replica {
         }
         let lease = cell.session_lease;
         self.sessions.insert(client, ctx.now() + lease);
-        ctx.send(client, MpMsg::KeepAliveReply { epoch: ballot, lease_us: lease.0 });
+        ctx.send(
+            client,
+            MpMsg::KeepAliveReply {
+                epoch: ballot,
+                lease_us: lease.0,
+            },
+        );
     }
 
     /// Chubby: end, through the log, every session no KeepAlive renewed for
     /// a whole lease. A session this master has not heard of yet (it took
     /// over) gets the longest lease its predecessor could have granted.
     fn check_sessions<H: Hosts<MpNode>>(&mut self, ctx: &mut Ctx<MpNode, H>) {
-        let Some(lease) = self.group.cell.as_ref().map(|c| c.session_lease) else { return };
+        let Some(lease) = self.group.cell.as_ref().map(|c| c.session_lease) else {
+            return;
+        };
         if !self.ready() {
             return;
         }
@@ -601,7 +827,11 @@ impl Replica {
             self.ending.insert(client);
             ctx.note(MpNote::SessionTimedOut { client });
             if let Role::Leader(l) = &mut self.role {
-                l.queue.push_back(Cmd { client: ctx.me, seq: 0, op: Op::EndSession { client } });
+                l.queue.push_back(Cmd {
+                    client: ctx.me,
+                    seq: 0,
+                    op: Op::EndSession { client },
+                });
             }
         }
         self.pump(ctx);
@@ -610,7 +840,9 @@ impl Replica {
     /// A master that applies a session's opening starts its lease; one that
     /// applies its end forgets it.
     fn sessions_applied<H: Hosts<MpNode>>(&mut self, cmd: &Cmd, ctx: &mut Ctx<MpNode, H>) {
-        let Some(lease) = self.group.cell.as_ref().map(|c| c.session_lease) else { return };
+        let Some(lease) = self.group.cell.as_ref().map(|c| c.session_lease) else {
+            return;
+        };
         match cmd.op {
             Op::OpenSession if self.is_leader() => {
                 self.sessions.insert(cmd.client, ctx.now() + lease);
@@ -643,17 +875,34 @@ impl Replica {
         }
         ctx.send(l, MpMsg::HeartbeatAck { ballot, round });
         if self.first_unchosen() < commit && l != ctx.me {
-            ctx.send(l, MpMsg::CatchUp { from: self.first_unchosen() });
+            ctx.send(
+                l,
+                MpMsg::CatchUp {
+                    from: self.first_unchosen(),
+                },
+            );
         }
     }
 
-    fn on_heartbeat_ack<H: Hosts<MpNode>>(&mut self, a: NodeId, ballot: Ballot, round: u32, ctx: &mut Ctx<MpNode, H>) {
-        let Some((t, budget)) = self.group.lease else { return };
-        let Role::Leader(l) = &mut self.role else { return };
+    fn on_heartbeat_ack<H: Hosts<MpNode>>(
+        &mut self,
+        a: NodeId,
+        ballot: Ballot,
+        round: u32,
+        ctx: &mut Ctx<MpNode, H>,
+    ) {
+        let Some((t, budget)) = self.group.lease else {
+            return;
+        };
+        let Role::Leader(l) = &mut self.role else {
+            return;
+        };
         if l.ballot != ballot {
             return;
         }
-        let Some((_, start, acks)) = l.rounds.iter_mut().find(|r| r.0 == round) else { return };
+        let Some((_, start, acks)) = l.rounds.iter_mut().find(|r| r.0 == round) else {
+            return;
+        };
         if acks.contains(a) {
             return;
         }
@@ -673,7 +922,9 @@ impl Replica {
             return;
         }
         self.lease = Some(until);
-        ctx.note(MpNote::LeaseHeld { until_local_us: until.0 });
+        ctx.note(MpNote::LeaseHeld {
+            until_local_us: until.0,
+        });
         ctx.set_timer(MpTimer::LeaseEnd, until.since(ctx.now()));
     }
 

@@ -8,8 +8,8 @@
 //! does not erase them — unless the `forget-on-restart` mutation is on, which
 //! is exactly the bug that breaks Paxos.
 
-use super::{Ballot, PaxosMsg, PaxosNote, Vote};
 use super::PaxosNode;
+use super::{Ballot, PaxosMsg, PaxosNote, Vote};
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId};
 
@@ -40,7 +40,12 @@ impl Acceptor {
     /// Phase 1b. A prepare at or above the promise is answered (at, so that a
     /// duplicated prepare gets the same answer again) with a promise carrying
     /// the last vote; a lower one is ignored.
-    pub fn on_prepare<H: Hosts<PaxosNode>>(&mut self, from: NodeId, ballot: Ballot, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn on_prepare<H: Hosts<PaxosNode>>(
+        &mut self,
+        from: NodeId,
+        ballot: Ballot,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         if !self.allows(ballot) {
             ctx.note(PaxosNote::Ignored {
                 ballot,

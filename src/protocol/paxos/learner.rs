@@ -4,8 +4,8 @@
 //! Synod is set to `learn_from_votes` — by counting a quorum of `Accepted`
 //! itself. The learned decree is stable storage; the tally is pencil.
 
-use super::{Ballot, Members, PaxosNote, Vote};
 use super::PaxosNode;
+use super::{Ballot, Members, PaxosNote, Vote};
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId};
 use std::collections::BTreeMap;
@@ -19,19 +19,39 @@ pub struct Learner {
 }
 
 impl Learner {
-    pub fn on_decided<H: Hosts<PaxosNode>>(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn on_decided<H: Hosts<PaxosNode>>(
+        &mut self,
+        ballot: Ballot,
+        value: Value,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         self.learn(ballot, value, ctx);
     }
 
-    pub fn on_accepted<H: Hosts<PaxosNode>>(&mut self, from: NodeId, ballot: Ballot, value: Value, quorum: usize, ctx: &mut Ctx<PaxosNode, H>) {
-        let entry = self.tally.entry(ballot).or_insert((value, Members::default()));
+    pub fn on_accepted<H: Hosts<PaxosNode>>(
+        &mut self,
+        from: NodeId,
+        ballot: Ballot,
+        value: Value,
+        quorum: usize,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
+        let entry = self
+            .tally
+            .entry(ballot)
+            .or_insert((value, Members::default()));
         entry.1.insert(from);
         if entry.1.len() >= quorum {
             self.learn(ballot, value, ctx);
         }
     }
 
-    fn learn<H: Hosts<PaxosNode>>(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode, H>) {
+    fn learn<H: Hosts<PaxosNode>>(
+        &mut self,
+        ballot: Ballot,
+        value: Value,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         match self.learned {
             None => {
                 self.learned = Some(Vote { ballot, value });
@@ -40,7 +60,10 @@ impl Learner {
             }
             Some(have) if have.value != value => {
                 // Ink cannot be changed; a correct Synod never gets here.
-                ctx.note(PaxosNote::LearnConflict { have: have.value, told: value });
+                ctx.note(PaxosNote::LearnConflict {
+                    have: have.value,
+                    told: value,
+                });
             }
             Some(_) => {}
         }

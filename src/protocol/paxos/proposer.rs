@@ -13,7 +13,9 @@
 //! without backoff or a president, two proposers may pre-empt each other for
 //! ever. Only `last_tried` (lastTried) and the decree are stable storage.
 
-use super::{Ballot, Choice, Members, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, PaxosTimer, Synod, Vote};
+use super::{
+    Ballot, Choice, Members, PaxosMsg, PaxosMutation, PaxosNode, PaxosNote, PaxosTimer, Synod, Vote,
+};
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
 use std::collections::BTreeMap;
@@ -82,7 +84,12 @@ impl Proposer {
     }
 
     /// Start (or restart) trying, respecting the president rule.
-    pub fn begin<H: Hosts<PaxosNode>>(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn begin<H: Hosts<PaxosNode>>(
+        &mut self,
+        learned: bool,
+        synod: &Synod,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         self.active = true;
         if learned || matches!(self.phase, Phase::Done { .. }) {
             return;
@@ -100,7 +107,10 @@ impl Proposer {
         let round = self.last_tried.max(self.highest_seen) + 1;
         // lastTried is written to stable storage before the prepare leaves.
         self.last_tried = round;
-        let ballot = Ballot { round, node: ctx.me };
+        let ballot = Ballot {
+            round,
+            node: ctx.me,
+        };
         self.phase = Phase::Preparing {
             ballot,
             promises: BTreeMap::new(),
@@ -147,7 +157,11 @@ impl Proposer {
         if let Some(v) = last_vote {
             self.highest_seen = self.highest_seen.max(v.ballot.round);
         }
-        let Phase::Preparing { ballot: mine, promises } = &mut self.phase else {
+        let Phase::Preparing {
+            ballot: mine,
+            promises,
+        } = &mut self.phase
+        else {
             return;
         };
         if *mine != ballot {
@@ -160,7 +174,9 @@ impl Proposer {
         let mut members = Members::default();
         promises.keys().for_each(|&n| members.insert(n));
         // B3 / P2c: the highest-numbered vote reported by the quorum decides.
-        let mut votes = promises.iter().filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)));
+        let mut votes = promises
+            .iter()
+            .filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)));
         let highest = match synod.mutation {
             // Broken on purpose: the first vote in the list, not the highest.
             Some(PaxosMutation::PickFirstVote) => votes.next(),
@@ -173,7 +189,11 @@ impl Proposer {
             _ => (self.value, Choice::Free),
         };
         ctx.note(PaxosNote::PromiseQuorum { ballot, members });
-        ctx.note(PaxosNote::ValuePicked { ballot, value, choice });
+        ctx.note(PaxosNote::ValuePicked {
+            ballot,
+            value,
+            choice,
+        });
         self.phase = Phase::Accepting {
             ballot,
             value,
@@ -196,7 +216,12 @@ impl Proposer {
         synod: &Synod,
         ctx: &mut Ctx<PaxosNode, H>,
     ) {
-        let Phase::Accepting { ballot: mine, accepted, .. } = &mut self.phase else {
+        let Phase::Accepting {
+            ballot: mine,
+            accepted,
+            ..
+        } = &mut self.phase
+        else {
             return;
         };
         if *mine != ballot {
@@ -207,7 +232,11 @@ impl Proposer {
             return;
         }
         let members = *accepted;
-        ctx.note(PaxosNote::AcceptedQuorum { ballot, value, members });
+        ctx.note(PaxosNote::AcceptedQuorum {
+            ballot,
+            value,
+            members,
+        });
         self.phase = Phase::Done { ballot, value };
         self.attempts = 0;
         ctx.cancel_timer(PaxosTimer::PhaseTimeout);
@@ -217,10 +246,20 @@ impl Proposer {
         }
     }
 
-    pub fn on_decided<H: Hosts<PaxosNode>>(&mut self, ballot: Ballot, value: Value, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn on_decided<H: Hosts<PaxosNode>>(
+        &mut self,
+        ballot: Ballot,
+        value: Value,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         if !matches!(self.phase, Phase::Done { .. }) {
             self.phase = Phase::Done { ballot, value };
-            for t in [PaxosTimer::PhaseTimeout, PaxosTimer::Backoff, PaxosTimer::LeaderWatch, PaxosTimer::Start] {
+            for t in [
+                PaxosTimer::PhaseTimeout,
+                PaxosTimer::Backoff,
+                PaxosTimer::LeaderWatch,
+                PaxosTimer::Start,
+            ] {
                 ctx.cancel_timer(t);
             }
         }
@@ -228,16 +267,31 @@ impl Proposer {
 
     /// A ballot `seen` arrived at this node's acceptor. If it beats ours, ours
     /// cannot succeed any more: give it up now rather than wait for the timeout.
-    pub fn on_seen_ballot<H: Hosts<PaxosNode>>(&mut self, seen: Ballot, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn on_seen_ballot<H: Hosts<PaxosNode>>(
+        &mut self,
+        seen: Ballot,
+        synod: &Synod,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         self.highest_seen = self.highest_seen.max(seen.round);
         let Some(mine) = self.ballot() else { return };
         if seen > mine {
-            ctx.note(PaxosNote::Preempted { ballot: mine, by: seen });
+            ctx.note(PaxosNote::Preempted {
+                ballot: mine,
+                by: seen,
+            });
             self.retry(synod, ctx);
         }
     }
 
-    pub fn on_timer<H: Hosts<PaxosNode>>(&mut self, t: PaxosTimer, learned: bool, heard_leader_at: SimTime, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn on_timer<H: Hosts<PaxosNode>>(
+        &mut self,
+        t: PaxosTimer,
+        learned: bool,
+        heard_leader_at: SimTime,
+        synod: &Synod,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         if learned || matches!(self.phase, Phase::Done { .. }) {
             return;
         }
@@ -268,7 +322,12 @@ impl Proposer {
         self.attempts = 0;
     }
 
-    pub fn on_restart<H: Hosts<PaxosNode>>(&mut self, learned: bool, synod: &Synod, ctx: &mut Ctx<PaxosNode, H>) {
+    pub fn on_restart<H: Hosts<PaxosNode>>(
+        &mut self,
+        learned: bool,
+        synod: &Synod,
+        ctx: &mut Ctx<PaxosNode, H>,
+    ) {
         if self.active && !learned {
             ctx.set_timer(PaxosTimer::Start, synod.timeout);
         } else if !self.active {

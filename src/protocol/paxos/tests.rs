@@ -4,9 +4,18 @@ use super::*;
 
 #[test]
 fn ballots_order_by_round_then_node() {
-    let a = Ballot { round: 2, node: NodeId(4) };
-    let b = Ballot { round: 3, node: NodeId(0) };
-    let c = Ballot { round: 3, node: NodeId(1) };
+    let a = Ballot {
+        round: 2,
+        node: NodeId(4),
+    };
+    let b = Ballot {
+        round: 3,
+        node: NodeId(0),
+    };
+    let c = Ballot {
+        round: 3,
+        node: NodeId(1),
+    };
     assert!(a < b && b < c);
 }
 

@@ -86,7 +86,11 @@ fn b3_walkthrough_matches_lamports_text() {
         ]
     );
     // The structured form the UI reads, for one row.
-    let B3::Forced { by, satisfied: true } = &report.rows[B14_ROW].b3 else {
+    let B3::Forced {
+        by,
+        satisfied: true,
+    } = &report.rows[B14_ROW].b3
+    else {
         panic!("ballot 14 is forced and satisfied")
     };
     assert_eq!((by.row, by.number, by.decree.0.as_str()), (B2_ROW, 2, "α"));
@@ -101,7 +105,10 @@ fn theorem1_figure1_pins_everything_after_27_to_beta() {
     assert!(c.lemma_breaks.is_empty());
     assert_eq!(c.agreed_decree(), Some(&Decree::new("β")));
     let pin = c.pin.expect("ballot 27 succeeded");
-    assert_eq!((pin.row, pin.number, pin.decree.0.as_str()), (B27_ROW, 27, "β"));
+    assert_eq!(
+        (pin.row, pin.number, pin.decree.0.as_str()),
+        (B27_ROW, 27, "β")
+    );
     assert_eq!(pin.later, [B29_ROW]);
 }
 
@@ -111,9 +118,18 @@ fn b3_violation_names_the_forcing_vote() {
     rows[B14_ROW].decree = Decree::new("β");
     let report = check(&rows);
     assert_eq!(report.failed(), [Condition::B3]);
-    let bad: Vec<usize> = report.rows.iter().filter(|r| !r.b3_holds()).map(|r| r.row).collect();
+    let bad: Vec<usize> = report
+        .rows
+        .iter()
+        .filter(|r| !r.b3_holds())
+        .map(|r| r.row)
+        .collect();
     assert_eq!(bad, [B14_ROW]);
-    let B3::Forced { by, satisfied: false } = &report.rows[B14_ROW].b3 else {
+    let B3::Forced {
+        by,
+        satisfied: false,
+    } = &report.rows[B14_ROW].b3
+    else {
         panic!("ballot 14 is forced and violated")
     };
     // Δ's vote in ballot 2, for α.
@@ -206,7 +222,11 @@ fn theorem1_fails_when_b3_fails() {
     let report = check(&rows);
     assert_eq!(report.failed(), [Condition::B3]);
     assert_eq!(report.consistency.disagreements, [(B14_ROW, B27_ROW)]);
-    let B3::Forced { by, satisfied: false } = &report.rows[B27_ROW].b3 else {
+    let B3::Forced {
+        by,
+        satisfied: false,
+    } = &report.rows[B27_ROW].b3
+    else {
         panic!("ballot 27 is forced and violated")
     };
     assert_eq!((by.number, by.decree.0.as_str()), (14, "α"));
@@ -229,7 +249,11 @@ fn voters_outside_the_quorum_are_remarked_and_count() {
         }]
     );
     assert_eq!(report.failed(), [Condition::B3]);
-    let B3::Forced { by, satisfied: false } = &report.rows[B27_ROW].b3 else {
+    let B3::Forced {
+        by,
+        satisfied: false,
+    } = &report.rows[B27_ROW].b3
+    else {
         panic!("ballot 27 is forced by Α's vote in 14")
     };
     assert_eq!(by.voters, set(&["Α"]));
@@ -268,7 +292,11 @@ fn names_resolve_as_typed_and_other_rosters_work() {
     ];
     let report = check(&rows);
     assert!(report.input_ok(), "{:?}", report.errors);
-    let B3::Forced { by, satisfied: true } = &report.rows[1].b3 else {
+    let B3::Forced {
+        by,
+        satisfied: true,
+    } = &report.rows[1].b3
+    else {
         panic!("the second ballot is forced by Γ's vote")
     };
     assert_eq!(by.voters, set(&["Γ"]));
@@ -301,7 +329,13 @@ fn names_resolve_as_typed_and_other_rosters_work() {
             satisfied: false,
         }
     );
-    assert_eq!(report.b2, [DisjointPair { first: 0, second: 2 }]);
+    assert_eq!(
+        report.b2,
+        [DisjointPair {
+            first: 0,
+            second: 2
+        }]
+    );
 }
 
 #[test]
@@ -312,7 +346,11 @@ fn negative_and_edited_numbers_order_ballots() {
     let report = check(&rows);
     assert_eq!(report.rows[B29_ROW].b3, B3::Free);
     // Ballot 2 is now forced by Γ's vote in ballot -7 … for β, but says α.
-    let B3::Forced { by, satisfied: false } = &report.rows[B2_ROW].b3 else {
+    let B3::Forced {
+        by,
+        satisfied: false,
+    } = &report.rows[B2_ROW].b3
+    else {
         panic!("ballot 2 is forced by ballot -7")
     };
     assert_eq!((by.row, by.number), (B29_ROW, -7));

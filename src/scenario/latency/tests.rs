@@ -11,7 +11,11 @@ fn english(h: &HumanDuration) -> String {
         } else {
             let d = a.decimals as usize;
             let padded = format!("{digits:0>width$}", width = d + 1);
-            format!("{}.{}", &padded[..padded.len() - d], &padded[padded.len() - d..])
+            format!(
+                "{}.{}",
+                &padded[..padded.len() - d],
+                &padded[padded.len() - d..]
+            )
         };
         let unit = match a.unit {
             Unit::Millisecond => "ms",
@@ -26,7 +30,11 @@ fn english(h: &HumanDuration) -> String {
         };
         format!("{number} {unit}")
     };
-    let mut s = if h.approx { "≈".to_string() } else { String::new() };
+    let mut s = if h.approx {
+        "≈".to_string()
+    } else {
+        String::new()
+    };
     s += &amount(&h.major);
     if let Some(minor) = &h.minor {
         s += " ";
@@ -62,7 +70,11 @@ fn every_row_of_the_table() {
         (Operation::Ssd4KbRandomRead, "150 µs", "1.7 days"),
         (Operation::DatacenterRoundTrip, "500 µs", "5.8 days"),
         (Operation::DiskSeek, "10 ms", "3.8 months"),
-        (Operation::CaliforniaNetherlandsRoundTrip, "150 ms", "4.75 years"),
+        (
+            Operation::CaliforniaNetherlandsRoundTrip,
+            "150 ms",
+            "4.75 years",
+        ),
         (Operation::LlmCall1s, "1 s", "31.7 years"),
         (Operation::LlmCall30s, "30 s", "≈951 years"),
     ];
@@ -147,8 +159,14 @@ fn slider_seconds_times_31_7_years() {
 fn slider_rejects_what_it_cannot_scale() {
     assert_eq!(scale_seconds(f64::NAN), Err(BadDuration::NotANumber));
     assert_eq!(scale_seconds(-1.0), Err(BadDuration::Negative));
-    assert!(matches!(scale_seconds(f64::INFINITY), Err(BadDuration::TooLong { .. })));
-    assert!(matches!(scale_seconds(1e8), Err(BadDuration::TooLong { .. })));
+    assert!(matches!(
+        scale_seconds(f64::INFINITY),
+        Err(BadDuration::TooLong { .. })
+    ));
+    assert!(matches!(
+        scale_seconds(1e8),
+        Err(BadDuration::TooLong { .. })
+    ));
     assert!(scale_seconds(1e7).is_ok());
 }
 

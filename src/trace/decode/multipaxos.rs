@@ -9,19 +9,49 @@
 
 use super::{s, u, val, Decoder, O};
 use crate::protocol::lease_row::{Cas, LeaseRow};
-use crate::protocol::multipaxos::{Cmd, LeaseEnd, MpMsg, MpNote, MpTimer, Op, Outcome, Pick, SessionEnd, Slot, SlotVote, Verdict};
-use crate::sim::SimTime;
+use crate::protocol::multipaxos::{
+    Cmd, LeaseEnd, MpMsg, MpNote, MpTimer, Op, Outcome, Pick, SessionEnd, Slot, SlotVote, Verdict,
+};
 use crate::protocol::{Msg, Note, Timer};
+use crate::sim::SimTime;
 use crate::trace::EventKind;
 use serde_json::Value as J;
 use std::sync::Arc;
 
 /// Names only Multi-Paxos writes (as a message type or an event kind).
 const OWN: &[&str] = &[
-    "request", "reply", "redirect", "nack", "heartbeat", "heartbeat_ack", "catch_up", "entries", "command", "answered", "elected",
-    "slot_picked", "stepped_down", "lease_refused", "applied", "caught_up", "lease_held", "lease_lost", "read_served",
-    "master_lease_held", "master_lease_released", "keep_alive", "keep_alive_reply", "session_gone", "fs_write",
-    "fs_write_reply", "session_timed_out", "jeopardy", "session_safe", "session_lost", "not_holding", "write_checked",
+    "request",
+    "reply",
+    "redirect",
+    "nack",
+    "heartbeat",
+    "heartbeat_ack",
+    "catch_up",
+    "entries",
+    "command",
+    "answered",
+    "elected",
+    "slot_picked",
+    "stepped_down",
+    "lease_refused",
+    "applied",
+    "caught_up",
+    "lease_held",
+    "lease_lost",
+    "read_served",
+    "master_lease_held",
+    "master_lease_released",
+    "keep_alive",
+    "keep_alive_reply",
+    "session_gone",
+    "fs_write",
+    "fs_write_reply",
+    "session_timed_out",
+    "jeopardy",
+    "session_safe",
+    "session_lost",
+    "not_holding",
+    "write_checked",
 ];
 
 /// Is this (checked) trace Multi-Paxos's? One event of its own decides.
@@ -72,7 +102,9 @@ fn generation(o: &O) -> Option<u32> {
 fn verdict(o: &O) -> Option<Verdict> {
     Some(match s(o, "verdict")? {
         "accepted" => Verdict::Accepted,
-        "stale" => Verdict::Stale { highest: u32::try_from(u(o, "highest")?).ok()? },
+        "stale" => Verdict::Stale {
+            highest: u32::try_from(u(o, "highest")?).ok()?,
+        },
         "not_current" => Verdict::NotCurrent,
         _ => return None,
     })
@@ -99,18 +131,36 @@ impl Decoder<'_> {
         let o = j?.as_object()?;
         let op = match s(o, "op")? {
             "noop" => Op::Noop,
-            "put" => Op::Put { key: key(o)?, value: val(o, "value")? },
+            "put" => Op::Put {
+                key: key(o)?,
+                value: val(o, "value")?,
+            },
             "get" => Op::Get { key: key(o)? },
             "acquire" => Op::Acquire { lock: lock(o)? },
             "release" => Op::Release { lock: lock(o)? },
             "open_session" => Op::OpenSession,
-            "end_session" => Op::EndSession { client: self.node(o, "session")? },
-            "check_sequencer" => Op::Check { lock: lock(o)?, generation: generation(o)? },
-            "lease_cas" => Op::LeaseCas { ttl_us: u(o, "ttl_us")?, now_us: u(o, "now_us")? },
-            "lease_release" => Op::LeaseRelease { epoch: u(o, "epoch")?, now_us: u(o, "now_us")? },
+            "end_session" => Op::EndSession {
+                client: self.node(o, "session")?,
+            },
+            "check_sequencer" => Op::Check {
+                lock: lock(o)?,
+                generation: generation(o)?,
+            },
+            "lease_cas" => Op::LeaseCas {
+                ttl_us: u(o, "ttl_us")?,
+                now_us: u(o, "now_us")?,
+            },
+            "lease_release" => Op::LeaseRelease {
+                epoch: u(o, "epoch")?,
+                now_us: u(o, "now_us")?,
+            },
             _ => return None,
         };
-        Some(Cmd { client: self.node(o, "client")?, seq: u32::try_from(u(o, "seq")?).ok()?, op })
+        Some(Cmd {
+            client: self.node(o, "client")?,
+            seq: u32::try_from(u(o, "seq")?).ok()?,
+            op,
+        })
     }
 
     fn outcome(&mut self, j: Option<&J>) -> Option<Outcome> {
@@ -124,14 +174,22 @@ impl Decoder<'_> {
                 },
                 version: slot(o, "version")?,
             },
-            "written" => Outcome::Written { version: slot(o, "version")? },
-            "granted" => Outcome::Granted { generation: u32::try_from(u(o, "generation")?).ok()? },
-            "busy" => Outcome::Busy { holder: self.node(o, "holder")? },
+            "written" => Outcome::Written {
+                version: slot(o, "version")?,
+            },
+            "granted" => Outcome::Granted {
+                generation: u32::try_from(u(o, "generation")?).ok()?,
+            },
+            "busy" => Outcome::Busy {
+                holder: self.node(o, "holder")?,
+            },
             "released" => Outcome::Released,
             "not_held" => Outcome::NotHeld,
             "session_opened" => Outcome::SessionOpened,
             "no_session" => Outcome::NoSession,
-            "sequencer" => Outcome::Sequencer { current: o.get("current")?.as_bool()? },
+            "sequencer" => Outcome::Sequencer {
+                current: o.get("current")?.as_bool()?,
+            },
             "lease_granted" => Outcome::Lease {
                 cas: Cas::Granted {
                     row: self.row(o.get("row"))?,
@@ -142,19 +200,33 @@ impl Decoder<'_> {
                 },
                 now_us: u(o, "now_us")?,
             },
-            "lease_renewed" => Outcome::Lease { cas: Cas::Renewed { row: self.row(o.get("row"))? }, now_us: u(o, "now_us")? },
-            "lease_refused" => Outcome::Lease {
-                cas: Cas::Refused { holder: self.node(o, "holder")?, epoch: u(o, "epoch")? },
+            "lease_renewed" => Outcome::Lease {
+                cas: Cas::Renewed {
+                    row: self.row(o.get("row"))?,
+                },
                 now_us: u(o, "now_us")?,
             },
-            "lease_released" => Outcome::LeaseReleased { row: self.row(o.get("row"))? },
+            "lease_refused" => Outcome::Lease {
+                cas: Cas::Refused {
+                    holder: self.node(o, "holder")?,
+                    epoch: u(o, "epoch")?,
+                },
+                now_us: u(o, "now_us")?,
+            },
+            "lease_released" => Outcome::LeaseReleased {
+                row: self.row(o.get("row"))?,
+            },
             _ => return None,
         })
     }
 
     fn row(&mut self, j: Option<&J>) -> Option<LeaseRow> {
         let o = j?.as_object()?;
-        Some(LeaseRow { holder: self.node(o, "holder")?, epoch: u(o, "epoch")?, expires_at: SimTime(u(o, "expires_at_us")?) })
+        Some(LeaseRow {
+            holder: self.node(o, "holder")?,
+            epoch: u(o, "epoch")?,
+            expires_at: SimTime(u(o, "expires_at_us")?),
+        })
     }
 
     /// A Multi-Paxos message, or None when it is not one (then the Synod's
@@ -163,7 +235,9 @@ impl Decoder<'_> {
         let b = |d: &mut Self, k: &str| d.ballot(o.get(k));
         let seq = || u32::try_from(u(o, "seq")?).ok();
         let m = match s(o, "type")? {
-            "request" => MpMsg::Request { cmd: self.cmd(o.get("cmd"))? },
+            "request" => MpMsg::Request {
+                cmd: self.cmd(o.get("cmd"))?,
+            },
             "reply" => MpMsg::Reply {
                 seq: seq()?,
                 outcome: self.outcome(o.get("outcome"))?,
@@ -179,37 +253,65 @@ impl Decoder<'_> {
                     _ => Some(self.node(o, "leader")?),
                 },
             },
-            "prepare" if o.contains_key("slot") => MpMsg::Prepare { ballot: b(self, "ballot")?, from: slot(o, "slot")? },
+            "prepare" if o.contains_key("slot") => MpMsg::Prepare {
+                ballot: b(self, "ballot")?,
+                from: slot(o, "slot")?,
+            },
             "promise" if o.contains_key("slot") => {
                 let mut votes = Vec::new();
                 for v in o.get("votes")?.as_array()? {
                     let v = v.as_object()?;
-                    votes.push(SlotVote { slot: slot(v, "slot")?, ballot: self.ballot(v.get("ballot"))?, cmd: self.cmd(v.get("cmd"))? });
+                    votes.push(SlotVote {
+                        slot: slot(v, "slot")?,
+                        ballot: self.ballot(v.get("ballot"))?,
+                        cmd: self.cmd(v.get("cmd"))?,
+                    });
                 }
-                MpMsg::Promise { ballot: b(self, "ballot")?, from: slot(o, "slot")?, votes: Arc::from(votes) }
+                MpMsg::Promise {
+                    ballot: b(self, "ballot")?,
+                    from: slot(o, "slot")?,
+                    votes: Arc::from(votes),
+                }
             }
-            "accept" if o.contains_key("slot") => {
-                MpMsg::Accept { ballot: b(self, "ballot")?, slot: slot(o, "slot")?, cmd: self.cmd(o.get("cmd"))? }
-            }
-            "accepted" if o.contains_key("slot") => {
-                MpMsg::Accepted { ballot: b(self, "ballot")?, slot: slot(o, "slot")?, cmd: self.cmd(o.get("cmd"))? }
-            }
-            "decided" if o.contains_key("slot") => MpMsg::Decided { slot: slot(o, "slot")?, cmd: self.cmd(o.get("cmd"))? },
-            "nack" => MpMsg::Nack { ballot: b(self, "ballot")?, promised: b(self, "promised")? },
+            "accept" if o.contains_key("slot") => MpMsg::Accept {
+                ballot: b(self, "ballot")?,
+                slot: slot(o, "slot")?,
+                cmd: self.cmd(o.get("cmd"))?,
+            },
+            "accepted" if o.contains_key("slot") => MpMsg::Accepted {
+                ballot: b(self, "ballot")?,
+                slot: slot(o, "slot")?,
+                cmd: self.cmd(o.get("cmd"))?,
+            },
+            "decided" if o.contains_key("slot") => MpMsg::Decided {
+                slot: slot(o, "slot")?,
+                cmd: self.cmd(o.get("cmd"))?,
+            },
+            "nack" => MpMsg::Nack {
+                ballot: b(self, "ballot")?,
+                promised: b(self, "promised")?,
+            },
             "heartbeat" => MpMsg::Heartbeat {
                 ballot: b(self, "ballot")?,
                 round: u32::try_from(u(o, "round")?).ok()?,
                 commit: slot(o, "commit")?,
             },
-            "heartbeat_ack" => MpMsg::HeartbeatAck { ballot: b(self, "ballot")?, round: u32::try_from(u(o, "round")?).ok()? },
-            "catch_up" => MpMsg::CatchUp { from: slot(o, "slot")? },
+            "heartbeat_ack" => MpMsg::HeartbeatAck {
+                ballot: b(self, "ballot")?,
+                round: u32::try_from(u(o, "round")?).ok()?,
+            },
+            "catch_up" => MpMsg::CatchUp {
+                from: slot(o, "slot")?,
+            },
             "entries" => {
                 let mut entries = Vec::new();
                 for e in o.get("entries")?.as_array()? {
                     let e = e.as_object()?;
                     entries.push((slot(e, "slot")?, self.cmd(e.get("cmd"))?));
                 }
-                MpMsg::Entries { entries: Arc::from(entries) }
+                MpMsg::Entries {
+                    entries: Arc::from(entries),
+                }
             }
             "keep_alive" => MpMsg::KeepAlive {
                 epoch: match o.get("epoch")? {
@@ -217,10 +319,21 @@ impl Decoder<'_> {
                     _ => Some(b(self, "epoch")?),
                 },
             },
-            "keep_alive_reply" => MpMsg::KeepAliveReply { epoch: b(self, "epoch")?, lease_us: u(o, "lease_us")? },
+            "keep_alive_reply" => MpMsg::KeepAliveReply {
+                epoch: b(self, "epoch")?,
+                lease_us: u(o, "lease_us")?,
+            },
             "session_gone" => MpMsg::SessionGone,
-            "fs_write" => MpMsg::Write { lock: lock(o)?, generation: generation(o)?, value: val(o, "value")? },
-            "fs_write_reply" => MpMsg::WriteReply { lock: lock(o)?, generation: generation(o)?, verdict: verdict(o)? },
+            "fs_write" => MpMsg::Write {
+                lock: lock(o)?,
+                generation: generation(o)?,
+                value: val(o, "value")?,
+            },
+            "fs_write_reply" => MpMsg::WriteReply {
+                lock: lock(o)?,
+                generation: generation(o)?,
+                verdict: verdict(o)?,
+            },
             _ => return None,
         };
         Some(Msg::Multipaxos(m))
@@ -231,9 +344,17 @@ impl Decoder<'_> {
         let b = |d: &mut Self, key: &str| d.ballot(o.get(key));
         let has_slot = o.contains_key("slot");
         let n = match k {
-            "command" => MpNote::Asked { cmd: self.cmd(o.get("cmd"))? },
-            "answered" => MpNote::Answered { seq: u32::try_from(u(o, "cmd_seq")?).ok()?, outcome: self.outcome(o.get("outcome"))? },
-            "ballot_started" if has_slot => MpNote::BallotStarted { ballot: b(self, "ballot")?, from: slot(o, "slot")? },
+            "command" => MpNote::Asked {
+                cmd: self.cmd(o.get("cmd"))?,
+            },
+            "answered" => MpNote::Answered {
+                seq: u32::try_from(u(o, "cmd_seq")?).ok()?,
+                outcome: self.outcome(o.get("outcome"))?,
+            },
+            "ballot_started" if has_slot => MpNote::BallotStarted {
+                ballot: b(self, "ballot")?,
+                from: slot(o, "slot")?,
+            },
             "elected" => MpNote::Elected {
                 ballot: b(self, "ballot")?,
                 forced: u32::try_from(u(o, "forced")?).ok()?,
@@ -246,17 +367,39 @@ impl Decoder<'_> {
                 pick: match s(o, "pick")? {
                     "new" => Pick::New,
                     "noop" => Pick::Noop,
-                    "forced" => Pick::Forced { by: b(self, "forced_by")? },
+                    "forced" => Pick::Forced {
+                        by: b(self, "forced_by")?,
+                    },
                     _ => return None,
                 },
             },
-            "stepped_down" => MpNote::SteppedDown { ballot: b(self, "ballot")?, by: b(self, "by")? },
-            "lease_refused" => MpNote::LeaseRefused { candidate: self.node(o, "candidate")?, grantee: self.node(o, "grantee")? },
-            "learned" if has_slot => MpNote::Learned { slot: slot(o, "slot")?, cmd: self.cmd(o.get("cmd"))? },
-            "applied" => MpNote::Applied { slot: slot(o, "slot")?, cmd: self.cmd(o.get("cmd"))?, outcome: self.outcome(o.get("outcome"))? },
-            "caught_up" => MpNote::CaughtUp { from: slot(o, "slot")?, to: slot(o, "to")? },
-            "lease_held" => MpNote::LeaseHeld { until_local_us: u(o, "until_local_us")? },
-            "lease_lost" => MpNote::LeaseLost { why: lease_end(s(o, "why")?)? },
+            "stepped_down" => MpNote::SteppedDown {
+                ballot: b(self, "ballot")?,
+                by: b(self, "by")?,
+            },
+            "lease_refused" => MpNote::LeaseRefused {
+                candidate: self.node(o, "candidate")?,
+                grantee: self.node(o, "grantee")?,
+            },
+            "learned" if has_slot => MpNote::Learned {
+                slot: slot(o, "slot")?,
+                cmd: self.cmd(o.get("cmd"))?,
+            },
+            "applied" => MpNote::Applied {
+                slot: slot(o, "slot")?,
+                cmd: self.cmd(o.get("cmd"))?,
+                outcome: self.outcome(o.get("outcome"))?,
+            },
+            "caught_up" => MpNote::CaughtUp {
+                from: slot(o, "slot")?,
+                to: slot(o, "to")?,
+            },
+            "lease_held" => MpNote::LeaseHeld {
+                until_local_us: u(o, "until_local_us")?,
+            },
+            "lease_lost" => MpNote::LeaseLost {
+                why: lease_end(s(o, "why")?)?,
+            },
             "read_served" => MpNote::ReadServed {
                 client: self.node(o, "client")?,
                 seq: u32::try_from(u(o, "cmd_seq")?).ok()?,
@@ -278,11 +421,21 @@ impl Decoder<'_> {
                 until_local_us: u(o, "until_local_us")?,
                 until_us: u(o, "until_us")?,
             },
-            "master_lease_released" => MpNote::MasterLeaseReleased { holder: self.node(o, "holder")?, why: lease_end(s(o, "why")?)? },
-            "session_timed_out" => MpNote::SessionTimedOut { client: self.node(o, "client")? },
+            "master_lease_released" => MpNote::MasterLeaseReleased {
+                holder: self.node(o, "holder")?,
+                why: lease_end(s(o, "why")?)?,
+            },
+            "session_timed_out" => MpNote::SessionTimedOut {
+                client: self.node(o, "client")?,
+            },
             "jeopardy" => MpNote::Jeopardy,
-            "session_safe" => MpNote::SessionSafe { epoch: b(self, "epoch")?, failover: o.get("failover")?.as_bool()? },
-            "session_lost" => MpNote::SessionLost { why: session_end(s(o, "why")?)? },
+            "session_safe" => MpNote::SessionSafe {
+                epoch: b(self, "epoch")?,
+                failover: o.get("failover")?.as_bool()?,
+            },
+            "session_lost" => MpNote::SessionLost {
+                why: session_end(s(o, "why")?)?,
+            },
             "not_holding" => MpNote::NotHolding { lock: lock(o)? },
             "write_checked" => MpNote::WriteChecked {
                 client: self.node(o, "client")?,

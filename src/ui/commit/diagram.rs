@@ -17,7 +17,11 @@ const WIDTH: f64 = 1000.0;
 /// `window_us`: in a run longer than twice this, draw only this much time,
 /// ending at the cursor (a long run squeezed into one width is unreadable,
 /// and laying out all of it on every redraw is slow).
-pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>, #[prop(optional)] window_us: Option<u64>) -> impl IntoView {
+pub fn PaneDiagram(
+    pane: Pane,
+    #[prop(optional)] id: Option<&'static str>,
+    #[prop(optional)] window_us: Option<u64>,
+) -> impl IntoView {
     let app = use_app();
     let span = move |end: u64| window_us.filter(|w| end > 2 * w).unwrap_or(end);
     // The cursor in steps of 1/500 of the run: the diagram is 1000 units
@@ -27,7 +31,11 @@ pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>, #[pro
         let end = app.end.get().max(1);
         let t = app.t.get();
         let step = (span(end) / 500).max(1);
-        if t >= end { end } else { t - t % step }
+        if t >= end {
+            end
+        } else {
+            t - t % step
+        }
     });
     let drawing = Memo::new(move |_| {
         app.rev.get();
@@ -47,7 +55,12 @@ pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>, #[pro
             let first = m.run.trace.partition_point(|e| e.t.0 < from_t).min(upto);
             let mut opts = Options::new(from_t, to_t, WIDTH, height);
             opts.max_arrows = 200;
-            let mut d = layout_trace(&m.run.names, &m.run.trace[first..upto], SimTime(t.min(m.end())), &opts);
+            let mut d = layout_trace(
+                &m.run.names,
+                &m.run.trace[first..upto],
+                SimTime(t.min(m.end())),
+                &opts,
+            );
             // The marks speak the page's language.
             for mk in &mut d.markers {
                 if let crate::trace::EventKind::Note(note) = &m.run.trace[first + mk.event].kind {
@@ -60,7 +73,9 @@ pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>, #[pro
         };
         match pane {
             Pane::A => app.model.with_value(|m| draw(m)),
-            Pane::B => app.model_b.with_value(|b| b.as_ref().map(draw).unwrap_or_default()),
+            Pane::B => app
+                .model_b
+                .with_value(|b| b.as_ref().map(draw).unwrap_or_default()),
         }
     });
     view! {

@@ -35,7 +35,11 @@ fn phase_at(spans: &[Span<RmPhase>], t: u64) -> Option<RmPhase> {
 }
 
 fn at<T: Copy>(spans: &[Span<T>], t: u64) -> Option<T> {
-    spans.iter().rev().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map(|s| s.what)
+    spans
+        .iter()
+        .rev()
+        .find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1))
+        .map(|s| s.what)
 }
 
 #[component]
@@ -45,7 +49,9 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
         app.rev.get();
         match pane {
             Pane::A => app.model.with_value(|m| m.commit.clone()),
-            Pane::B => app.model_b.with_value(|b| b.as_ref().and_then(|m| m.commit.clone())),
+            Pane::B => app
+                .model_b
+                .with_value(|b| b.as_ref().and_then(|m| m.commit.clone())),
         }
     };
     let data = Memo::new(move |_| data());
@@ -54,7 +60,12 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
     let height = move || TOP + rows() as f64 * LANE_H + 6.0;
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
-        let Some(svg) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(svg) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let r = svg.get_bounding_client_rect();
         let fx = (ev.client_x() as f64 - r.left()) / r.width().max(1.0) * 1000.0;
         if (X0..=X1).contains(&fx) {
@@ -94,7 +105,12 @@ fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl Into
     let w = lang.words();
     let speak = lang.speak();
     let bottom = TOP + (l.rms.len() + l.others.len()) as f64 * LANE_H;
-    let step = [100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000].into_iter().find(|s| end / s <= 10).unwrap_or(10_000_000);
+    let step = [
+        100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000,
+    ]
+    .into_iter()
+    .find(|s| end / s <= 10)
+    .unwrap_or(10_000_000);
     let ticks: Vec<u64> = (0..=end / step).map(|k| k * step).collect();
     let clip = |s: &Span<()>| (s.from.0 <= t).then(|| (x(s.from.0, end), x(s.to.0.min(t), end)));
     let down = |list: &[Span<()>], y: f64| {
@@ -109,7 +125,10 @@ fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl Into
             .collect_view()
     };
     let row_of = |node: crate::sim::NodeId| -> usize {
-        l.rms.iter().position(|r| r.node == node).unwrap_or_else(|| l.rms.len() + l.others.iter().position(|o| o.0 == node).unwrap_or(0))
+        l.rms
+            .iter()
+            .position(|r| r.node == node)
+            .unwrap_or_else(|| l.rms.len() + l.others.iter().position(|o| o.0 == node).unwrap_or(0))
     };
     view! {
         <g class="axis">

@@ -97,7 +97,11 @@ pub fn Costs() -> impl IntoView {
     let rows = Memo::new(move |_| {
         app.rev.get();
         let shape = app.model.with_value(|m| Shape::of(m.scenario()))?;
-        let f = if shape.algorithm == Algorithm::PaxosCommit { shape.f } else { 1 };
+        let f = if shape.algorithm == Algorithm::PaxosCommit {
+            shape.f
+        } else {
+            1
+        };
         Some((shape, f, table(shape.rms, f)))
     });
     let so_far = move || {

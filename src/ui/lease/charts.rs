@@ -20,14 +20,21 @@ enum Tab {
 }
 
 const SIZE: (u32, u32) = (640, 300);
-const TTLS: [u64; 10] = [500_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 4_000_000, 6_000_000, 8_000_000, 12_000_000, 16_000_000];
+const TTLS: [u64; 10] = [
+    500_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 4_000_000, 6_000_000, 8_000_000,
+    12_000_000, 16_000_000,
+];
 
 fn latency_chart(app: App) -> Result<String, String> {
     let w = app.words();
-    let (spec, seed) = app.model.with_value(|m| (m.scenario().lease.clone(), m.scenario().seed));
+    let (spec, seed) = app
+        .model
+        .with_value(|m| (m.scenario().lease.clone(), m.scenario().seed));
     let spec = spec.ok_or("no lease scenario")?;
     let dist = match spec.llm {
-        LlmPreset::Timeout => crate::sim::dist::Latency::Constant { us: spec.llm_timeout_us },
+        LlmPreset::Timeout => crate::sim::dist::Latency::Constant {
+            us: spec.llm_timeout_us,
+        },
         ref p => p.latency(),
     };
     let mut rng = Rng::new(seed, Stream::Llm);
@@ -48,7 +55,10 @@ fn validity_chart(app: App) -> Result<String, String> {
         let workers = run.scenario.nodes_with(Role::Worker);
         let stores = run.scenario.nodes_with(Role::LeaseStore);
         stores.first().ok_or("no store")?;
-        let mut series: Vec<(String, Vec<(f64, f64)>)> = workers.iter().map(|n| (run.names[n.index()].clone(), Vec::new())).collect();
+        let mut series: Vec<(String, Vec<(f64, f64)>)> = workers
+            .iter()
+            .map(|n| (run.names[n.index()].clone(), Vec::new()))
+            .collect();
         let mut truth = Vec::new();
         let steps = 160;
         let mut sim = run.state_at(SimTime::ZERO);
@@ -72,7 +82,9 @@ fn validity_chart(app: App) -> Result<String, String> {
                 .iter()
                 .filter_map(|&s| {
                     let (applied, row) = match sim.node(s).as_lease() {
-                        Some(crate::protocol::lease::LeaseNode::Store(st)) => (Default::default(), st.row?),
+                        Some(crate::protocol::lease::LeaseNode::Store(st)) => {
+                            (Default::default(), st.row?)
+                        }
                         _ => crate::protocol::lease_group::row_of(sim.node(s))?,
                     };
                     Some((applied, row, s))
@@ -119,18 +131,30 @@ pub fn Charts() -> impl IntoView {
     });
     let render_sweep = move || {
         let w = app.words();
-        let cells = sweep.with_value(|s| s.as_ref().map(|s| s.cells())).unwrap_or_default();
+        let cells = sweep
+            .with_value(|s| s.as_ref().map(|s| s.cells()))
+            .unwrap_or_default();
         let names = vec![w.fencing_on.to_string(), w.fencing_off.to_string()];
         let a = charts::sweep(
             &cells,
             |c| c.split_brain_us / 1e6,
-            &Labels { title: w.split_per_run.into(), x: w.ttl_axis.into(), y: w.split_time.into(), names: names.clone() },
+            &Labels {
+                title: w.split_per_run.into(),
+                x: w.ttl_axis.into(),
+                y: w.split_time.into(),
+                names: names.clone(),
+            },
             SIZE,
         );
         let b = charts::sweep(
             &cells,
             |c| c.lost_updates,
-            &Labels { title: w.stale_per_run.into(), x: w.ttl_axis.into(), y: w.damaged_rows.into(), names },
+            &Labels {
+                title: w.stale_per_run.into(),
+                x: w.ttl_axis.into(),
+                y: w.damaged_rows.into(),
+                names,
+            },
             SIZE,
         );
         if let (Ok(a), Ok(b)) = (a, b) {
@@ -155,20 +179,38 @@ pub fn Charts() -> impl IntoView {
     };
     let start_sweep = move || {
         let base = app.scenario();
-        let Some(spec) = base.lease.clone() else { return };
+        let Some(spec) = base.lease.clone() else {
+            return;
+        };
         let mut base = base;
         base.faults.clear();
-        let stall = if spec.design == Design::NoLlm { LlmPreset::TypicalLlm.latency() } else { spec.llm.latency() };
-        sweep.set_value(Some(Sweep::new(Grid::over_ttl(&base, stall, TTLS.to_vec(), 10))));
+        let stall = if spec.design == Design::NoLlm {
+            LlmPreset::TypicalLlm.latency()
+        } else {
+            spec.llm.latency()
+        };
+        sweep.set_value(Some(Sweep::new(Grid::over_ttl(
+            &base,
+            stall,
+            TTLS.to_vec(),
+            10,
+        ))));
         progress.set(Some(0.0));
         sweep_svgs.set(None);
         // Work in slices of ~10 ms per frame so the page stays responsive.
-        fn frame(app: App, sweep: StoredValue<Option<Sweep>>, progress: RwSignal<Option<f64>>, done: impl Fn() + Clone + 'static) {
+        fn frame(
+            app: App,
+            sweep: StoredValue<Option<Sweep>>,
+            progress: RwSignal<Option<f64>>,
+            done: impl Fn() + Clone + 'static,
+        ) {
             let perf = web_sys::window().and_then(|w| w.performance());
             let t0 = perf.as_ref().map(|p| p.now()).unwrap_or(0.0);
             let mut finished = false;
             loop {
-                let f = sweep.try_update_value(|s| s.as_mut().map(|s| (s.advance(2), s.progress()))).flatten();
+                let f = sweep
+                    .try_update_value(|s| s.as_mut().map(|s| (s.advance(2), s.progress())))
+                    .flatten();
                 let Some((end, p)) = f else { return };
                 progress.set(Some(p));
                 if end {
@@ -193,7 +235,9 @@ pub fn Charts() -> impl IntoView {
             app.toast.set(Some((e, true)));
         }
     };
-    let tab_button = move |t: Tab, label: fn(&crate::i18n::Words) -> &'static str, id: &'static str| {
+    let tab_button = move |t: Tab,
+                           label: fn(&crate::i18n::Words) -> &'static str,
+                           id: &'static str| {
         view! {
             <button class="tab" role="tab" data-testid=id class:active=move || tab.get() == t aria-selected=move || (tab.get() == t).to_string() on:click=move |_| tab.set(t)>
                 {move || label(app.words())}

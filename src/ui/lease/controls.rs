@@ -46,12 +46,19 @@ fn secs(us: u64) -> String {
 }
 
 fn form_of(s: &Scenario) -> Form {
-    let l = s.lease.clone().unwrap_or_else(|| crate::scenario::LeaseSpec::new(3_000_000, Design::NoLlm, LlmPreset::FastApi));
+    let l = s.lease.clone().unwrap_or_else(|| {
+        crate::scenario::LeaseSpec::new(3_000_000, Design::NoLlm, LlmPreset::FastApi)
+    });
     Form {
         ttl: secs(l.ttl_us),
         renew: l.renew_us.map(secs).unwrap_or_default(),
         workers: s.nodes_with(Role::Worker).len().to_string(),
-        drift: s.clocks.iter().find(|c| c.node == "W1").map(|c| c.drift_ppm.to_string()).unwrap_or_else(|| "0".into()),
+        drift: s
+            .clocks
+            .iter()
+            .find(|c| c.node == "W1")
+            .map(|c| c.drift_ppm.to_string())
+            .unwrap_or_else(|| "0".into()),
         fencing: l.fencing.as_str().into(),
         bump: l.bump_epoch_on_renew,
         design: match l.design {
@@ -76,11 +83,15 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         return Err(w.recorded_no_faults.to_string());
     }
     let mut s = app.scenario();
-    let ttl = parse_seconds(&f.ttl).map_err(|_| sp.setting_error(w.ttl_s, &sp.bad_duration(&f.ttl)))?;
+    let ttl =
+        parse_seconds(&f.ttl).map_err(|_| sp.setting_error(w.ttl_s, &sp.bad_duration(&f.ttl)))?;
     let renew = if f.renew.trim().is_empty() {
         None
     } else {
-        Some(parse_seconds(&f.renew).map_err(|_| sp.setting_error(w.renew_s, &sp.bad_duration(&f.renew)))?)
+        Some(
+            parse_seconds(&f.renew)
+                .map_err(|_| sp.setting_error(w.renew_s, &sp.bad_duration(&f.renew)))?,
+        )
     };
     let workers: usize = f
         .workers
@@ -95,9 +106,18 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         .parse()
         .ok()
         .filter(|d: &i64| d.unsigned_abs() <= crate::sim::clock::MAX_DRIFT_PPM as u64)
-        .ok_or_else(|| sp.setting_error(w.drift_ppm, &format!("−{0} … {0}", crate::sim::clock::MAX_DRIFT_PPM)))?;
-    let stall = parse_seconds(&f.stall).map_err(|_| sp.setting_error(w.stall_s, &sp.bad_duration(&f.stall)))?;
-    let spec = s.lease.as_mut().ok_or_else(|| w.settings_refused.to_string())?;
+        .ok_or_else(|| {
+            sp.setting_error(
+                w.drift_ppm,
+                &format!("−{0} … {0}", crate::sim::clock::MAX_DRIFT_PPM),
+            )
+        })?;
+    let stall = parse_seconds(&f.stall)
+        .map_err(|_| sp.setting_error(w.stall_s, &sp.bad_duration(&f.stall)))?;
+    let spec = s
+        .lease
+        .as_mut()
+        .ok_or_else(|| w.settings_refused.to_string())?;
     spec.ttl_us = ttl;
     spec.renew_us = renew;
     spec.margin_us = None;
@@ -112,7 +132,9 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         "typical_llm" => LlmPreset::TypicalLlm,
         "stall" => LlmPreset::Stall { for_us: stall },
         "timeout" => LlmPreset::Timeout,
-        "rate_limit" => LlmPreset::RateLimit { retry_after_us: 2_000_000 },
+        "rate_limit" => LlmPreset::RateLimit {
+            retry_after_us: 2_000_000,
+        },
         "refusal" => LlmPreset::Refusal,
         "malformed_json" => LlmPreset::MalformedJson,
         "outage" => LlmPreset::Outage,
@@ -130,9 +152,14 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
     crate::scenario::lease_spec::trim_nodes(&mut s);
     s.clocks.retain(|c| c.node != "W1");
     if drift != 0 {
-        s.clocks.push(ClockSpec { node: "W1".into(), drift_ppm: drift, offset_us: 0 });
+        s.clocks.push(ClockSpec {
+            node: "W1".into(),
+            drift_ppm: drift,
+            offset_us: 0,
+        });
     }
-    s.validate().map_err(|e| format!("{}: {e}", w.settings_refused))?;
+    s.validate()
+        .map_err(|e| format!("{}: {e}", w.settings_refused))?;
     Ok(s)
 }
 
@@ -148,7 +175,10 @@ pub fn Controls(#[prop(optional)] no_inject: bool) -> impl IntoView {
         app.rev.get();
         form.set(app.model.with_value(|m| form_of(m.scenario())));
     });
-    let text = move |label: fn(&crate::i18n::Words) -> &'static str, id: &'static str, get: fn(&Form) -> String, set: fn(&mut Form, String)| {
+    let text = move |label: fn(&crate::i18n::Words) -> &'static str,
+                     id: &'static str,
+                     get: fn(&Form) -> String,
+                     set: fn(&mut Form, String)| {
         view! {
             <label class="knob">
                 <span>{move || label(app.words())}</span>
@@ -162,7 +192,11 @@ pub fn Controls(#[prop(optional)] no_inject: bool) -> impl IntoView {
             </label>
         }
     };
-    let select = move |label: fn(&crate::i18n::Words) -> &'static str, id: &'static str, options: Vec<(&'static str, fn(&crate::i18n::Words) -> &'static str)>, get: fn(&Form) -> String, set: fn(&mut Form, String)| {
+    let select = move |label: fn(&crate::i18n::Words) -> &'static str,
+                       id: &'static str,
+                       options: Vec<(&'static str, fn(&crate::i18n::Words) -> &'static str)>,
+                       get: fn(&Form) -> String,
+                       set: fn(&mut Form, String)| {
         view! {
             <label class="knob">
                 <span>{move || label(app.words())}</span>
@@ -240,7 +274,13 @@ pub fn Inject() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let workers = move || {
         app.rev.get();
-        app.model.with_value(|m| m.scenario().nodes_with(Role::Worker).iter().map(|n| m.run.names[n.index()].clone()).collect::<Vec<_>>())
+        app.model.with_value(|m| {
+            m.scenario()
+                .nodes_with(Role::Worker)
+                .iter()
+                .map(|n| m.run.names[n.index()].clone())
+                .collect::<Vec<_>>()
+        })
     };
     let fire = move |llm: bool| {
         let sp = app.lang.get_untracked().speak();

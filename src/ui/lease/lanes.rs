@@ -44,11 +44,19 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
     };
     let end = move || app.end.get();
     let height = move || {
-        data().and_then(|(l, _)| l).map(|l| TOP + l.workers.len() as f64 * WORKER_H + 2.0 * ROW_H + store_h(&l) + 8.0).unwrap_or(100.0)
+        data()
+            .and_then(|(l, _)| l)
+            .map(|l| TOP + l.workers.len() as f64 * WORKER_H + 2.0 * ROW_H + store_h(&l) + 8.0)
+            .unwrap_or(100.0)
     };
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
-        let Some(svg) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(svg) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let r = svg.get_bounding_client_rect();
         let fx = (ev.client_x() as f64 - r.left()) / r.width().max(1.0) * 1000.0;
         if fx >= X0 && fx <= X1 {
@@ -102,12 +110,20 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
     let speak = lang.speak();
     let bottom = TOP + l.workers.len() as f64 * WORKER_H + 2.0 * ROW_H + store_h(l);
     let ticks: Vec<u64> = {
-        let step = [1u64, 2, 5, 10, 20, 30, 60].into_iter().map(|s| s * 1_000_000).find(|s| end / s <= 12).unwrap_or(120_000_000);
+        let step = [1u64, 2, 5, 10, 20, 30, 60]
+            .into_iter()
+            .map(|s| s * 1_000_000)
+            .find(|s| end / s <= 12)
+            .unwrap_or(120_000_000);
         (0..=end / step).map(|k| k * step).collect()
     };
     let name = |n: crate::sim::NodeId| names.get(n.index()).cloned().unwrap_or_default();
     // Rows under the workers: the store (taller for a group), orders, the LLM.
-    let row_y = |k: usize| TOP + l.workers.len() as f64 * WORKER_H + k as f64 * ROW_H + if k > 0 { store_h(l) - ROW_H } else { 0.0 };
+    let row_y = |k: usize| {
+        TOP + l.workers.len() as f64 * WORKER_H
+            + k as f64 * ROW_H
+            + if k > 0 { store_h(l) - ROW_H } else { 0.0 }
+    };
     view! {
         <g class="axis">
             {ticks
@@ -278,7 +294,11 @@ fn worker(wl: &WorkerLane, y0: f64, end: u64, w: &'static crate::i18n::Words) ->
             })
             .collect_view()
     };
-    let spans = |list: &[crate::viz::lease::Span], y: f64, h: f64, class: &'static str, label: &'static str| {
+    let spans = |list: &[crate::viz::lease::Span],
+                 y: f64,
+                 h: f64,
+                 class: &'static str,
+                 label: &'static str| {
         list.iter()
             .map(|s| {
                 let (a, z) = (x(s.from.0, end), x(s.to.0, end));

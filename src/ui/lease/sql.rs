@@ -11,7 +11,9 @@ use crate::viz::sql::{last_at, SqlStep, Table};
 use leptos::prelude::*;
 
 fn copy(text: String, done: RwSignal<bool>) {
-    let Some(clip) = web_sys::window().map(|w| w.navigator().clipboard()) else { return };
+    let Some(clip) = web_sys::window().map(|w| w.navigator().clipboard()) else {
+        return;
+    };
     let _ = clip.write_text(&text);
     done.set(true);
 }
@@ -22,7 +24,11 @@ pub fn SqlPanel(pane: Pane) -> impl IntoView {
     let pick = move |table: Table| {
         app.rev.get();
         let t = app.t.get();
-        let get = |m: &super::super::model::Model| last_at(&m.sql, table, t).cloned().map(|s| (s, m.run.names.to_vec()));
+        let get = |m: &super::super::model::Model| {
+            last_at(&m.sql, table, t)
+                .cloned()
+                .map(|s| (s, m.run.names.to_vec()))
+        };
         match pane {
             Pane::A => app.model.with_value(get),
             Pane::B => app.model_b.with_value(|b| b.as_ref().and_then(get)),
@@ -33,12 +39,21 @@ pub fn SqlPanel(pane: Pane) -> impl IntoView {
     // The tables, the rows this scenario starts from, the simulated clock.
     let setup = move || {
         app.rev.get();
-        let seed = app.model.with_value(|m| m.scenario().lease.as_ref().map(|l| crate::protocol::lease::sql::seed(l.keys, l.initial_epoch)));
+        let seed = app.model.with_value(|m| {
+            m.scenario()
+                .lease
+                .as_ref()
+                .map(|l| crate::protocol::lease::sql::seed(l.keys, l.initial_epoch))
+        });
         format!("{SCHEMA}\n{}\n{SIM_CLOCK}", seed.unwrap_or_default())
     };
     let on_etcd = move || {
         app.rev.get();
-        app.model.with_value(|m| m.recorded_on.as_deref().is_some_and(|o| o.starts_with("etcd")))
+        app.model.with_value(|m| {
+            m.recorded_on
+                .as_deref()
+                .is_some_and(|o| o.starts_with("etcd"))
+        })
     };
     view! {
         <section class="panel sql-panel" data-testid=format!("sql-panel{suffix}")>

@@ -9,14 +9,23 @@ use crate::scenario::lessons::{Stage, LESSONS};
 use leptos::prelude::*;
 
 fn paragraphs(text: &'static str) -> impl IntoView {
-    text.split("\n\n").filter(|p| !p.trim().is_empty()).map(|p| view! { <p>{p.trim()}</p> }).collect_view()
+    text.split("\n\n")
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| view! { <p>{p.trim()}</p> })
+        .collect_view()
 }
 
 #[component]
 pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
     let app = use_app();
     let stage = LESSONS[lesson].steps[step];
-    let text = move || app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step));
+    let text = move || {
+        app.lang
+            .get()
+            .lessons()
+            .get(lesson)
+            .and_then(|l| l.steps.get(step))
+    };
     // Open the step's scenario at its moment.
     app.hold.set(None);
     if let Some(name) = stage.scenario() {
@@ -31,9 +40,15 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 super::super::Compare::Off
             });
             if app.load(s, false).is_ok() {
-                app.speed_log.set(app.model.with_value(|m| super::super::story_speed(m.kind(), m.end())));
+                app.speed_log.set(
+                    app.model
+                        .with_value(|m| super::super::story_speed(m.kind(), m.end())),
+                );
                 let at = match stage {
-                    Stage::Watch { at_us, .. } | Stage::Try { at_us, .. } | Stage::Compare { at_us, .. } | Stage::Predict { at_us, .. } => at_us,
+                    Stage::Watch { at_us, .. }
+                    | Stage::Try { at_us, .. }
+                    | Stage::Compare { at_us, .. }
+                    | Stage::Predict { at_us, .. } => at_us,
                     _ => 0,
                 };
                 app.set_t(at);
@@ -43,7 +58,11 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 // A link to a later moment of this step (a QR code from the
                 // teacher's screen), never past an open question.
                 if let Some(t) = app.link_t.try_update_value(|v| v.take()).flatten() {
-                    let cap = app.hold.get_untracked().unwrap_or(u64::MAX).min(app.end.get_untracked());
+                    let cap = app
+                        .hold
+                        .get_untracked()
+                        .unwrap_or(u64::MAX)
+                        .min(app.end.get_untracked());
                     app.set_t(t.min(cap));
                 }
             }
@@ -55,11 +74,13 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
     };
     let is_commit = move || {
         app.rev.get();
-        app.model.with_value(|m| m.kind() == crate::protocol::Kind::Commit)
+        app.model
+            .with_value(|m| m.kind() == crate::protocol::Kind::Commit)
     };
     let is_multi = move || {
         app.rev.get();
-        app.model.with_value(|m| m.kind() == crate::protocol::Kind::Multipaxos)
+        app.model
+            .with_value(|m| m.kind() == crate::protocol::Kind::Multipaxos)
     };
     let try_stage = matches!(stage, Stage::Try { .. });
     let stage_view = match stage {
@@ -141,7 +162,13 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
     let app = use_app();
     let chosen = RwSignal::new(None::<u8>);
     let locked = RwSignal::new(false);
-    let text = move || app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step));
+    let text = move || {
+        app.lang
+            .get()
+            .lessons()
+            .get(lesson)
+            .and_then(|l| l.steps.get(step))
+    };
     // A run that ends before `reveal_us` reveals at its end (the lesson
     // test keeps every reveal inside its run; this keeps the page safe).
     let revealed = move || locked.get() && app.t.get() >= reveal_us.min(app.end.get());

@@ -76,9 +76,12 @@ mod tests {
         assert!(t.len() >= 2 && t.len() <= 21, "{}", t.len());
         assert!(t.iter().all(|k| (1_234..=9_876_543).contains(&k.t_us)));
         let step = t[1].t_us - t[0].t_us;
-        assert!([1, 2, 5]
-            .iter()
-            .any(|m| step % m == 0 && (step / m).to_string().trim_start_matches('1').chars().all(|c| c == '0')));
+        assert!([1, 2, 5].iter().any(|m| step % m == 0
+            && (step / m)
+                .to_string()
+                .trim_start_matches('1')
+                .chars()
+                .all(|c| c == '0')));
         assert!(ticks(0, u64::MAX, 900.0, &x).len() <= 41);
     }
 }
