@@ -34,7 +34,8 @@ USAGE:
   paxos-island model-check --protocol commit [--algorithm 2pc|paxos-commit|faster] [--rms N]
                      [--f F] [--ballots N] [--crashes N] [--mutation M] [--out FILE] [--max-states N]
   paxos-island model-check --protocol multipaxos [--replicas 3|5] [--slots N] [--ballots N]
-                     [--heartbeats N] [--depth N] [--crashes N] [--mutation M] [--out FILE] [--max-states N]
+                     [--heartbeats N] [--depth N] [--crashes N] [--lease [--ticks N]] [--mutation M]
+                     [--out FILE] [--max-states N]
   paxos-island replay TRACE.json [--verify]
   paxos-island export-scenario NAME [--seed N] [--out scenario.json]
   paxos-island export --format shiviz|mermaid|svg|json (--scenario NAME|FILE|LINK | --trace FILE)

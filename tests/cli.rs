@@ -122,6 +122,43 @@ fn model_check_multipaxos_is_clean_to_its_depth_and_writes_a_replayable_countere
 }
 
 #[test]
+fn model_check_multipaxos_with_the_lease_lets_time_pass_and_catches_a_lease_counted_from_the_reply()
+{
+    let (code, out, _) = run(&[
+        "model-check",
+        "--protocol",
+        "multipaxos",
+        "--lease",
+        "--depth",
+        "8",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("0 violations in every schedule of up to 8 steps")
+            && out.contains("time passing in ticks of 1 s"),
+        "{out}"
+    );
+    let path = tmp("mp-lease-counterexample.json");
+    let (code, out, _) = run(&[
+        "model-check",
+        "--protocol",
+        "multipaxos",
+        "--mutation",
+        "lease-no-drift-margin",
+        "--out",
+        &path,
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("VIOLATION of single-master") && out.contains("time passes: one tick"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["replay", &path, "--verify"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("verified"), "{out}");
+}
+
+#[test]
 fn export_scenario_round_trips_through_run() {
     let path = tmp("scenario.json");
     let (code, _, _) = run(&["export-scenario", "kleppmann", "--out", &path]);
@@ -233,14 +270,23 @@ fn every_mistake_gets_one_line_and_a_nonzero_exit() {
             "4 replicas: choose 3 or 5",
         ),
         (
+            vec!["model-check", "--protocol", "multipaxos", "--ticks", "2"],
+            "--ticks needs the lease on (--lease)",
+        ),
+        (
             vec![
                 "model-check",
                 "--protocol",
                 "multipaxos",
-                "--mutation",
-                "no-lease-wait",
+                "--lease",
+                "--ticks",
+                "9",
             ],
-            "abstracts time away",
+            "9 ticks: choose 0 to 6",
+        ),
+        (
+            vec!["model-check", "--protocol", "paxos", "--lease"],
+            "--lease does not apply to --protocol paxos",
         ),
         (
             vec!["model-check", "--protocol", "paxos", "--depth", "3"],

@@ -8,7 +8,7 @@
 //! numbers and the counterexamples.
 
 use paxos_island::check::explore::paxos::{PaxosExplorer, PaxosModel};
-use paxos_island::check::explore::Stop;
+use paxos_island::check::explore::{Action, Stop};
 use paxos_island::check::Invariant;
 use paxos_island::protocol::paxos::PaxosMutation;
 use paxos_island::scenario::run::Run;
@@ -390,7 +390,7 @@ fn every_log_mutation_breaks_multipaxos_in_the_model_and_its_counterexample_repl
 }
 
 #[test]
-fn the_lease_mutations_are_refused_by_the_untimed_model_with_the_way_to_catch_them() {
+fn the_lease_mutations_need_the_timed_model_and_the_untimed_one_says_how_to_ask_for_it() {
     for m in [MpMutation::NoLeaseWait, MpMutation::LeaseNoDriftMargin] {
         let why = MultiModel {
             mutation: Some(m),
@@ -399,8 +399,104 @@ fn the_lease_mutations_are_refused_by_the_untimed_model_with_the_way_to_catch_th
         .validate()
         .unwrap_err();
         assert!(
-            why.contains("abstracts time away") && why.contains("check --protocol multipaxos"),
+            why.contains("statement about time") && why.contains("--lease"),
             "{why}"
+        );
+        let model = MultiModel::for_mutation(Some(m));
+        assert!(model.lease && model.validate().is_ok(), "{model:?}");
+    }
+}
+
+#[test]
+fn the_master_lease_holds_in_every_schedule_of_twelve_steps_with_time_passing() {
+    let model = MultiModel::with_lease();
+    let mut x = search_multi(model, Stop::Never);
+    let p = x.progress().clone();
+    println!(
+        "{model:?}: {} states, {} transitions, depth {}, {} past the bound",
+        p.states, p.transitions, p.depth, p.cut
+    );
+    if let Some(v) = x.violations().first().cloned() {
+        panic!(
+            "{} violated: {}\ncounterexample:{}",
+            v.invariant,
+            v.detail,
+            x.render(&v.path)
+        );
+    }
+    assert!(
+        p.done && p.depth == model.depth && p.states >= 1_000_000,
+        "the search did not reach its depth: {p:?}"
+    );
+    // The witnesses: a lease held, and a takeover once the first ran out —
+    // which takes time passing (ticks) as well as messages.
+    let witnesses: Vec<(&str, Option<Vec<Action>>)> = x
+        .witnesses()
+        .into_iter()
+        .map(|(w, p)| (w, p.cloned()))
+        .collect();
+    for (w, path) in witnesses {
+        let path = path.unwrap_or_else(|| panic!("the search never reached a state where {w}"));
+        println!(
+            "  reached \"{w}\" in {} steps:{}",
+            path.len(),
+            x.render(&path)
+        );
+    }
+    let takeover = x.witnesses()[1]
+        .1
+        .cloned()
+        .expect("a takeover under the lease");
+    assert!(
+        takeover.iter().filter(|a| **a == Action::Tick).count() >= 2,
+        "a takeover before the old lease ran out"
+    );
+}
+
+#[test]
+fn every_lease_mutation_breaks_the_single_master_in_the_timed_model_and_its_counterexample_replays()
+{
+    for m in [MpMutation::NoLeaseWait, MpMutation::LeaseNoDriftMargin] {
+        let model = MultiModel::for_mutation(Some(m));
+        let mut x = search_multi(model, Stop::First);
+        let v = x.violations().first().cloned().unwrap_or_else(|| {
+            panic!(
+                "{}: nothing broke in {} states",
+                m.as_str(),
+                x.progress().states
+            )
+        });
+        println!(
+            "{}: {} broken in {} steps ({}):{}",
+            m.as_str(),
+            v.invariant,
+            v.path.len(),
+            v.detail,
+            x.render(&v.path)
+        );
+        assert_eq!(v.invariant, Invariant::SingleMaster, "{}", m.as_str());
+        let ticks = v.path.iter().filter(|a| **a == Action::Tick).count();
+        match m {
+            // A new master that does not wait needs no time to pass.
+            MpMutation::NoLeaseWait => assert_eq!(ticks, 0, "{}", m.as_str()),
+            // A lease counted from the reply outlives the promises only
+            // when the reply was late: time passed while it travelled.
+            _ => assert!(ticks >= 1, "{}: no time passed", m.as_str()),
+        }
+        let scenario = model.counterexample(&mut x, &v.path, "counterexample");
+        let run = Run::record(&scenario).expect("a counterexample is a valid scenario");
+        let broken: Vec<Invariant> = run
+            .trace
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Violation { invariant, .. } => Some(*invariant),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            broken.contains(&Invariant::SingleMaster),
+            "{}: the replay broke {broken:?}, not the single master",
+            m.as_str()
         );
     }
 }

@@ -64,8 +64,9 @@ pub trait Spec<P: Protocol> {
     /// Rules over the watched messages ever sent (from, to, message).
     fn messages(&self, sent: &[(NodeId, NodeId, &P::Msg)], found: &mut Vec<Found>)
         -> Self::Summary;
-    /// Rules over the nodes of one state.
-    fn nodes(&self, nodes: &[&P], summary: &Self::Summary, found: &mut Vec<Found>);
+    /// Rules over the nodes of one state, at `now` (the model's time: zero
+    /// unless [`Spec::clock`] lets it pass).
+    fn nodes(&self, nodes: &[&P], now: SimTime, summary: &Self::Summary, found: &mut Vec<Found>);
     /// Rules over one handler run of `me`: its state before and after, its outputs.
     fn step(&self, me: NodeId, before: &P, after: &P, out: &[Output<P>], found: &mut Vec<Found>);
     /// May a state with these nodes and messages be expanded further?
@@ -74,7 +75,25 @@ pub trait Spec<P: Protocol> {
     /// violation" to mean something.
     fn witnesses(&self) -> &'static [&'static str];
     /// Which witnesses this state is (bit i for witness i).
-    fn witnessed(&self, nodes: &[&P], summary: &Self::Summary) -> u32;
+    fn witnessed(&self, nodes: &[&P], now: SimTime, summary: &Self::Summary) -> u32;
+    /// Time in the model. `None` (the default): abstracted away, every
+    /// handler runs at time zero. `Some(clock)`: time passes in ticks — one
+    /// more action, [`Action::Tick`], moves every node's clock on together.
+    fn clock(&self) -> Option<ModelClock> {
+        None
+    }
+}
+
+/// Time as a model sees it: discrete ticks of one length, every node's clock
+/// moving with them (the clocks do not drift apart: a protocol whose safety
+/// rests on a lease is checked against message delay, which is unbounded
+/// here, not against drift, which the random search draws).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ModelClock {
+    /// The length of a tick.
+    pub tick: crate::sim::SimDuration,
+    /// The most ticks a path may take.
+    pub ticks: u32,
 }
 
 /// What can happen in a state: a message delivered to its addressee, a
@@ -82,9 +101,20 @@ pub trait Spec<P: Protocol> {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Deliver(u32),
-    Fire { node: u8, timer: u8 },
-    Reboot { node: u8 },
+    Fire {
+        node: u8,
+        timer: u8,
+    },
+    Reboot {
+        node: u8,
+    },
+    /// Time passes: one tick of the spec's [`ModelClock`], on every node's clock.
+    Tick,
 }
+
+/// The reboots a state has been through are the low byte of its packed
+/// `[reboots | ticks]` word; the ticks that passed, the rest.
+const TICK: u32 = 1 << 8;
 
 /// A step of a path as the simulator's script takes it (a scripted
 /// network: see `NetworkConfig::scripted`).
@@ -343,7 +373,8 @@ where
     /// Is message i a node's message to itself (never delivered again)?
     local: Vec<bool>,
     timers: Interner<P::Timer>,
-    memo: FxMap<(u8, u32, Action), Effect>,
+    /// Effects per (node, its state, action, ticks passed).
+    memo: FxMap<(u8, u32, Action, u32), Effect>,
     step_found: Vec<Vec<Found>>,
     /// The messages of each effect, one range each.
     sends: Vec<u32>,
@@ -352,7 +383,7 @@ where
     /// The spec's verdict per set of watched messages (its bit set).
     summary_of: FxMap<Vec<u32>, u32>,
     summaries: Vec<(Vec<Found>, S::Summary)>,
-    // The search: packed states `[node ids; n][timer masks; n][reboots][message bits…]`.
+    // The search: packed states `[node ids; n][timer masks; n][reboots | ticks][message bits…]`.
     states: Table,
     parents: Vec<(u32, Action)>,
     /// States past the protocol's bound (checked, not expanded), as bits.
@@ -406,7 +437,7 @@ where
         let mut init = vec![0u32; 2 * n + 1];
         for (i, node) in nodes.into_iter().enumerate() {
             let me = NodeId(i as u8);
-            let ran = x.run_step(me, node, |n, ctx| n.on_start(ctx));
+            let ran = x.run_step(me, node, SimTime::ZERO, |n, ctx| n.on_start(ctx));
             let (mut touched, mut set) = (0, 0);
             x.timer_effect(&ran.outputs, &mut touched, &mut set);
             for (to, msg) in ran.sent {
@@ -458,6 +489,15 @@ where
         match a {
             Action::Deliver(m) => self.msgs.all[m as usize].to,
             Action::Fire { node, .. } | Action::Reboot { node } => NodeId(node),
+            Action::Tick => NodeId::NET,
+        }
+    }
+
+    /// The model's time after `ticks` ticks.
+    pub fn time_at(&self, ticks: u32) -> SimTime {
+        match self.spec.clock() {
+            Some(c) => SimTime(c.tick.0 * ticks as u64),
+            None => SimTime::ZERO,
         }
     }
 
@@ -506,7 +546,13 @@ where
     /// Run one handler with a fixed clock and random stream, then the
     /// messages the node sent itself, in order, each with the spec's step
     /// rules checked on its own before/after.
-    fn run_step(&self, me: NodeId, mut node: P, first: impl FnOnce(&mut P, &mut Ctx<P>)) -> Ran<P> {
+    fn run_step(
+        &self,
+        me: NodeId,
+        mut node: P,
+        now: SimTime,
+        first: impl FnOnce(&mut P, &mut Ctx<P>),
+    ) -> Ran<P> {
         let fresh = Rng::new(0, Stream::Timers);
         let mut rng = fresh.clone();
         let mut ran = Ran {
@@ -522,7 +568,7 @@ where
                        f: &mut dyn FnMut(&mut P, &mut Ctx<P>)| {
             let before = node.clone();
             let mut out = Vec::new();
-            f(node, &mut Ctx::new(me, SimTime::ZERO, &mut rng, &mut out));
+            f(node, &mut Ctx::new(me, now, &mut rng, &mut out));
             self.spec.step(me, &before, node, &out, &mut ran.found);
             for o in &out {
                 if let Output::Send(to, m) = o {
@@ -552,39 +598,41 @@ where
         ran
     }
 
-    fn run_action(&self, me: NodeId, node: u32, action: Action) -> Ran<P> {
+    fn run_action(&self, me: NodeId, node: u32, action: Action, ticks: u32) -> Ran<P> {
         let state = self.nodes.all[node as usize].clone();
+        let now = self.time_at(ticks);
         match action {
             Action::Deliver(m) => {
                 let e = self.msgs.all[m as usize].clone();
-                self.run_step(me, state, |n, ctx| n.on_message(e.from, e.msg, ctx))
+                self.run_step(me, state, now, |n, ctx| n.on_message(e.from, e.msg, ctx))
             }
             Action::Fire { timer, .. } => {
                 let t = self.timers.all[timer as usize];
-                self.run_step(me, state, |n, ctx| n.on_timer(t, ctx))
+                self.run_step(me, state, now, |n, ctx| n.on_timer(t, ctx))
             }
-            Action::Reboot { .. } => self.run_step(me, state, |n, ctx| {
+            Action::Reboot { .. } => self.run_step(me, state, now, |n, ctx| {
                 n.on_crash();
                 n.on_restart(ctx);
             }),
+            Action::Tick => unreachable!("a tick runs no handler"),
         }
     }
 
     /// The effect of `action` on node `me` in interned state `node`.
     #[inline]
-    fn effect(&mut self, me: u8, node: u32, action: Action) -> Effect {
-        if let Some(e) = self.memo.get(&(me, node, action)) {
+    fn effect(&mut self, me: u8, node: u32, action: Action, ticks: u32) -> Effect {
+        if let Some(e) = self.memo.get(&(me, node, action, ticks)) {
             return *e;
         }
-        let e = self.compute_effect(me, node, action);
-        self.memo.insert((me, node, action), e);
+        let e = self.compute_effect(me, node, action, ticks);
+        self.memo.insert((me, node, action, ticks), e);
         e
     }
 
     #[cold]
-    fn compute_effect(&mut self, me: u8, node: u32, action: Action) -> Effect {
+    fn compute_effect(&mut self, me: u8, node: u32, action: Action, ticks: u32) -> Effect {
         let id = NodeId(me);
-        let ran = self.run_action(id, node, action);
+        let ran = self.run_action(id, node, action, ticks);
         // A crash kills the process's timers, as in the simulator.
         let mut touched = if matches!(action, Action::Reboot { .. }) {
             u32::MAX
@@ -675,8 +723,9 @@ where
             .map(|&i| &self.nodes.all[i as usize])
             .collect();
         let summary = &self.summaries[sum].1;
-        self.spec.nodes(&nodes, summary, &mut found);
-        let w = self.spec.witnessed(&nodes, summary);
+        let now = self.time_at(words[2 * n] / TICK);
+        self.spec.nodes(&nodes, now, summary, &mut found);
+        let w = self.spec.witnessed(&nodes, now, summary);
         let within = self.spec.within_bounds(&nodes, summary);
         if !within {
             self.cut_off[k as usize / 64] |= 1 << (k % 64);
@@ -747,7 +796,8 @@ where
             }
             s.clear();
             s.extend_from_slice(self.states.get(k as u32));
-            // Deliveries of the messages in the set, then timers, then reboots.
+            // Deliveries of the messages in the set, then timers, then
+            // reboots, then a tick.
             let deliveries = (s.len() - (2 * n + 1)) * 32;
             let mut a_i = 0;
             loop {
@@ -781,25 +831,42 @@ where
                             c += 1;
                         }
                     }
+                    let reboots = if s[2 * n] % TICK < self.limits.crashes as u32 {
+                        n
+                    } else {
+                        0
+                    };
                     match found {
                         Some(a) => a,
-                        None if s[2 * n] < self.limits.crashes as u32 && rest - c < n => {
-                            Action::Reboot {
-                                node: (rest - c) as u8,
-                            }
+                        None if rest - c < reboots => Action::Reboot {
+                            node: (rest - c) as u8,
+                        },
+                        None if rest - c == reboots
+                            && self.spec.clock().is_some_and(|k| s[2 * n] / TICK < k.ticks) =>
+                        {
+                            Action::Tick
                         }
                         None => break,
                     }
                 };
                 a_i += 1;
+                next.clear();
+                next.extend_from_slice(&s);
                 let me = match a {
                     Action::Deliver(m) => self.msgs.all[m as usize].to.0,
                     Action::Fire { node, .. } | Action::Reboot { node } => node,
+                    Action::Tick => {
+                        next[2 * n] += TICK;
+                        self.progress.transitions += 1;
+                        self.add_state(&next, k as u32, a);
+                        if self.stop_now() {
+                            break 'search;
+                        }
+                        continue;
+                    }
                 };
                 let i = me as usize;
-                let e = self.effect(me, s[i], a);
-                next.clear();
-                next.extend_from_slice(&s);
+                let e = self.effect(me, s[i], a, s[2 * n] / TICK);
                 let mut mask = s[n + i];
                 if let Action::Fire { timer, .. } = a {
                     mask &= !(1u32 << timer);
@@ -824,18 +891,7 @@ where
                         self.record(inv, d, path.clone());
                     }
                 }
-                let stop = match self.limits.stop {
-                    Stop::First => !self.violations.is_empty(),
-                    Stop::When(inv) => self.violations.iter().any(|v| v.invariant == inv),
-                    Stop::Never => false,
-                };
-                if stop {
-                    self.next = self.parents.len();
-                    break 'search;
-                }
-                if self.progress.states >= self.limits.max_states {
-                    self.progress.truncated = true;
-                    self.next = self.parents.len();
+                if self.stop_now() {
                     break 'search;
                 }
             }
@@ -848,31 +904,67 @@ where
         self.progress.done
     }
 
+    /// Should the search stop here (a violation it stops at, or the state
+    /// limit)? If so, the frontier is dropped.
+    fn stop_now(&mut self) -> bool {
+        let stop = match self.limits.stop {
+            Stop::First => !self.violations.is_empty(),
+            Stop::When(inv) => self.violations.iter().any(|v| v.invariant == inv),
+            Stop::Never => false,
+        };
+        if !stop && self.progress.states >= self.limits.max_states {
+            self.progress.truncated = true;
+        } else if !stop {
+            return false;
+        }
+        self.next = self.parents.len();
+        true
+    }
+
     // ----- paths ------------------------------------------------------------
 
-    /// Walk `path` from the initial state, calling `f` with each action and
-    /// what running it did.
+    /// Walk `path` from the initial state, calling `f` with each action
+    /// that runs a handler and what running it did (a tick runs none).
     fn walk(&mut self, path: &[Action], mut f: impl FnMut(&mut Self, Action, Ran<P>)) {
         let mut cur: Vec<u32> = self.states.get(0)[..self.n].to_vec();
+        let mut ticks = 0;
         for &a in path {
+            if a == Action::Tick {
+                ticks += 1;
+                continue;
+            }
             let me = self.actor(a);
-            let ran = self.run_action(me, cur[me.index()], a);
+            let ran = self.run_action(me, cur[me.index()], a, ticks);
             cur[me.index()] = self.nodes.id(ran.node.clone());
             f(self, a, ran);
         }
     }
 
-    /// `path` as a scenario's faults — one scripted step per millisecond,
-    /// a reboot as a crash and a restart — and the instant the replay
-    /// stops. `names` are the scenario's node names.
+    /// `path` as a scenario's faults — one scripted step per millisecond
+    /// after the ticks that passed before it (a step at tick `k` falls a few
+    /// milliseconds after `k` ticks: every comparison of times the model
+    /// made comes out the same, as later steps stay later), a reboot as a
+    /// crash and a restart — and the instant the replay stops. `names` are
+    /// the scenario's node names.
     pub fn script_faults(
         &mut self,
         path: &[Action],
         names: &[String],
     ) -> (Vec<Scheduled<String>>, u64) {
         let mut faults = Vec::new();
-        for (k, step) in self.script(path).into_iter().enumerate() {
-            let at_us = (k as u64 + 1) * 1_000;
+        let mut at_tick = path.iter().scan(0u32, |ticks, a| {
+            *ticks += (*a == Action::Tick) as u32;
+            Some((*a != Action::Tick).then_some(*ticks))
+        });
+        let mut steps = 0u64;
+        for step in self.script(path) {
+            let ticks = at_tick
+                .by_ref()
+                .flatten()
+                .next()
+                .expect("a step per action that is not a tick");
+            steps += 1;
+            let at_us = self.time_at(ticks).0 + steps * 1_000;
             let mut push = |f: Fault<String>| {
                 faults.push(Scheduled {
                     at_us,
@@ -895,7 +987,11 @@ where
                 }
             }
         }
-        (faults, (path.len() as u64 + 2) * 1_000)
+        let ticks = path.iter().filter(|a| **a == Action::Tick).count() as u32;
+        (
+            faults,
+            self.time_at(ticks).0 + (path.len() as u64 + 2) * 1_000,
+        )
     }
 
     /// The steps of `path` as a simulator script. The simulator numbers
@@ -923,6 +1019,7 @@ where
                     timer: P::timer_name(&x.timer(timer)),
                 }),
                 Action::Reboot { node } => steps.push(Scripted::Reboot { node: NodeId(node) }),
+                Action::Tick => unreachable!("walk skips ticks"),
             }
             let me = x.actor(a);
             for (to, msg) in ran.sent {
@@ -934,11 +1031,24 @@ where
         steps
     }
 
-    /// Each step of `path` with the outputs its handlers gave (run again).
+    /// Each step of `path` with the outputs its handlers gave (run again;
+    /// a tick gave none).
     pub fn outputs(&mut self, path: &[Action]) -> Vec<(Action, Vec<Output<P>>)> {
-        let mut v = Vec::new();
-        self.walk(path, |_, a, ran| v.push((a, ran.outputs)));
-        v
+        let mut ran = Vec::new();
+        self.walk(path, |_, _, r| ran.push(r.outputs));
+        let mut ran = ran.into_iter();
+        path.iter()
+            .map(|&a| {
+                (
+                    a,
+                    if a == Action::Tick {
+                        Vec::new()
+                    } else {
+                        ran.next().unwrap_or_default()
+                    },
+                )
+            })
+            .collect()
     }
 }
 

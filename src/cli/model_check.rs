@@ -4,7 +4,7 @@
 
 use super::{parse_flags, parse_mutation, write_file, Flags, Out, Usage};
 use crate::check::explore::commit::CommitModel;
-use crate::check::explore::multipaxos::MultiModel;
+use crate::check::explore::multipaxos::{MultiModel, MODEL_LEASE, TICK};
 use crate::check::explore::paxos::PaxosModel;
 use crate::check::explore::{Explorer, Spec, Stop, Violation};
 use crate::check::Invariant;
@@ -22,7 +22,7 @@ const SLICE: usize = 20_000;
 
 const PAXOS_FLAGS: &[&str] = &["acceptors", "proposers"];
 const COMMIT_FLAGS: &[&str] = &["rms", "f", "algorithm"];
-const MULTI_FLAGS: &[&str] = &["replicas", "slots", "heartbeats", "depth"];
+const MULTI_FLAGS: &[&str] = &["replicas", "slots", "heartbeats", "depth", "ticks"];
 
 pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage> {
     let f = parse_flags(
@@ -43,8 +43,9 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
             "mutation",
             "out",
             "max-states",
+            "ticks",
         ],
-        &[],
+        &["lease"],
     )?;
     f.no_positional()?;
     let protocol =
@@ -81,6 +82,11 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
             "--{flag} does not apply to --protocol {protocol}"
         )));
     }
+    if f.has("lease") && protocol != Kind::Multipaxos {
+        return Err(Usage(format!(
+            "--lease does not apply to --protocol {protocol}"
+        )));
+    }
     let max_states = small(&f, "max-states", "the most states")?.map(|n| n as usize);
     match protocol {
         Kind::Commit => commit(&f, mutation, max_states, out, err),
@@ -96,7 +102,18 @@ fn multipaxos(
     out: Out,
     err: Out,
 ) -> Result<i32, Usage> {
-    let mut model = MultiModel::default();
+    let mutation = match mutation {
+        Some(Mutation::Multipaxos(m)) => Some(m),
+        _ => None,
+    };
+    // A lease mutation turns the lease on; so does --lease.
+    let mut model = match f.has("lease") {
+        true => MultiModel {
+            mutation,
+            ..MultiModel::with_lease()
+        },
+        false => MultiModel::for_mutation(mutation),
+    };
     if let Some(n) = small(f, "replicas", "the count of replicas")? {
         model.replicas = n.min(99) as usize;
     }
@@ -115,29 +132,40 @@ fn multipaxos(
     if let Some(n) = small(f, "crashes", "the count of crashes")? {
         model.crashes = n.min(99) as u8;
     }
-    model.mutation = match mutation {
-        Some(Mutation::Multipaxos(m)) => Some(m),
-        _ => None,
-    };
+    if let Some(n) = small(f, "ticks", "the count of ticks")? {
+        if !model.lease {
+            return Err(Usage(
+                "--ticks needs the lease on (--lease): without it time is abstracted away".into(),
+            ));
+        }
+        model.ticks = n.min(99) as u32;
+    }
     model.validate().map_err(Usage)?;
     let what = match model.mutation {
         Some(m) => format!("multipaxos with {}", m.as_str()),
         None => "multipaxos".into(),
     };
+    let time = match model.lease {
+        true => format!(
+            "the master lease on (T = {} s), time passing in ticks of {} s, up to {} ticks",
+            MODEL_LEASE.0 / 1_000_000,
+            TICK.0 / 1_000_000,
+            model.ticks
+        ),
+        false => "the lease off (time is abstracted away)".into(),
+    };
     let config = format!(
-        "{} replicas, {} slots, {} ballots, heartbeat rounds ≤ {}, {} crashes, up to {} steps, the lease off (time is abstracted away)",
+        "{} replicas, {} slots, {} ballots, heartbeat rounds ≤ {}, {} crashes, up to {} steps, {time}",
         model.replicas, model.slots, model.ballots, model.heartbeats, model.crashes, model.depth
     );
-    let mut x = model.explorer(Stop::When(Invariant::Agreement));
-    let found = search(
-        &mut x,
-        max_states,
-        &what,
-        &config,
-        &[Invariant::Agreement, Invariant::LogPrefix],
-        out,
-        err,
-    );
+    let stop = if model.lease {
+        Invariant::SingleMaster
+    } else {
+        Invariant::Agreement
+    };
+    let mut x = model.explorer(Stop::When(stop));
+    let prefer = [stop, Invariant::Agreement, Invariant::LogPrefix];
+    let found = search(&mut x, max_states, &what, &config, &prefer, out, err);
     let Some((v, others)) = found? else {
         return Ok(last_code(&x));
     };

@@ -25,7 +25,7 @@ use crate::protocol::commit::{
 use crate::protocol::{Mutation, NodeState};
 use crate::scenario::commit_spec::{transaction, Placement, Shape};
 use crate::scenario::Scenario;
-use crate::sim::{NodeId, Output, Protocol};
+use crate::sim::{NodeId, Output, Protocol, SimTime};
 
 /// What the student (or the command line) chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,7 +261,7 @@ impl Spec<CommitNode> for CommitChecks {
         }
     }
 
-    fn nodes(&self, nodes: &[&CommitNode], _wire: &Wire, found: &mut Vec<Found>) {
+    fn nodes(&self, nodes: &[&CommitNode], _now: SimTime, _wire: &Wire, found: &mut Vec<Found>) {
         let committed = self
             .rm_states(nodes)
             .find(|(_, s)| *s == RmState::Committed);
@@ -321,7 +321,7 @@ impl Spec<CommitNode> for CommitChecks {
         self.witnesses
     }
 
-    fn witnessed(&self, nodes: &[&CommitNode], wire: &Wire) -> u32 {
+    fn witnessed(&self, nodes: &[&CommitNode], _now: SimTime, wire: &Wire) -> u32 {
         let committed = self.all(nodes, RmState::Committed);
         let aborted = self.all(nodes, RmState::Aborted);
         let third = if self.witnesses[2] == TWO_PC_WITNESSES[2] {
@@ -382,6 +382,7 @@ impl CommitExplorer {
                 CommitNode::timer_name(&self.timer(timer))
             ),
             Action::Reboot { node } => format!("{} crashes and restarts", name(NodeId(node))),
+            Action::Tick => "time passes".into(),
         }
     }
 }

@@ -6,12 +6,17 @@
 //! reordered; every timeout may fire at any moment — an election, a phase
 //! timeout, a heartbeat, a client's retry elsewhere.
 //!
-//! **Time is abstracted away** (as for every protocol here: the handlers run
-//! with a fixed clock), so the master lease, which is a statement about
-//! time, is outside this checker: the model runs with the lease off — the
-//! log's safety must not depend on it — and the lease mutations
-//! (`no-lease-wait`, `lease-no-drift-margin`) are caught by the random
-//! search over timed schedules (`check --protocol multipaxos`).
+//! **Time.** By default it is abstracted away (as for every protocol here:
+//! the handlers run with a fixed clock) and the lease is off — the log's
+//! safety must not depend on it. **With the lease on** (`--lease`, and for
+//! the lease mutations `no-lease-wait` and `lease-no-drift-margin`) time
+//! passes in ticks of one second, every clock with them, up to
+//! `ticks` ticks (2 by default); the master lease T is two ticks, so a promise given at one
+//! tick has run out two ticks later, and a message may be delivered any
+//! number of ticks after it was sent (its delay is unbounded). The clocks
+//! do not drift in the model: what the drift margin adds against drift is
+//! left to the random search, which draws drift; what a lease counted from
+//! the reply loses against *delay* is found here.
 //!
 //! **Bound.** At most `ballots` distinct ballots (in 1a or 2a messages: a
 //! leader that skips phase 1 still counts), heartbeat rounds up to
@@ -27,15 +32,18 @@
 //! **Invariants**, from the messages: per-slot agreement (a majority's 2b
 //! for one command in one ballot chooses it; two commands chosen in one slot
 //! break it); from the nodes: no two replicas hold different commands as
-//! chosen in one slot (their logs are prefixes of one another).
+//! chosen in one slot (their logs are prefixes of one another), and, with
+//! the lease on, no two replicas believe at one instant that they hold the
+//! master lease (the belief a master serves reads on: its lease runs past
+//! the instant, by its own clock — here, the model's).
 
-use super::{Action, Explorer, Found, Limits, Spec, Stop};
+use super::{Action, Explorer, Found, Limits, ModelClock, Spec, Stop};
 use crate::check::Invariant;
 use crate::protocol::multipaxos::{Ballot, Cmd, MpMsg, MpMutation, MpNode, Slot};
 use crate::protocol::{Mutation, NodeState};
 use crate::scenario::multipaxos_spec::{group, ClientScript, MultiSpec, ScriptOp};
 use crate::scenario::Scenario;
-use crate::sim::{NodeId, Output, Protocol};
+use crate::sim::{NodeId, Output, Protocol, SimDuration, SimTime};
 use crate::trace::multipaxos::cmd_label;
 
 /// What the command line chooses.
@@ -49,8 +57,17 @@ pub struct MultiModel {
     pub crashes: u8,
     /// Every schedule of up to this many steps.
     pub depth: u32,
+    /// The master lease on, and time passing in ticks.
+    pub lease: bool,
+    /// With the lease on: the most ticks (of [`TICK`]) a schedule takes.
+    pub ticks: u32,
     pub mutation: Option<MpMutation>,
 }
+
+/// One tick of the model's time, with the lease on.
+pub const TICK: SimDuration = SimDuration(1_000_000);
+/// The master lease T in the model: two ticks.
+pub const MODEL_LEASE: SimDuration = SimDuration(2 * TICK.0);
 
 impl Default for MultiModel {
     /// 3 replicas, 2 slots, 2 ballots (one takeover), one heartbeat round
@@ -64,6 +81,8 @@ impl Default for MultiModel {
             heartbeats: 1,
             crashes: 0,
             depth: 12,
+            lease: false,
+            ticks: 2,
             mutation: None,
         }
     }
@@ -95,16 +114,48 @@ impl MultiModel {
         if self.crashes > 2 {
             return Err(format!("{} crashes: choose 0 to 2", self.crashes));
         }
+        if self.ticks > 6 {
+            return Err(format!("{} ticks: choose 0 to 6", self.ticks));
+        }
         if let Some(m @ (MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin)) = self.mutation
         {
-            return Err(format!(
-                "{} is about the master lease, a statement about time, and the model checker abstracts time away; \
-                 the random search over timed schedules catches it: paxos-island check --protocol multipaxos --mutation {}",
-                m.as_str(),
-                m.as_str()
-            ));
+            if !self.lease {
+                return Err(format!(
+                    "{} is about the master lease, a statement about time: check it with the lease on and time passing (--lease)",
+                    m.as_str()
+                ));
+            }
         }
         Ok(())
+    }
+
+    /// The model for a mutation: the lease on (and one slot, which is all a
+    /// master lease needs, so that the takeover fits the depth) for the
+    /// lease mutations, the default otherwise.
+    pub fn for_mutation(mutation: Option<MpMutation>) -> Self {
+        let lease = matches!(
+            mutation,
+            Some(MpMutation::NoLeaseWait | MpMutation::LeaseNoDriftMargin)
+        );
+        let base = if lease {
+            Self::with_lease()
+        } else {
+            Self::default()
+        };
+        MultiModel { mutation, ..base }
+    }
+
+    /// The lease on: 3 replicas, 1 slot, 2 ballots (one takeover), one lease
+    /// round per master, up to 2 ticks (one lease) and 12 steps — the
+    /// shortest takeover under the lease: a master's lease, a lease's time,
+    /// an election and a lease round of the next (4.3 million states, a few
+    /// seconds).
+    pub fn with_lease() -> Self {
+        MultiModel {
+            slots: 1,
+            lease: true,
+            ..Self::default()
+        }
     }
 
     /// The scenario whose nodes the search starts from (and whose scripted
@@ -118,8 +169,9 @@ impl MultiModel {
                 ops: vec![ScriptOp::put(0, KEYS[c], &(c + 1).to_string())],
             })
             .collect();
+        let lease_us = self.lease.then_some(MODEL_LEASE.0);
         let spec = MultiSpec {
-            lease_us: None,
+            lease_us,
             window: self.slots as u32,
             clients,
             ..MultiSpec::default()
@@ -151,6 +203,10 @@ impl MultiModel {
             ballots: self.ballots,
             heartbeats: self.heartbeats,
             slots: self.slots as u32,
+            clock: self.lease.then_some(ModelClock {
+                tick: TICK,
+                ticks: self.ticks,
+            }),
         }
     }
 
@@ -166,7 +222,8 @@ impl MultiModel {
     }
 
     /// The scenario that replays `path`: the same nodes on a scripted
-    /// network, one step of the script per millisecond.
+    /// network, one step of the script per millisecond (after the ticks
+    /// passed before it).
     pub fn counterexample(&self, x: &mut MultiExplorer, path: &[Action], name: &str) -> Scenario {
         let mut s = self.scenario(name);
         s.network.scripted = true;
@@ -174,6 +231,11 @@ impl MultiModel {
         s
     }
 }
+
+const LEASE_WITNESSES: &[&str] = &[
+    "a master held the lease",
+    "a new master held the lease after the old one's ran out",
+];
 
 const WITNESSES: &[&str] = &[
     "a slot was chosen",
@@ -189,6 +251,7 @@ pub struct MultiChecks {
     ballots: u32,
     heartbeats: u32,
     slots: u32,
+    clock: Option<ModelClock>,
 }
 
 /// What the watched messages of a state say.
@@ -276,12 +339,34 @@ impl Spec<MpNode> for MultiChecks {
         wire
     }
 
-    fn nodes(&self, nodes: &[&MpNode], _wire: &Wire, found: &mut Vec<Found>) {
+    fn nodes(&self, nodes: &[&MpNode], now: SimTime, _wire: &Wire, found: &mut Vec<Found>) {
         let replicas: Vec<(usize, &crate::protocol::multipaxos::Replica)> = nodes
             .iter()
             .enumerate()
             .filter_map(|(i, n)| n.as_replica().map(|r| (i, r)))
             .collect();
+        let masters: Vec<(usize, SimTime)> = replicas
+            .iter()
+            .filter_map(|(i, r)| {
+                r.lease
+                    .filter(|&until| until > now)
+                    .map(|until| (*i, until))
+            })
+            .collect();
+        if let [(a, until_a), (b, until_b), ..] = masters[..] {
+            let secs = |t: SimTime| format!("{:.2} s", t.0 as f64 / 1e6);
+            found.push((
+                Invariant::SingleMaster,
+                format!(
+                    "at {} {} believes it holds the master lease until {} and {} until {}",
+                    secs(now),
+                    self.name(NodeId(a as u8)),
+                    secs(until_a),
+                    self.name(NodeId(b as u8)),
+                    secs(until_b)
+                ),
+            ));
+        }
         for (k, (i, a)) in replicas.iter().enumerate() {
             for (j, b) in &replicas[k + 1..] {
                 if let Some((slot, x)) = a
@@ -323,10 +408,33 @@ impl Spec<MpNode> for MultiChecks {
     }
 
     fn witnesses(&self) -> &'static [&'static str] {
-        WITNESSES
+        if self.clock.is_some() {
+            LEASE_WITNESSES
+        } else {
+            WITNESSES
+        }
     }
 
-    fn witnessed(&self, _nodes: &[&MpNode], wire: &Wire) -> u32 {
+    fn clock(&self) -> Option<ModelClock> {
+        self.clock
+    }
+
+    fn witnessed(&self, nodes: &[&MpNode], now: SimTime, wire: &Wire) -> u32 {
+        if self.clock.is_some() {
+            // A master whose lease runs past now, and another whose belief
+            // is still on record but has run out: a takeover under the lease.
+            let leases: Vec<(usize, SimTime)> = nodes
+                .iter()
+                .enumerate()
+                .filter_map(|(i, n)| n.as_replica().and_then(|r| r.lease).map(|u| (i, u)))
+                .collect();
+
+            let held = leases.iter().any(|l| l.1 > now);
+            let after = leases
+                .iter()
+                .any(|a| a.1 > now && leases.iter().any(|b| b.0 != a.0 && b.1 <= now));
+            return held as u32 | (after as u32) << 1;
+        }
         let any = !wire.chosen.is_empty();
         let every = (1..=self.slots).all(|s| wire.chosen.iter().any(|c| c.0 == Slot(s)));
         let twice = wire.chosen.iter().enumerate().any(|(i, a)| {
@@ -377,6 +485,7 @@ impl MultiExplorer {
                 MpNode::timer_name(&self.timer(timer))
             ),
             Action::Reboot { node } => format!("{} crashes and restarts", name(NodeId(node))),
+            Action::Tick => format!("time passes: one tick ({} s)", TICK.0 / 1_000_000),
         }
     }
 }

@@ -25,7 +25,7 @@ use crate::protocol::{Kind, Mutation, Value};
 use crate::scenario::names::{DECREES, GREEK};
 use crate::scenario::{NodeSpec, PaxosSpec, Proposal, Role, Scenario};
 use crate::sim::network::NetworkConfig;
-use crate::sim::{NodeId, Output, Protocol, SimDuration};
+use crate::sim::{NodeId, Output, Protocol, SimDuration, SimTime};
 use std::sync::Arc;
 
 /// What the student (or the command line) chooses.
@@ -288,7 +288,7 @@ impl Spec<PaxosNode> for PaxosChecks {
         }
     }
 
-    fn nodes(&self, nodes: &[&PaxosNode], wire: &Wire, found: &mut Vec<Found>) {
+    fn nodes(&self, nodes: &[&PaxosNode], _now: SimTime, wire: &Wire, found: &mut Vec<Found>) {
         let mut learned: Option<(NodeId, Value)> = None;
         for (i, node) in nodes.iter().enumerate() {
             let me = NodeId(i as u8);
@@ -377,7 +377,7 @@ impl Spec<PaxosNode> for PaxosChecks {
         WITNESSES
     }
 
-    fn witnessed(&self, nodes: &[&PaxosNode], wire: &Wire) -> u32 {
+    fn witnessed(&self, nodes: &[&PaxosNode], _now: SimTime, wire: &Wire) -> u32 {
         let forced = nodes.iter().enumerate().any(|(i, n)| {
             n.proposer.as_ref().is_some_and(|p| {
                 matches!(p.phase, Phase::Accepting { choice: Choice::Forced { by, .. }, .. } if by.node != NodeId(i as u8))
@@ -471,6 +471,7 @@ impl PaxosExplorer {
                 PaxosNode::timer_name(&self.timer(timer))
             ),
             Action::Reboot { node } => format!("{} crashes and restarts", name(NodeId(node))),
+            Action::Tick => "time passes".into(),
         }
     }
 }
