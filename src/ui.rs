@@ -237,11 +237,16 @@ impl App {
     pub fn load_builtin(&self, name: &str) {
         if let Some(s) = builtin::get(name) {
             if self.load(s, false).is_ok() {
-                self.speed_log
-                    .set(self.model.with_value(|m| story_speed(m.kind(), m.end())));
+                self.story_pace();
             }
             self.playing.set(false);
         }
+    }
+
+    /// Play at the pace the scenario on screen is told at (its kind, its length).
+    pub fn story_pace(&self) {
+        self.speed_log
+            .set(self.model.with_value(|m| story_speed(m.kind(), m.end())));
     }
 
     /// The other pane of a comparison: the same scenario with one setting flipped.
@@ -455,6 +460,8 @@ fn Root() -> impl IntoView {
         .or_else(|_| Model::new(&builtin::get("calm").expect("built in")))
         .expect("the calm scenario runs");
     let end = model.end();
+    // A link or the saved work opens at its story's pace, as the menu does.
+    let pace = story_speed(model.kind(), end);
     let snap0 = model.snap(0);
     let app = App {
         model: StoredValue::new(model),
@@ -463,7 +470,7 @@ fn Root() -> impl IntoView {
         end: RwSignal::new(end),
         snap: RwSignal::new(snap0),
         playing: RwSignal::new(false),
-        speed_log: RwSignal::new(-1.0),
+        speed_log: RwSignal::new(pace),
         lang: RwSignal::new(lang),
         view: RwSignal::new(View::of(first.protocol)),
         selected: RwSignal::new(None),
@@ -532,6 +539,7 @@ fn Root() -> impl IntoView {
                     // The run's own view, as a share link or a file opens it.
                     app.view.set(View::of(m.kind()));
                     app.replace(m, None);
+                    app.story_pace();
                     app.set_t(link_t.unwrap_or(0).min(app.end.get_untracked()));
                 }
                 Err(()) => app.toast.set(Some((

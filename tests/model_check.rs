@@ -457,7 +457,8 @@ fn the_master_lease_holds_in_every_schedule_of_twelve_steps_with_time_passing() 
 fn every_lease_mutation_breaks_the_single_master_in_the_timed_model_and_its_counterexample_replays()
 {
     for m in [MpMutation::NoLeaseWait, MpMutation::LeaseNoDriftMargin] {
-        let model = MultiModel::for_mutation(Some(m));
+        // The small configuration: 2 slots, 3 acceptors.
+        let model = MultiModel { slots: 2, ..MultiModel::for_mutation(Some(m)) };
         let mut x = search_multi(model, Stop::First);
         let v = x.violations().first().cloned().unwrap_or_else(|| {
             panic!(

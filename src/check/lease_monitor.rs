@@ -152,11 +152,21 @@ pub struct LeaseMonitor {
     row_epoch: Vec<u64>,
     /// The store's row, from its notes.
     truth: LeaseTruth,
+    /// The rows the store replaced within the last least hop, with when:
+    /// the one database's row reaches `orders` a least hop (1 µs) after the
+    /// store changed it, so a write `orders` judges in that hop is
+    /// concurrent with the change — one database would serialize the two
+    /// statements either way — and passes on either row.
+    recently_replaced: Vec<(SimTime, LeaseRow)>,
     /// The fence the storage runs: with `article`, a write on a dead lease
     /// is a violation; otherwise it is counted.
     fencing: Fencing,
     pub stats: LeaseStats,
 }
+
+/// The simulator's least hop: the one database's row reaches `orders` this
+/// long after the store changed it.
+const LEAST_HOP_US: u64 = 1;
 
 impl LeaseMonitor {
     pub fn new(names: Arc<Vec<String>>, keys: u16, fencing: Fencing) -> Self {
@@ -170,6 +180,7 @@ impl LeaseMonitor {
             current: None,
             row_epoch: vec![0; keys.max(1) as usize],
             truth: LeaseTruth::default(),
+            recently_replaced: Vec::new(),
             fencing,
             stats: LeaseStats::default(),
         }
@@ -255,7 +266,10 @@ impl LeaseMonitor {
         {
             // Judged before this note can move the row (it cannot: only the
             // store's notes do), against the row as the store has it.
-            if !self.truth.live(writer, epoch, db_now_us) {
+            let concurrent = self.recently_replaced.iter().any(|(at, r)| {
+                now.0 <= at.0 + LEAST_HOP_US && r.holder == writer && r.epoch == epoch && r.expires_at.0 > db_now_us
+            });
+            if !self.truth.live(writer, epoch, db_now_us) && !concurrent {
                 self.stats.dead_lease_writes += 1;
                 if self.fencing == Fencing::Article {
                     let why = match self.truth.row {
@@ -286,7 +300,12 @@ impl LeaseMonitor {
         if self.truth.is_stale(n) {
             return; // a new master re-telling a statement already told
         }
+        let before = self.truth.row;
         self.truth.on_note(n);
+        if let Some(old) = before.filter(|_| before != self.truth.row) {
+            self.recently_replaced.retain(|(at, _)| now.0 <= at.0 + LEAST_HOP_US);
+            self.recently_replaced.push((now, old));
+        }
         match *n {
             LeaseNote::Granted {
                 holder,
@@ -448,5 +467,44 @@ impl LeaseMonitor {
                 LeaseNote::SplitBrainEnd { lasted_us: lasted }.into(),
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// W1 holds epoch 16; at 10 µs a renewal bumps it to 17; a write with
+    /// 16 is judged at `write_at`.
+    fn judged_at(write_at: u64) -> Vec<Invariant> {
+        let names = Arc::new(vec!["store".to_string(), "orders".to_string(), "W1".to_string()]);
+        let (store, orders, w1) = (NodeId(0), NodeId(1), NodeId(2));
+        let mut m = LeaseMonitor::new(names, 1, Fencing::Article);
+        let mut found = Vec::new();
+        let grant = LeaseNote::Granted { holder: w1, epoch: 16, expires_at_us: 1_000, previous: None, store_now_us: 0, version: None };
+        m.on_note(SimTime(0), store, &grant, &mut found);
+        let bump = LeaseNote::Renewed { holder: w1, epoch: 17, expires_at_us: 2_000, store_now_us: 10, version: None };
+        m.on_note(SimTime(10), store, &bump, &mut found);
+        let write = LeaseNote::WriteAccepted { writer: w1, epoch: 16, key: 0, previous: 0, db_now_us: write_at };
+        m.on_note(SimTime(write_at), orders, &write, &mut found);
+        found
+            .into_iter()
+            .filter_map(|f| match f {
+                Finding::Violation(i, _) => Some(i),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_write_within_the_least_hop_of_the_rows_change_may_be_serialized_before_it() {
+        assert_eq!(judged_at(10), vec![], "the same instant");
+        assert_eq!(judged_at(11), vec![], "one hop later: the row was still on its way to orders");
+    }
+
+    #[test]
+    fn a_write_later_than_the_least_hop_with_the_replaced_epoch_breaks_live_lease() {
+        assert_eq!(judged_at(12), vec![Invariant::LiveLease]);
+        assert_eq!(judged_at(500), vec![Invariant::LiveLease]);
     }
 }

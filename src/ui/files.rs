@@ -257,6 +257,7 @@ fn open_scenario(app: App, s: Scenario, status: String) {
         Ok(m) => {
             app.view.set(View::of(m.kind()));
             app.replace(m, Some(status));
+            app.story_pace();
         }
         Err(e) => app.toast.set(Some((e, true))),
     }
