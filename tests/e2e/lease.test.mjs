@@ -252,6 +252,7 @@ test('the store as a Paxos group: its replicas in the lanes, the native trace, a
 test('a short link to a lease run opens it at the pace the menu gives it, not at a Paxos run\'s tenth', async () => {
   // From the menu: the story's pace for this run.
   const { page, errors } = await open(ctx);
+  await lab(page);
   await page.getByTestId('scenario').selectOption('llm-in-loop');
   const menuPace = (await page.getByTestId('speed-label').textContent()).trim();
   assert.notEqual(menuPace, '×0.1');
@@ -260,6 +261,7 @@ test('a short link to a lease run opens it at the pace the menu gives it, not at
   await other.page.goto(ctx.url + '#run=llm-in-loop&seed=1');
   await other.page.getByTestId('lease-lab').waitFor();
   assert.equal((await other.page.getByTestId('speed-label').textContent()).trim(), menuPace);
+  await page.getByTestId('tab-parliament').click();
   await page.getByTestId('scenario').selectOption('calm');
   assert.equal((await page.getByTestId('speed-label').textContent()).trim(), '×0.1');
   await page.evaluate(() => { location.hash = '#run=llm-in-loop&seed=1'; });
