@@ -538,7 +538,8 @@ fn Root() -> impl IntoView {
                 Ok(m) => {
                     // The run's own view, as a share link or a file opens it.
                     app.view.set(View::of(m.kind()));
-                    app.replace(m, None);
+                    // The work it replaced is one click away, and says so.
+                    app.replace(m, Some(app.words().previous_kept.to_string()));
                     app.story_pace();
                     app.set_t(link_t.unwrap_or(0).min(app.end.get_untracked()));
                 }

@@ -267,6 +267,10 @@ test('a short link to a lease run opens it at the pace the menu gives it, not at
   await page.evaluate(() => { location.hash = '#run=llm-in-loop&seed=1'; });
   await page.getByTestId('lease-lab').waitFor();
   assert.equal((await page.getByTestId('speed-label').textContent()).trim(), menuPace);
+  // The run it replaced is one click away, and the bar says so in words.
+  assert.match(await page.getByTestId('import-status').textContent(), /previous work is kept/);
+  await page.getByTestId('restore-previous').click();
+  assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
   assert.deepEqual(errors, []);
   assert.deepEqual(other.errors, []);
 });
