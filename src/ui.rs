@@ -94,6 +94,9 @@ pub struct App {
     pub t: RwSignal<u64>,
     pub end: RwSignal<u64>,
     pub snap: RwSignal<Snap>,
+    /// The messengers in flight at the cursor: they move every frame, so they
+    /// have their own signal, read by one effect that moves them.
+    pub messengers: RwSignal<Vec<crate::viz::parliament::Messenger>>,
     pub playing: RwSignal<bool>,
     /// log10 of simulated seconds per real second.
     pub speed_log: RwSignal<f64>,
@@ -323,7 +326,7 @@ impl App {
         }
         let snap = self.model.try_update_value(|m| {
             m.seek(t);
-            m.snap(t)
+            (m.snap(t), m.messengers(t))
         });
         let snap_b = self.model_b.try_update_value(|b| {
             b.as_mut().map(|m| {
@@ -332,10 +335,14 @@ impl App {
             })
         });
         self.t.set(t);
-        if let Some(s) = snap {
-            self.snap.set(s);
+        // Between two events nothing but the messengers and the cursor moves:
+        // the snapshot is published only when it changed, so the seats,
+        // ledgers, quorum, banner and narration are not asked every frame.
+        if let Some((s, messengers)) = snap {
+            publish(self.snap, s);
+            self.messengers.set(messengers);
         }
-        self.snap_b.set(snap_b.flatten());
+        publish(self.snap_b, snap_b.flatten());
     }
 
     pub fn scenario(&self) -> Scenario {
@@ -452,6 +459,17 @@ fn browser_lang() -> Lang {
         .unwrap_or(Lang::En)
 }
 
+/// Set `signal` to `value`, waking its readers only if it changed.
+fn publish<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    signal.maybe_update(|old| {
+        let changed = *old != value;
+        if changed {
+            *old = value;
+        }
+        changed
+    });
+}
+
 #[component]
 fn Root() -> impl IntoView {
     let lang = initial_lang();
@@ -463,12 +481,14 @@ fn Root() -> impl IntoView {
     // A link or the saved work opens at its story's pace, as the menu does.
     let pace = story_speed(model.kind(), end);
     let snap0 = model.snap(0);
+    let messengers0 = model.messengers(0);
     let app = App {
         model: StoredValue::new(model),
         rev: RwSignal::new(0),
         t: RwSignal::new(0),
         end: RwSignal::new(end),
         snap: RwSignal::new(snap0),
+        messengers: RwSignal::new(messengers0),
         playing: RwSignal::new(false),
         speed_log: RwSignal::new(pace),
         lang: RwSignal::new(lang),

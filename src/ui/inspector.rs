@@ -53,7 +53,8 @@ fn Selected(i: u8) -> impl IntoView {
     let value_text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let clock = move || {
-        app.snap.track();
+        app.t.track();
+        app.rev.track();
         app.model
             .with_value(|m| m.cursor.local_time(crate::sim::NodeId(i)).0)
     };

@@ -238,6 +238,19 @@ impl Model {
     }
 
     /// The parliament as it is at the cursor.
+    /// The messengers on their way at `t`, sorted by id (components find
+    /// their messenger by binary search).
+    pub fn messengers(&self, t: u64) -> Vec<Messenger> {
+        let mut messengers = parliament::messengers(
+            &self.layout,
+            &self.flights,
+            SimTime(t),
+            super::browser::reduced_motion(),
+        );
+        messengers.sort_by_key(|m| m.id);
+        messengers
+    }
+
     pub fn snap(&self, t: u64) -> Snap {
         let t = SimTime(t);
         let seats = if self.recorded_only {
@@ -248,18 +261,8 @@ impl Model {
         };
         let quorum = self.marks.quorum_at(t).cloned();
         let pick = self.marks.pick_at(t).cloned();
-        let mut messengers = parliament::messengers(
-            &self.layout,
-            &self.flights,
-            t,
-            super::browser::reduced_motion(),
-        );
-        // Sorted by id: components find their messenger by binary search.
-        messengers.sort_by_key(|m| m.id);
         Snap {
-            t: t.0,
             seats,
-            messengers,
             quorum,
             pick,
             chosen: self.chosen.filter(|(_, at)| *at <= t.0),
@@ -279,12 +282,13 @@ impl Model {
     }
 }
 
-/// What the views draw for one instant.
+/// What the views draw for one instant, but for what moves with every
+/// frame (the messengers, [`Model::messengers`], and the cursor itself): it
+/// changes only when an event passes, so a playing run publishes it only
+/// then, and the views that read it stay still between events.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Snap {
-    pub t: u64,
     pub seats: Vec<Seat>,
-    pub messengers: Vec<Messenger>,
     pub quorum: Option<QuorumMark>,
     pub pick: Option<ForcedMark>,
     pub chosen: Option<(Value, u64)>,

@@ -10,6 +10,10 @@ use leptos::prelude::*;
 /// How many lines the panel keeps.
 const SHOWN: usize = 25;
 
+/// A line as shown: its place in the trace, its moment, its words, whether
+/// it is a milestone, whether it is bad news.
+type Line = (u64, u64, String, bool, bool);
+
 #[component]
 pub fn Narration() -> impl IntoView {
     let app = use_app();
@@ -30,10 +34,21 @@ pub fn Narration() -> impl IntoView {
             }
         }
     });
-    let lines = Memo::new(move |_| {
+    // The lines' words are kept from one update to the next: a playing run
+    // adds a line or two at a time, and the other two dozen need not be
+    // worded again (only a new run or another language words them all).
+    let worded_for = StoredValue::new((u64::MAX, app.lang.get_untracked()));
+    let lines = Memo::new(move |prev: Option<&Vec<Line>>| {
         let upto = upto.get();
         let lang = app.lang.get();
-        app.rev.get();
+        let rev = app.rev.get();
+        let same = worded_for.get_value() == (rev, lang);
+        worded_for.set_value((rev, lang));
+        let kept = |seq: u64| {
+            prev.filter(|_| same)
+                .and_then(|p| p.iter().find(|l| l.0 == seq))
+                .map(|l| l.2.clone())
+        };
         app.model.with_value(|m| {
             let from = upto.saturating_sub(SHOWN);
             m.story[from..upto]
@@ -52,7 +67,7 @@ pub fn Narration() -> impl IntoView {
                     (
                         l.seq,
                         l.t.0,
-                        lang.speak().say(&m.run.names, &l.say),
+                        kept(l.seq).unwrap_or_else(|| lang.speak().say(&m.run.names, &l.say)),
                         important,
                         bad,
                     )
@@ -164,13 +179,15 @@ pub fn Invariants() -> impl IntoView {
 #[component]
 fn FutureViolation() -> impl IntoView {
     let app = use_app();
-    move || {
+    // Its own memo: the cursor moves every frame, the next violation rarely.
+    let next = Memo::new(move |_| {
         app.rev.get();
         let t = app.t.get();
-        let next = app
-            .model
-            .with_value(|m| m.broken.iter().find(|b| b.1 > t).copied());
-        next.map(|(inv, at, _)| {
+        app.model
+            .with_value(|m| m.broken.iter().find(|b| b.1 > t).copied())
+    });
+    move || {
+        next.get().map(|(inv, at, _)| {
             view! {
                 <p class="future" data-testid="future-violation">
                     <button class="jump" on:click=move |_| {

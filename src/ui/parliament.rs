@@ -91,7 +91,7 @@ fn Banner() -> impl IntoView {
     let app = use_app();
     let mid = move || app.model.with_value(|m| m.layout.width / 2.0);
     let chosen = Memo::new(move |_| app.snap.with(|s| s.chosen));
-    let at_start = Memo::new(move |_| app.snap.with(|s| s.t == 0));
+    let at_start = Memo::new(move |_| app.t.get() == 0);
     view! {
         <g class="banner" data-testid="banner">
             {move || {
@@ -152,6 +152,8 @@ fn ledger_lines(
 fn LedgerList() -> impl IntoView {
     let app = use_app();
     let rows = Memo::new(move |_| {
+        // A new run may bring new names with the same seats.
+        app.rev.track();
         let names = names();
         app.snap.with(|s| {
             s.seats
@@ -230,13 +232,18 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     // not on every frame of the run.
     let seat_memo = Memo::new(move |_| app.snap.with(|s| s.seats.get(i).cloned()));
     let seat = move || seat_memo.get();
-    let status = move || {
+    // Memos too: the ledger changes with every promise and vote, the seat's
+    // state and its pencil slip far less often, and what depends on them (its
+    // classes, the door or the sleeper, the slip's elements) is left alone
+    // until they do.
+    let status_memo = Memo::new(move |_| {
         seat_memo.with(|s| {
             s.as_ref()
                 .map(|s| s.status.clone())
                 .unwrap_or(SeatStatus::Present)
         })
-    };
+    });
+    let status = move || status_memo.get();
     let away = move || matches!(status(), SeatStatus::Away);
     let asleep = move || matches!(status(), SeatStatus::Asleep { .. });
     let selected = move || app.selected.get() == Some(i as u8);
@@ -247,11 +254,12 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
             .unwrap_or_default()
     });
     let names3 = names.clone();
-    let pencil = move || {
+    let pencil_memo = Memo::new(move |_| {
         seat()
             .and_then(|s| s.pencil)
             .map(|p| app.lang.get().speak().pencil(&names3, &p))
-    };
+    });
+    let pencil = move || pencil_memo.get();
     // A memo: the seat changes every few frames, its roles hardly ever.
     let roles = Memo::new(move |_| {
         seat_memo.with(|s| {
@@ -457,8 +465,8 @@ fn Messengers() -> impl IntoView {
     });
     Effect::new(move |_| {
         let Some(g) = layer.get() else { return };
-        app.snap.with(|s| {
-            drawn.update_value(|d| names.with_value(|n| update(&g, d, &s.messengers, n)));
+        app.messengers.with(|ms| {
+            drawn.update_value(|d| names.with_value(|n| update(&g, d, ms, n)));
         });
     });
     view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }

@@ -107,10 +107,13 @@ pub fn SpaceTime() -> impl IntoView {
                 <svg class="spacetime-cursor" viewBox=move || format!("0 0 {WIDTH} {:.0}", drawing.with(|d| d.3)) preserveAspectRatio="none" aria-hidden="true">
                     // The fog is made once and moved with the cursor: only
                     // whether there is one re-renders it.
-                    {move || fogged.get().then(|| view! {
-                        <rect class="fog" data-testid="fog" x=cursor_x y=16 width=move || (WIDTH - cursor_x()).max(0.0) height=move || drawing.with(|d| d.3) />
-                    })}
-                    <line x1=cursor_x x2=cursor_x y1=0 y2=move || drawing.with(|d| d.3) />
+                    // Both move as one group: a single attribute a frame.
+                    <g transform=move || format!("translate({:.2} 0)", cursor_x())>
+                        {move || fogged.get().then(|| view! {
+                            <rect class="fog" data-testid="fog" x=0 y=16 width=WIDTH height=move || drawing.with(|d| d.3) />
+                        })}
+                        <line x1=0 x2=0 y1=0 y2=move || drawing.with(|d| d.3) />
+                    </g>
                 </svg>
             </div>
         </section>

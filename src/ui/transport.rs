@@ -24,10 +24,31 @@ fn speed_label(log: f64) -> String {
     }
 }
 
+/// The clock's words, for the eye and for a screen reader: exact when paused,
+/// stepped or sought, and while a run plays at most twenty times a second —
+/// its last digits change faster than anyone reads them, and each change is
+/// a string made in the module and decoded by the page, twice a frame.
+fn clock_words(app: super::App) -> Memo<String> {
+    let last = StoredValue::new(f64::NEG_INFINITY);
+    let shown = Memo::new(move |prev: Option<&u64>| {
+        let t = app.t.get();
+        let now = super::perf::now();
+        match prev {
+            Some(&p) if app.playing.get() && t >= p && now - last.get_value() < 50.0 => p,
+            _ => {
+                last.set_value(now);
+                t
+            }
+        }
+    });
+    Memo::new(move |_| app.lang.get().speak().time_label(shown.get()))
+}
+
 #[component]
 pub fn Transport() -> impl IntoView {
     let app = use_app();
     let w = move || app.words();
+    let clock = clock_words(app);
     let button = move |label: fn(&crate::i18n::Words) -> &'static str,
                        icon: &'static str,
                        id: &'static str,
@@ -84,18 +105,18 @@ pub fn Transport() -> impl IntoView {
                     }}
                 </span>
                 <output class="clock" data-testid="time" data-us=move || app.t.get().to_string()>
-                    {move || app.lang.get().speak().time_label(app.t.get())}
+                    {move || clock.get()}
                     " / "
                     {move || app.lang.get().speak().duration(app.end.get())}
                 </output>
             </div>
-            <Scrubber />
+            <Scrubber clock=clock />
         </footer>
     }
 }
 
 #[component]
-fn Scrubber() -> impl IntoView {
+fn Scrubber(clock: Memo<String>) -> impl IntoView {
     let app = use_app();
     let markers = move || {
         app.rev.get();
@@ -135,7 +156,7 @@ fn Scrubber() -> impl IntoView {
                 min="0"
                 data-testid="scrubber"
                 aria-label=move || app.words().scrubber
-                aria-valuetext=move || app.lang.get().speak().time_label(app.t.get())
+                aria-valuetext=move || clock.get()
                 prop:max=move || app.end.get().to_string()
                 step="1"
                 prop:value=move || app.t.get().to_string()
