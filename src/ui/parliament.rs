@@ -253,6 +253,10 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
             .map(|s| ledger_lines(app, &names2, &s))
             .unwrap_or_default()
     });
+    // Each of the ledger's lines on its own: a vote rewrites one of them.
+    let line0 = Memo::new(move |_| ink.with(|x| x.0.clone()));
+    let line1 = Memo::new(move |_| ink.with(|x| x.1.clone()));
+    let line2 = Memo::new(move |_| ink.with(|x| x.2.clone()));
     let names3 = names.clone();
     let pencil_memo = Memo::new(move |_| {
         seat()
@@ -327,28 +331,22 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 <rect class="ledger-card" width=w height=h rx=6 />
                 <text class="back-note small" x=8 y=18>
                     <title>{move || app.words().back_notes}</title>
-                    {move || format!("{} {}", app.words().promised, ink.with(|x| x.0.clone()))}
+                    {move || format!("{} {}", app.words().promised, line0.get())}
                 </text>
                 <text class="back-note small" x=8 y=36 data-testid=format!("vote-{i}")>
                     <title>{move || app.words().back_notes}</title>
-                    {move || format!("{} {}", app.words().last_vote, ink.with(|x| x.1.clone()))}
+                    {move || format!("{} {}", app.words().last_vote, line1.get())}
                 </text>
                 <line class="ledger-rule" x1=6 y1=41 x2=w - 6.0 y2=41 />
                 <text class="ink decree" x=8 y=57 data-testid=format!("learned-{i}")>
                     <title>{move || app.words().ink}</title>
-                    {move || format!("{} {}", app.words().learned, ink.with(|x| x.2.clone()))}
+                    {move || format!("{} {}", app.words().learned, line2.get())}
                 </text>
-                {move || {
-                    pencil()
-                        .map(|p| {
-                            view! {
-                                <g class="pencil">
-                                    <rect x=4 y=62 width=w - 8.0 height=18 rx=3 />
-                                    <text class="small" x=8 y=75>{p}</text>
-                                </g>
-                            }
-                        })
-                }}
+                // One slip, shown, hidden and re-written in place.
+                <g class="pencil" visibility=move || if pencil_memo.with(Option::is_none) { "hidden" } else { "visible" }>
+                    <rect x=4 y=62 width=w - 8.0 height=18 rx=3 />
+                    <text class="small" x=8 y=75>{move || pencil().unwrap_or_default()}</text>
+                </g>
             </g>
             <line class="tether" x1=seat_pt.x y1=seat_pt.y x2=card.x y2=card.y />
             // The button is the seat alone: its visible text is the name, and
@@ -567,27 +565,56 @@ fn markup(m: &Messenger, names: &[String]) -> String {
 fn Quorum() -> impl IntoView {
     let app = use_app();
     let quorum = Memo::new(move |_| app.snap.with(|s| s.quorum.clone()));
+    // The hull is one element, moved and re-coloured as the quorum changes —
+    // while proposers duel it changes several times a second, and building
+    // a new element each time cost more than the rest of the frame.
+    let hull = Memo::new(move |_| {
+        app.rev.get();
+        quorum.with(|q| {
+            let q = q.as_ref()?;
+            let points = app.model.with_value(|m| {
+                q.members
+                    .iter()
+                    .filter_map(|n| m.layout.seats.get(n.index()))
+                    .map(|p| format!("{:.1},{:.1}", p.x, p.y))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            Some((points, format!("hull phase-{}", q.phase), q.members.len()))
+        })
+    });
+    // The legislators a quorum shares with the last one: rings, re-drawn
+    // only when that set changes.
+    let shared = Memo::new(move |_| {
+        app.rev.get();
+        quorum.with(|q| {
+            q.as_ref()
+                .map(|q| {
+                    app.model.with_value(|m| {
+                        q.shared
+                            .iter()
+                            .filter_map(|n| m.layout.seats.get(n.index()))
+                            .map(|p| (p.x, p.y))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .unwrap_or_default()
+        })
+    });
     view! {
         <g class="quorum" data-testid="quorum">
+            <polyline
+                class=move || hull.with(|h| h.as_ref().map(|h| h.1.clone())).unwrap_or_else(|| "hull".into())
+                points=move || hull.with(|h| h.as_ref().map(|h| h.0.clone())).unwrap_or_default()
+                data-members=move || hull.with(|h| h.as_ref().map(|h| h.2))
+                visibility=move || if hull.with(Option::is_none) { "hidden" } else { "visible" }
+            />
             {move || {
-                let layout = app.model.with_value(|m| m.layout.clone());
-                quorum.get().map(|q| {
-                    let pts: Vec<String> = q
-                        .members
-                        .iter()
-                        .filter_map(|n| layout.seats.get(n.index()))
-                        .map(|p| format!("{:.1},{:.1}", p.x, p.y))
-                        .collect();
-                    let shared: Vec<_> = q.shared.iter().filter_map(|n| layout.seats.get(n.index()).copied()).collect();
-                    let class = format!("hull phase-{}", q.phase);
-                    view! {
-                        <polyline class=class points=pts.join(" ") data-members=q.members.len() />
-                        {shared
-                            .into_iter()
-                            .map(|p| view! { <circle class="shared-ring" cx=p.x cy=p.y r=42 /> })
-                            .collect_view()}
-                    }
-                })
+                shared
+                    .get()
+                    .into_iter()
+                    .map(|(x, y)| view! { <circle class="shared-ring" cx=x cy=y r=42 /> })
+                    .collect_view()
             }}
         </g>
     }
@@ -596,24 +623,29 @@ fn Quorum() -> impl IntoView {
 #[component]
 fn ForcedLine() -> impl IntoView {
     let app = use_app();
-    let marks = Memo::new(move |_| app.snap.with(|s| (s.pick.clone(), s.quorum.clone())));
+    // Where the line goes and what it says, a memo: the marks change with
+    // every vote, the forced choice on the floor far less often.
+    let line = Memo::new(move |_| {
+        app.rev.get();
+        app.snap.with(|s| {
+            let pick = s.pick.as_ref()?;
+            // Only while that ballot is the one on the floor.
+            if s.quorum.as_ref().map(|q| q.ballot) != Some(pick.ballot) {
+                return None;
+            }
+            let Choice::Forced { voter, .. } = pick.choice else { return None };
+            app.model.with_value(|m| {
+                let (a, b) = (m.layout.seats.get(voter.index())?, m.layout.seats.get(pick.proposer.index())?);
+                Some((a.x, a.y, b.x, b.y, format!("B3 → {}", pick.value)))
+            })
+        })
+    });
     view! {
         <g class="forced" data-testid="forced">
             {move || {
-                let layout = app.model.with_value(|m| m.layout.clone());
-                let (pick, quorum) = marks.get();
-                let pick = pick?;
-                // Only while that ballot is the one on the floor.
-                if quorum.map(|q| q.ballot) != Some(pick.ballot) {
-                    return None;
-                }
-                let Choice::Forced { voter, .. } = pick.choice else { return None };
-                let (a, b) = (layout.seats.get(voter.index())?, layout.seats.get(pick.proposer.index())?);
-                Some(view! {
-                    <line class="forced-line" x1=a.x y1=a.y x2=b.x y2=b.y />
-                    <text class="forced-label" x=(a.x + b.x) / 2.0 y=(a.y + b.y) / 2.0 - 6.0>
-                        {format!("B3 → {}", pick.value)}
-                    </text>
+                line.get().map(|(x1, y1, x2, y2, label)| view! {
+                    <line class="forced-line" x1=x1 y1=y1 x2=x2 y2=y2 />
+                    <text class="forced-label" x=(x1 + x2) / 2.0 y=(y1 + y2) / 2.0 - 6.0>{label}</text>
                 })
             }}
         </g>
