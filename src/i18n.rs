@@ -428,6 +428,8 @@ words!(
     mp_heard,
     mp_lease_title,
     mp_lease_none,
+    st_crashed,
+    st_one_way,
     mp_paused,
     mp_session_ended,
     mp_verdict_refused,
@@ -701,6 +703,25 @@ pub fn group(n: usize) -> String {
         out.push(c);
     }
     out
+}
+
+/// A partition as the diagrams label it: "Partition {Α} | {Β,Γ} (one way)".
+pub fn cut_label(
+    w: &Words,
+    names: &[String],
+    groups: &[Vec<crate::sim::NodeId>],
+    oneway: bool,
+) -> String {
+    let gs: Vec<String> = groups
+        .iter()
+        .map(|g| format!("{{{}}}", join_names(names, g.iter().copied(), ",")))
+        .collect();
+    format!(
+        "{} {}{}",
+        w.partition,
+        gs.join(" | "),
+        if oneway { w.st_one_way } else { "" }
+    )
 }
 
 pub fn join_names(

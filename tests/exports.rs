@@ -524,3 +524,45 @@ fn odd_windows_and_sizes_neither_panic_nor_break_the_xml() {
         parse_mermaid(&mermaid::export(&run.names, &run.trace, from, to)).expect("parses");
     }
 }
+
+/// Marks close together on one lane: the second label goes over the line,
+/// a third (both places taken) is left out — its mark keeps the words as a
+/// title — and none covers another (two-masters drew "stepped down" across
+/// "caught up").
+#[test]
+fn marker_labels_that_would_cover_each_other_move_over_the_line_or_stay_in_the_title() {
+    let run = Run::record(&builtin::get("calm").expect("calm")).expect("runs");
+    let mut d = spacetime::layout(&run, &Options::new(0, run.end.0, 1000.0, 300.0));
+    let mut m = d.markers[0].clone();
+    m.x = d.plot.x + 100.0;
+    let y = m.y;
+    let mut marks = Vec::new();
+    for (i, label) in ["stepped down", "caught up to slot 2", "third word"].iter().enumerate() {
+        m.label = label.to_string();
+        m.x += 10.0 * i as f64;
+        marks.push(m.clone());
+    }
+    // Far away on the same lane: under the line again.
+    m.label = "far".into();
+    m.x += 400.0;
+    marks.push(m);
+    d.markers = marks;
+    let text = svg::render(&d, "t");
+    let marks: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("<g class=\"marker "))
+        .collect();
+    assert_eq!(marks.len(), 4);
+    let y_of = |line: &str| -> Option<f64> {
+        let at = line.find("<text ")?;
+        let rest = &line[at..];
+        let y = rest.split("y=\"").nth(1)?.split('"').next()?;
+        Some(y.parse().unwrap())
+    };
+    let near = |got: Option<f64>, want: f64| got.is_some_and(|g| (g - want).abs() < 0.06);
+    assert!(near(y_of(marks[0]), y + 12.0), "{}", marks[0]);
+    assert!(near(y_of(marks[1]), y - 5.0), "{}", marks[1]);
+    assert_eq!(y_of(marks[2]), None, "{}", marks[2]);
+    assert!(marks[2].contains("<title>third word</title>"));
+    assert!(near(y_of(marks[3]), y + 12.0), "{}", marks[3]);
+}

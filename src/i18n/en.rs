@@ -327,6 +327,8 @@ pub const WORDS: Words = Words {
     mp_heard: "last answer",
     mp_lease_title: "Master lease: when each replica believed it held it (true time)",
     mp_lease_none: "This run has no master lease: a replica that believes it leads serves reads from its own copy, lease or not.",
+    st_crashed: "crashed",
+    st_one_way: " (one way)",
     mp_paused: "paused",
     mp_session_ended: "session ended by the master",
     mp_verdict_refused: "refused",

@@ -328,6 +328,8 @@ pub const WORDS: Words = Words {
     mp_heard: "最後の応答",
     mp_lease_title: "マスターリース：各レプリカが保持していると信じていた期間（真の時刻）",
     mp_lease_none: "この実行にはマスターリースがありません。自分がリーダーだと信じるレプリカは、リースなしで自分の写しから読み出しに答えます。",
+    st_crashed: "クラッシュ中",
+    st_one_way: "（一方向）",
     mp_paused: "停止中",
     mp_session_ended: "マスターがセッションを終了",
     mp_verdict_refused: "拒否",

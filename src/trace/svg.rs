@@ -68,18 +68,49 @@ fn n(x: f64) -> String {
 
 /// The whole SVG document, titled `title`.
 pub fn render(d: &Diagram, title: &str) -> String {
-    render_with(d, title, true, true)
+    render_with(d, title, true, true, SpanWords::ENGLISH)
 }
 
 /// For the page's live diagram: when arrows are dense their labels are
 /// unreadable anyway, and leaving them out keeps a redraw cheap.
-pub fn render_live(d: &Diagram, title: &str) -> String {
-    // The page says what was left out in its own words ("+N …"), in its
-    // language; the export's English footnote stays out of it.
-    render_with(d, title, d.arrows.len() <= 60, false)
+/// About how wide a marker's label is drawn (10 px sans-serif): wide
+/// characters (kana, kanji) about twice a Latin letter.
+fn label_width(label: &str) -> f64 {
+    label
+        .chars()
+        .map(|c| if c > '\u{2E80}' { 10.0 } else { 5.8 })
+        .sum()
 }
 
-fn render_with(d: &Diagram, title: &str, labels: bool, footnote: bool) -> String {
+/// The words written on a crashed or paused lane.
+#[derive(Clone, Copy, Debug)]
+pub struct SpanWords<'a> {
+    pub crashed: &'a str,
+    pub paused: &'a str,
+}
+
+impl SpanWords<'static> {
+    /// An export's words (the trace formats are English).
+    pub const ENGLISH: Self = SpanWords {
+        crashed: "crashed",
+        paused: "paused",
+    };
+}
+
+/// The page's diagram, in the page's language.
+pub fn render_live(d: &Diagram, title: &str, words: SpanWords) -> String {
+    // The page says what was left out in its own words ("+N …"), in its
+    // language; the export's English footnote stays out of it.
+    render_with(d, title, d.arrows.len() <= 60, false, words)
+}
+
+fn render_with(
+    d: &Diagram,
+    title: &str,
+    labels: bool,
+    footnote: bool,
+    words: SpanWords,
+) -> String {
     let mut s = String::with_capacity(4096 + d.arrows.len() * 300);
     let p = d.plot;
     let _ = write!(
@@ -128,8 +159,12 @@ fn render_with(d: &Diagram, title: &str, labels: bool, footnote: bool) -> String
 
     // Partitions shade the whole height; crashes and pauses their own lane.
     let lane_h = p.h / d.lanes.len().max(1) as f64;
+    // Where words already stand (their boxes: x from, x to, y top, y bottom).
+    let mut taken: Vec<[f64; 4]> = Vec::new();
+    let word_box = |x: f64, base: f64, text: &str| [x, x + label_width(text), base - 9.0, base + 1.0];
     s.push_str("<g class=\"spans\" clip-path=\"url(#plot)\">\n");
     for c in &d.net_spans {
+        taken.push(word_box(c.x1 + 2.0, p.y + p.h - 3.0, &c.label));
         let _ = writeln!(
             s,
             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{VERMILLION}" fill-opacity="0.07"><title>{}</title></rect><text x="{}" y="{}" fill="{VERMILLION}">{}</text>"#,
@@ -145,18 +180,20 @@ fn render_with(d: &Diagram, title: &str, labels: bool, footnote: bool) -> String
     }
     for sp in &d.spans {
         let (fill, word) = match sp.kind {
-            SpanKind::Crashed => ("url(#hatch)", "crashed"),
-            SpanKind::Paused => ("#56B4E9", "paused"),
+            SpanKind::Crashed => ("url(#hatch)", words.crashed),
+            SpanKind::Paused => ("#56B4E9", words.paused),
         };
+        taken.push(word_box(sp.x1 + 2.0, sp.y - lane_h * 0.3 - 2.0, word));
         let _ = writeln!(
             s,
-            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" fill-opacity="0.35" stroke="#888888"/><text x="{}" y="{}" fill="#333333">{word}</text>"##,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" fill-opacity="0.35" stroke="#888888"/><text x="{}" y="{}" fill="#333333">{}</text>"##,
             n(sp.x1),
             n(sp.y - lane_h * 0.3),
             n((sp.x2 - sp.x1).max(1.0)),
             n(lane_h * 0.6),
             n(sp.x1 + 2.0),
             n(sp.y - lane_h * 0.3 - 2.0),
+            escape(word),
         );
     }
     s.push_str("</g>\n");
@@ -184,6 +221,9 @@ fn render_with(d: &Diagram, title: &str, labels: bool, footnote: bool) -> String
     s.push_str("</g>\n");
 
     s.push_str("<g class=\"markers\">\n");
+    // A label goes under its lane's line, or over it if that would cover
+    // another label (of this lane or the next, or a span's word), or, with
+    // both places taken, is left out — its mark keeps the words as a title.
     for m in &d.markers {
         let c = match m.class {
             NoteClass::Chosen => "#000000",
@@ -220,11 +260,34 @@ fn render_with(d: &Diagram, title: &str, labels: bool, footnote: bool) -> String
         } else {
             (m.x + 6.0, "start")
         };
+        let width = label_width(&m.label);
+        let (from, to) = if anchor == "end" {
+            (tx - width, tx)
+        } else {
+            (tx, tx + width)
+        };
+        // Baselines under and over the line; a 10 px label rises 9 px.
+        let slot = [m.y + 12.0, m.y - 5.0].into_iter().find(|&base| {
+            let b = [from, to, base - 9.0, base + 1.0];
+            !taken
+                .iter()
+                .any(|t| t[0] < b[1] && b[0] < t[1] && t[2] < b[3] && b[2] < t[3])
+        });
+        let text = match slot {
+            Some(base) => {
+                taken.push([from, to, base - 9.0, base + 1.0]);
+                format!(
+                    r#"<text x="{}" y="{}" fill="{c}" text-anchor="{anchor}">{l}</text>"#,
+                    n(tx),
+                    n(base),
+                    l = escape(&m.label),
+                )
+            }
+            None => String::new(),
+        };
         let _ = writeln!(
             s,
-            r#"<g class="marker {cls}">{shape}<text x="{}" y="{}" fill="{c}" text-anchor="{anchor}">{l}</text><title>{l}</title></g>"#,
-            n(tx),
-            n(m.y + 12.0),
+            r#"<g class="marker {cls}">{shape}{text}<title>{l}</title></g>"#,
             cls = m.class.as_str(),
             l = escape(&m.label),
         );

@@ -26,6 +26,48 @@ fn window(t: u64, end: u64) -> (u64, u64) {
     (from, from + WINDOW_US)
 }
 
+/// The diagram's marks and cuts in the page's language (`trace` is the
+/// slice the diagram was laid out from).
+pub fn in_language(
+    d: &mut crate::viz::spacetime::Diagram,
+    lang: crate::i18n::Lang,
+    names: &[String],
+    trace: &[crate::trace::TraceEvent],
+) {
+    use crate::trace::EventKind;
+    let speak = lang.speak();
+    for mk in &mut d.markers {
+        let Some(e) = trace.get(mk.event) else { continue };
+        match &e.kind {
+            EventKind::Note(note) => {
+                if let Some(l) = speak.mark(names, note) {
+                    mk.label = l;
+                }
+            }
+            // The narration's sentence for it.
+            EventKind::Violation { invariant, detail } => {
+                mk.label = speak.say(
+                    names,
+                    &crate::viz::narrate::Say::Violation {
+                        node: e.node,
+                        invariant: *invariant,
+                        detail: detail.clone(),
+                    },
+                );
+            }
+            _ => {}
+        }
+    }
+    for c in &mut d.net_spans {
+        if let Some(EventKind::Fault {
+            fault: crate::sim::fault::Fault::Partition { groups, oneway },
+        }) = trace.get(c.event).map(|e| &e.kind)
+        {
+            c.label = crate::i18n::cut_label(lang.words(), names, groups, *oneway);
+        }
+    }
+}
+
 #[component]
 pub fn SpaceTime() -> impl IntoView {
     let app = use_app();
@@ -41,17 +83,16 @@ pub fn SpaceTime() -> impl IntoView {
             // as the window moves, and beyond a few hundred it is unreadable.
             opts.max_arrows = LIVE_ARROWS;
             let mut d = layout_indexed(&m.run.names, &m.run.trace, &m.flights, m.run.end, &opts);
-            // The marks speak the page's language.
-            let speak = app.lang.get().speak();
-            for mk in &mut d.markers {
-                if let crate::trace::EventKind::Note(note) = &m.run.trace[mk.event].kind {
-                    if let Some(l) = speak.mark(&m.run.names, note) {
-                        mk.label = l;
-                    }
-                }
-            }
+            in_language(&mut d, app.lang.get(), &m.run.names, &m.run.trace);
             (
-                svg::render_live(&d, title),
+                svg::render_live(
+                    &d,
+                    title,
+                    svg::SpanWords {
+                        crashed: app.words().st_crashed,
+                        paused: app.words().mp_paused,
+                    },
+                ),
                 d.plot.x,
                 d.plot.w,
                 d.height,

@@ -145,6 +145,8 @@ pub struct NetSpan {
     pub x1: f64,
     pub x2: f64,
     pub label: String,
+    /// Where in the trace the cut is (so a view can word it in its language).
+    pub event: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -247,7 +249,7 @@ pub fn layout_indexed(
     // Only faults and wake-ups shape the spans; the index lists where they are.
     let (spans, net_spans) = spans(
         names,
-        flights.span_events.iter().map(|&i| &trace[i]),
+        flights.span_events.iter().map(|&i| (i, &trace[i])),
         end,
         from,
         to,
@@ -365,7 +367,7 @@ fn arrows(
 
 fn spans<'t>(
     names: &[String],
-    trace: impl Iterator<Item = &'t TraceEvent>,
+    trace: impl Iterator<Item = (usize, &'t TraceEvent)>,
     end: u64,
     from: u64,
     to: u64,
@@ -375,9 +377,9 @@ fn spans<'t>(
     // Per node: the open span, if any (kind, start).
     let mut open: Vec<Option<(SpanKind, u64)>> = vec![None; names.len()];
     let mut done: Vec<(NodeId, SpanKind, u64, u64)> = Vec::new();
-    let mut cuts: Vec<(u64, u64, String)> = Vec::new();
-    let mut open_cuts: Vec<(u64, String)> = Vec::new();
-    for e in trace {
+    let mut cuts: Vec<(u64, u64, String, usize)> = Vec::new();
+    let mut open_cuts: Vec<(u64, String, usize)> = Vec::new();
+    for (k, e) in trace {
         if e.t.0 > to {
             break; // spans still open are drawn to the window's edge anyway
         }
@@ -409,11 +411,11 @@ fn spans<'t>(
                     open[node.index()] = Some((SpanKind::Paused, e.t.0));
                 }
                 Fault::Partition { .. } => {
-                    open_cuts.push((e.t.0, label::fault(&label::named_fault(names, fault))));
+                    open_cuts.push((e.t.0, label::fault(&label::named_fault(names, fault)), k));
                 }
                 Fault::Heal => {
-                    for (s, l) in open_cuts.drain(..) {
-                        cuts.push((s, e.t.0, l));
+                    for (s, l, k) in open_cuts.drain(..) {
+                        cuts.push((s, e.t.0, l, k));
                     }
                 }
                 _ => {}
@@ -432,7 +434,7 @@ fn spans<'t>(
             done.push((NodeId(i as u8), kind, s, end));
         }
     }
-    cuts.extend(open_cuts.into_iter().map(|(s, l)| (s, end, l)));
+    cuts.extend(open_cuts.into_iter().map(|(s, l, k)| (s, end, l, k)));
     done.sort_by_key(|&(n, _, s, _)| (n, s));
     let clip = |s: u64, t: u64| (x_of(s.max(from)), x_of(t.min(to)));
     let spans = done
@@ -453,8 +455,8 @@ fn spans<'t>(
         .collect();
     let net = cuts
         .into_iter()
-        .filter(|&(s, t, _)| s <= to && t >= from)
-        .map(|(s, t, label)| {
+        .filter(|&(s, t, _, _)| s <= to && t >= from)
+        .map(|(s, t, label, event)| {
             let (x1, x2) = clip(s, t);
             NetSpan {
                 from_us: s,
@@ -462,6 +464,7 @@ fn spans<'t>(
                 x1,
                 x2,
                 label,
+                event,
             }
         })
         .collect();

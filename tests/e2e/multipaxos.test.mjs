@@ -224,3 +224,34 @@ test('Where Paxos lives: the stale-sequencer question is asked before F decides,
   await shot(page, 'where-paxos-lives-sequencer-ja');
   assert.deepEqual(errors, []);
 });
+
+/// The space-time diagram's words follow the page's language — the lanes of
+/// a crashed replica, a partition, a violation — and no two of its labels
+/// cover each other where a lane is crowded.
+for (const [locale, crashed, cut, broken, english] of [
+  ['en-US', 'crashed', /^Partition \{Α,C1\} \| \{Β,Γ,C2\}/, /No stale reads is broken/, null],
+  ['ja-JP', 'クラッシュ中', /^ネットワーク分断 \{Α,C1\} \| \{Β,Γ,C2\}/, /「古い値を読まない」が破られました/, /crashed|partition|VIOLATION/i],
+]) {
+  test(`the space-time diagram speaks ${locale}, and its labels do not cover each other`, async () => {
+    const { page, errors } = await open(ctx, { locale });
+    await openMulti(page, 'multi-leader-crash');
+    await page.getByTestId('to-end').click();
+    const svg = page.getByTestId('spacetime').locator('.spacetime-svg');
+    assert.ok((await svg.locator('.spans text').allTextContents()).includes(crashed));
+    await openMulti(page, 'two-masters');
+    await page.getByTestId('to-end').click();
+    const words = await svg.locator('.spans text').allTextContents();
+    assert.ok(words.some((w) => cut.test(w)), words.join(' / '));
+    const marks = await svg.locator('.marker text').allTextContents();
+    assert.ok(marks.some((m) => broken.test(m)), marks.join(' / '));
+    if (english) assert.deepEqual([...words, ...marks].filter((w) => english.test(w)), []);
+    // Every pair of marker labels: their boxes on screen do not overlap.
+    const boxes = await svg.locator('.marker text').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, e.textContent]; }));
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const overlap = Math.min(a[1], b[1]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[2], b[2]) > 1;
+      assert.ok(!overlap, `"${a[4]}" covers "${b[4]}"`);
+    }
+    assert.deepEqual(errors, []);
+  });
+}

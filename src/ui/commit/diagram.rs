@@ -61,15 +61,15 @@ pub fn PaneDiagram(
                 SimTime(t.min(m.end())),
                 &opts,
             );
-            // The marks speak the page's language.
-            for mk in &mut d.markers {
-                if let crate::trace::EventKind::Note(note) = &m.run.trace[first + mk.event].kind {
-                    if let Some(l) = lang.speak().mark(&m.run.names, note) {
-                        mk.label = l;
-                    }
-                }
-            }
-            svg::render_live(&d, lang.words().spacetime_title)
+            super::super::spacetime::in_language(&mut d, lang, &m.run.names, &m.run.trace[first..upto]);
+            svg::render_live(
+                &d,
+                lang.words().spacetime_title,
+                svg::SpanWords {
+                    crashed: lang.words().st_crashed,
+                    paused: lang.words().mp_paused,
+                },
+            )
         };
         match pane {
             Pane::A => app.model.with_value(|m| draw(m)),
