@@ -68,7 +68,7 @@ fn n(x: f64) -> String {
 
 /// The whole SVG document, titled `title`.
 pub fn render(d: &Diagram, title: &str) -> String {
-    render_with(d, title, true, true, SpanWords::ENGLISH)
+    render_with(d, title, true, true, DiagramWords::ENGLISH)
 }
 
 /// For the page's live diagram: when arrows are dense their labels are
@@ -82,23 +82,34 @@ fn label_width(label: &str) -> f64 {
         .sum()
 }
 
-/// The words written on a crashed or paused lane.
+/// The diagram's own words: on a crashed or paused lane, and after a
+/// message's label for what became of it.
 #[derive(Clone, Copy, Debug)]
-pub struct SpanWords<'a> {
+pub struct DiagramWords<'a> {
     pub crashed: &'a str,
     pub paused: &'a str,
+    pub duplicate: &'a str,
+    pub in_flight: &'a str,
+    pub lost: &'a str,
+    pub partitioned: &'a str,
+    pub receiver_down: &'a str,
 }
 
-impl SpanWords<'static> {
+impl DiagramWords<'static> {
     /// An export's words (the trace formats are English).
-    pub const ENGLISH: Self = SpanWords {
+    pub const ENGLISH: Self = DiagramWords {
         crashed: "crashed",
         paused: "paused",
+        duplicate: "(duplicate)",
+        in_flight: "… in flight",
+        lost: "lost",
+        partitioned: "partition",
+        receiver_down: "receiver down",
     };
 }
 
 /// The page's diagram, in the page's language.
-pub fn render_live(d: &Diagram, title: &str, words: SpanWords) -> String {
+pub fn render_live(d: &Diagram, title: &str, words: DiagramWords) -> String {
     // The page says what was left out in its own words ("+N …"), in its
     // language; the export's English footnote stays out of it.
     render_with(d, title, d.arrows.len() <= 60, false, words)
@@ -109,7 +120,7 @@ fn render_with(
     title: &str,
     labels: bool,
     footnote: bool,
-    words: SpanWords,
+    words: DiagramWords,
 ) -> String {
     let mut s = String::with_capacity(4096 + d.arrows.len() * 300);
     let p = d.plot;
@@ -216,7 +227,7 @@ fn render_with(
 
     s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
     for a in &d.arrows {
-        arrow(&mut s, a, labels);
+        arrow(&mut s, a, labels, words);
     }
     s.push_str("</g>\n");
 
@@ -308,20 +319,28 @@ fn render_with(
     s
 }
 
-fn arrow(s: &mut String, a: &Arrow, labels: bool) {
+fn arrow(s: &mut String, a: &Arrow, labels: bool, words: DiagramWords) {
     let c = colour(a.msg_type);
     let head = HEADS.iter().position(|h| *h == c).unwrap_or(6);
     let missed = !matches!(a.fate, Fate::Delivered | Fate::InFlight);
     let mut text = a.label.clone();
     if a.duplicate {
-        text.push_str(" (duplicate)");
+        text.push(' ');
+        text.push_str(words.duplicate);
     }
     match a.fate {
         Fate::Delivered => {}
-        Fate::InFlight => text.push_str(" … in flight"),
+        Fate::InFlight => {
+            text.push(' ');
+            text.push_str(words.in_flight);
+        }
         f => {
             text.push_str(" ✕ ");
-            text.push_str(f.as_str());
+            text.push_str(match f {
+                Fate::Lost => words.lost,
+                Fate::Partitioned => words.partitioned,
+                _ => words.receiver_down,
+            });
         }
     }
     let text = escape(&text);

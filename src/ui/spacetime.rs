@@ -26,6 +26,19 @@ fn window(t: u64, end: u64) -> (u64, u64) {
     (from, from + WINDOW_US)
 }
 
+/// The diagram's own words in the page's language.
+pub fn diagram_words(w: &'static crate::i18n::Words) -> svg::DiagramWords<'static> {
+    svg::DiagramWords {
+        crashed: w.st_crashed,
+        paused: w.mp_paused,
+        duplicate: w.st_duplicate,
+        in_flight: w.st_in_flight,
+        lost: w.st_lost,
+        partitioned: w.st_partitioned,
+        receiver_down: w.st_receiver_down,
+    }
+}
+
 /// The diagram's marks and cuts in the page's language (`trace` is the
 /// slice the diagram was laid out from).
 pub fn in_language(
@@ -88,10 +101,7 @@ pub fn SpaceTime() -> impl IntoView {
                 svg::render_live(
                     &d,
                     title,
-                    svg::SpanWords {
-                        crashed: app.words().st_crashed,
-                        paused: app.words().mp_paused,
-                    },
+                    diagram_words(app.words()),
                 ),
                 d.plot.x,
                 d.plot.w,

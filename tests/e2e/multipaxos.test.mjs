@@ -245,6 +245,14 @@ for (const [locale, crashed, cut, broken, english] of [
     const marks = await svg.locator('.marker text').allTextContents();
     assert.ok(marks.some((m) => broken.test(m)), marks.join(' / '));
     if (english) assert.deepEqual([...words, ...marks].filter((w) => english.test(w)), []);
+    // A lossy Synod run: what became of each lost, cut or duplicated message.
+    await page.getByTestId('tab-parliament').click();
+    await page.getByTestId('scenario').selectOption('lossy');
+    await page.getByTestId('to-end').click();
+    const arrows = (await svg.locator('.arrows text').allTextContents()).join(' / ');
+    assert.match(arrows, locale === 'ja-JP' ? /✕ 行方不明/ : /✕ lost/);
+    assert.match(arrows, locale === 'ja-JP' ? /（重複）/ : /\(duplicate\)/);
+    if (english) assert.doesNotMatch(arrows, /lost|duplicate|receiver down|in flight/);
     // Every pair of marker labels: their boxes on screen do not overlap.
     const boxes = await svg.locator('.marker text').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, e.textContent]; }));
     for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {

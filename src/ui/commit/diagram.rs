@@ -65,10 +65,7 @@ pub fn PaneDiagram(
             svg::render_live(
                 &d,
                 lang.words().spacetime_title,
-                svg::SpanWords {
-                    crashed: lang.words().st_crashed,
-                    paused: lang.words().mp_paused,
-                },
+                super::super::spacetime::diagram_words(lang.words()),
             )
         };
         match pane {
