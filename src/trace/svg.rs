@@ -71,8 +71,6 @@ pub fn render(d: &Diagram, title: &str) -> String {
     render_with(d, title, true, true, DiagramWords::ENGLISH)
 }
 
-/// For the page's live diagram: when arrows are dense their labels are
-/// unreadable anyway, and leaving them out keeps a redraw cheap.
 /// About how wide a marker's label is drawn (10 px sans-serif): wide
 /// characters (kana, kanji) about twice a Latin letter.
 fn label_width(label: &str) -> f64 {
@@ -108,7 +106,9 @@ impl DiagramWords<'static> {
     };
 }
 
-/// The page's diagram, in the page's language.
+/// For the page's live diagram, in the page's language: when arrows are
+/// dense their labels are unreadable anyway, and leaving them out keeps a
+/// redraw cheap.
 pub fn render_live(d: &Diagram, title: &str, words: DiagramWords) -> String {
     // The page says what was left out in its own words ("+N …"), in its
     // language; the export's English footnote stays out of it.
@@ -172,6 +172,7 @@ fn render_with(
     let lane_h = p.h / d.lanes.len().max(1) as f64;
     // Where words already stand (their boxes: x from, x to, y top, y bottom).
     let mut taken: Vec<[f64; 4]> = Vec::new();
+    // A 10 px label rises 9 px above its baseline.
     let word_box = |x: f64, base: f64, text: &str| [x, x + label_width(text), base - 9.0, base + 1.0];
     s.push_str("<g class=\"spans\" clip-path=\"url(#plot)\">\n");
     for c in &d.net_spans {
@@ -271,22 +272,22 @@ fn render_with(
         } else {
             (m.x + 6.0, "start")
         };
-        let width = label_width(&m.label);
-        let (from, to) = if anchor == "end" {
-            (tx - width, tx)
+        let left = if anchor == "end" {
+            tx - label_width(&m.label)
         } else {
-            (tx, tx + width)
+            tx
         };
-        // Baselines under and over the line; a 10 px label rises 9 px.
-        let slot = [m.y + 12.0, m.y - 5.0].into_iter().find(|&base| {
-            let b = [from, to, base - 9.0, base + 1.0];
-            !taken
+        // Baselines under and over the line.
+        let slot = [m.y + 12.0, m.y - 5.0].into_iter().find_map(|base| {
+            let b = word_box(left, base, &m.label);
+            let free = !taken
                 .iter()
-                .any(|t| t[0] < b[1] && b[0] < t[1] && t[2] < b[3] && b[2] < t[3])
+                .any(|t| t[0] < b[1] && b[0] < t[1] && t[2] < b[3] && b[2] < t[3]);
+            free.then_some((base, b))
         });
         let text = match slot {
-            Some(base) => {
-                taken.push([from, to, base - 9.0, base + 1.0]);
+            Some((base, b)) => {
+                taken.push(b);
                 format!(
                     r#"<text x="{}" y="{}" fill="{c}" text-anchor="{anchor}">{l}</text>"#,
                     n(tx),

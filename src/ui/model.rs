@@ -237,7 +237,6 @@ impl Model {
         Some(m.stats_of_recorded(notes, t))
     }
 
-    /// The parliament as it is at the cursor.
     /// The messengers on their way at `t`, sorted by id (components find
     /// their messenger by binary search).
     pub fn messengers(&self, t: u64) -> Vec<Messenger> {
@@ -251,6 +250,7 @@ impl Model {
         messengers
     }
 
+    /// The parliament as it is at the cursor.
     pub fn snap(&self, t: u64) -> Snap {
         let t = SimTime(t);
         let seats = if self.recorded_only {
