@@ -137,6 +137,9 @@ pub struct App {
     pub snap_b: RwSignal<Option<Snap>>,
     /// The parts of the page fetched when first shown (`parts`).
     pub parts: RwSignal<parts::Parts>,
+    /// The page has painted once: what the first frame does not need
+    /// (`Later`) is drawn from then on.
+    pub painted: RwSignal<bool>,
 }
 
 /// The speed a built-in scenario opens at, as log10 of simulated seconds per
@@ -513,8 +516,15 @@ fn Root() -> impl IntoView {
         model_b: StoredValue::new(None),
         snap_b: RwSignal::new(None),
         parts: RwSignal::new(Default::default()),
+        painted: RwSignal::new(false),
     };
     provide_context(app);
+    // A timeout set from the next animation frame runs after that frame's
+    // paint: the chamber, the banner and the controls paint first, the rest
+    // (`Later`) a frame after.
+    request_animation_frame(move || {
+        set_timeout(move || app.painted.set(true), std::time::Duration::ZERO)
+    });
     raf::drive(app);
     keys::install(app);
     if let Some(m) = message {
@@ -654,12 +664,13 @@ fn Root() -> impl IntoView {
                     {move || match app.view.get().part() {
                         None => view! {
                             <parliament::Parliament />
-                            <spacetime::SpaceTime />
+                            <Later><spacetime::SpaceTime /></Later>
                         }.into_any(),
                         Some(part) => view! { <PartView part=part piece=Piece::Main /> }.into_any(),
                     }}
                 </section>
                 <aside class="side" class:hidden=move || !live.get()>
+                  <Later>
                     <narration::Narration />
                     <narration::Invariants />
                     <Show when=move || app.view.get() == View::Parliament>
@@ -674,17 +685,31 @@ fn Root() -> impl IntoView {
                     }>
                         <modelcheck::ModelCheck />
                     </Show>
+                  </Later>
                 </aside>
             </main>
             <Show when=move || live.get()>
                 <transport::Transport />
             </Show>
-            <keys::Help />
-            <qr::QrPanel />
-            <files::ShareDialog />
+            <Later>
+                <keys::Help />
+                <qr::QrPanel />
+                <files::ShareDialog />
+            </Later>
             <Toast />
         </div>
     }
+}
+
+/// Draws its children once the page has painted (`App::painted`): the
+/// side column, the space-time diagram and the closed dialogs are more than
+/// half of the first page's elements, and nobody reads them in the first
+/// frame (a load profile: building the page was most of the script before
+/// the first paint).
+#[component]
+fn Later(children: ChildrenFn) -> impl IntoView {
+    let app = use_app();
+    view! { <Show when=move || app.painted.get()>{children()}</Show> }
 }
 
 #[component]

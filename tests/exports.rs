@@ -537,7 +537,10 @@ fn marker_labels_that_would_cover_each_other_move_over_the_line_or_stay_in_the_t
     m.x = d.plot.x + 100.0;
     let y = m.y;
     let mut marks = Vec::new();
-    for (i, label) in ["stepped down", "caught up to slot 2", "third word"].iter().enumerate() {
+    for (i, label) in ["stepped down", "caught up to slot 2", "third word"]
+        .iter()
+        .enumerate()
+    {
         m.label = label.to_string();
         m.x += 10.0 * i as f64;
         marks.push(m.clone());

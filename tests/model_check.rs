@@ -458,7 +458,10 @@ fn every_lease_mutation_breaks_the_single_master_in_the_timed_model_and_its_coun
 {
     for m in [MpMutation::NoLeaseWait, MpMutation::LeaseNoDriftMargin] {
         // The small configuration: 2 slots, 3 acceptors.
-        let model = MultiModel { slots: 2, ..MultiModel::for_mutation(Some(m)) };
+        let model = MultiModel {
+            slots: 2,
+            ..MultiModel::for_mutation(Some(m))
+        };
         let mut x = search_multi(model, Stop::First);
         let v = x.violations().first().cloned().unwrap_or_else(|| {
             panic!(

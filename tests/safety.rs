@@ -166,7 +166,12 @@ fn a_write_judged_within_the_least_hop_of_an_epoch_bump_is_concurrent_with_it_no
     // serialized the two statements either way; the monitor used to call it
     // live-lease broken.
     let rep = search::check(|s| random_lease(s, FaultSet::ALL, None), 17_919, 1, false);
-    assert_eq!(rep.violating, 0, "{:?}", rep.first.map(|f| (f.seed, f.invariant, f.detail)));
+    assert_eq!(
+        rep.violating,
+        0,
+        "{:?}",
+        rep.first.map(|f| (f.seed, f.invariant, f.detail))
+    );
 }
 
 #[test]

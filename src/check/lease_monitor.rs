@@ -267,7 +267,10 @@ impl LeaseMonitor {
             // Judged before this note can move the row (it cannot: only the
             // store's notes do), against the row as the store has it.
             let concurrent = self.recently_replaced.iter().any(|(at, r)| {
-                now.0 <= at.0 + LEAST_HOP_US && r.holder == writer && r.epoch == epoch && r.expires_at.0 > db_now_us
+                now.0 <= at.0 + LEAST_HOP_US
+                    && r.holder == writer
+                    && r.epoch == epoch
+                    && r.expires_at.0 > db_now_us
             });
             if !self.truth.live(writer, epoch, db_now_us) && !concurrent {
                 self.stats.dead_lease_writes += 1;
@@ -303,7 +306,8 @@ impl LeaseMonitor {
         let before = self.truth.row;
         self.truth.on_note(n);
         if let Some(old) = before.filter(|_| before != self.truth.row) {
-            self.recently_replaced.retain(|(at, _)| now.0 <= at.0 + LEAST_HOP_US);
+            self.recently_replaced
+                .retain(|(at, _)| now.0 <= at.0 + LEAST_HOP_US);
             self.recently_replaced.push((now, old));
         }
         match *n {
@@ -477,15 +481,38 @@ mod tests {
     /// W1 holds epoch 16; at 10 µs a renewal bumps it to 17; a write with
     /// 16 is judged at `write_at`.
     fn judged_at(write_at: u64) -> Vec<Invariant> {
-        let names = Arc::new(vec!["store".to_string(), "orders".to_string(), "W1".to_string()]);
+        let names = Arc::new(vec![
+            "store".to_string(),
+            "orders".to_string(),
+            "W1".to_string(),
+        ]);
         let (store, orders, w1) = (NodeId(0), NodeId(1), NodeId(2));
         let mut m = LeaseMonitor::new(names, 1, Fencing::Article);
         let mut found = Vec::new();
-        let grant = LeaseNote::Granted { holder: w1, epoch: 16, expires_at_us: 1_000, previous: None, store_now_us: 0, version: None };
+        let grant = LeaseNote::Granted {
+            holder: w1,
+            epoch: 16,
+            expires_at_us: 1_000,
+            previous: None,
+            store_now_us: 0,
+            version: None,
+        };
         m.on_note(SimTime(0), store, &grant, &mut found);
-        let bump = LeaseNote::Renewed { holder: w1, epoch: 17, expires_at_us: 2_000, store_now_us: 10, version: None };
+        let bump = LeaseNote::Renewed {
+            holder: w1,
+            epoch: 17,
+            expires_at_us: 2_000,
+            store_now_us: 10,
+            version: None,
+        };
         m.on_note(SimTime(10), store, &bump, &mut found);
-        let write = LeaseNote::WriteAccepted { writer: w1, epoch: 16, key: 0, previous: 0, db_now_us: write_at };
+        let write = LeaseNote::WriteAccepted {
+            writer: w1,
+            epoch: 16,
+            key: 0,
+            previous: 0,
+            db_now_us: write_at,
+        };
         m.on_note(SimTime(write_at), orders, &write, &mut found);
         found
             .into_iter()
@@ -499,7 +526,11 @@ mod tests {
     #[test]
     fn a_write_within_the_least_hop_of_the_rows_change_may_be_serialized_before_it() {
         assert_eq!(judged_at(10), vec![], "the same instant");
-        assert_eq!(judged_at(11), vec![], "one hop later: the row was still on its way to orders");
+        assert_eq!(
+            judged_at(11),
+            vec![],
+            "one hop later: the row was still on its way to orders"
+        );
     }
 
     #[test]

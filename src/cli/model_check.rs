@@ -48,20 +48,21 @@ pub fn cmd_model_check(args: &[String], out: Out, err: Out) -> Result<i32, Usage
         &["lease"],
     )?;
     f.no_positional()?;
-    let protocol =
-        match f.get("protocol") {
-            Some("paxos") | None => Kind::Paxos,
-            Some("commit") => Kind::Commit,
-            Some("multipaxos") => Kind::Multipaxos,
-            Some(p) if Kind::parse(p).is_some() => return Err(Usage(format!(
+    let protocol = match f.get("protocol") {
+        Some("paxos") | None => Kind::Paxos,
+        Some("commit") => Kind::Commit,
+        Some("multipaxos") => Kind::Multipaxos,
+        Some(p) if Kind::parse(p).is_some() => {
+            return Err(Usage(format!(
                 "model-check does not support --protocol {p}; choose paxos, multipaxos or commit"
-            ))),
-            Some(p) => {
-                return Err(Usage(format!(
-                    "unknown protocol {p:?}; choose paxos, multipaxos or commit"
-                )))
-            }
-        };
+            )))
+        }
+        Some(p) => {
+            return Err(Usage(format!(
+                "unknown protocol {p:?}; choose paxos, multipaxos or commit"
+            )))
+        }
+    };
     let mutation = parse_mutation(&f)?;
     if let Some(m) = mutation.filter(|m| m.protocol() != protocol) {
         return Err(Usage(format!(

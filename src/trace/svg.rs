@@ -173,7 +173,8 @@ fn render_with(
     // Where words already stand (their boxes: x from, x to, y top, y bottom).
     let mut taken: Vec<[f64; 4]> = Vec::new();
     // A 10 px label rises 9 px above its baseline.
-    let word_box = |x: f64, base: f64, text: &str| [x, x + label_width(text), base - 9.0, base + 1.0];
+    let word_box =
+        |x: f64, base: f64, text: &str| [x, x + label_width(text), base - 9.0, base + 1.0];
     s.push_str("<g class=\"spans\" clip-path=\"url(#plot)\">\n");
     for c in &d.net_spans {
         taken.push(word_box(c.x1 + 2.0, p.y + p.h - 3.0, &c.label));

@@ -40,8 +40,10 @@ pub struct Model {
     /// First violation of each invariant: time and trace position.
     pub broken: Vec<(Invariant, u64, u64)>,
     pub chosen: Option<(Value, u64)>,
-    /// The trace hash (same bytes natively and here), for runs of a sane size.
-    pub hash: Option<String>,
+    /// The trace hash (same bytes natively and here), for runs of a sane
+    /// size: computed when first shown (it encodes the whole trace, and the
+    /// first paint does not wait for it).
+    hash: std::sync::OnceLock<Option<String>>,
     /// Lease lab: the lanes and the red flags.
     pub lanes: Option<Lanes>,
     /// The statement behind each step of the store and of `orders`.
@@ -60,6 +62,13 @@ impl Model {
     pub fn new(scenario: &Scenario) -> Result<Model, String> {
         let run = Run::record(scenario).map_err(|e| e.to_string())?;
         Ok(Self::from_run(run))
+    }
+
+    /// The run's trace hash, for runs of a sane size (computed once).
+    pub fn hash(&self) -> Option<&str> {
+        self.hash
+            .get_or_init(|| (self.run.trace.len() <= 300_000).then(|| self.run.hash()))
+            .as_deref()
     }
 
     pub fn from_run(run: Run) -> Model {
@@ -100,7 +109,6 @@ impl Model {
         let mut cursor = run.checkpoints[0].sim.clone();
         cursor.set_recording(false);
         let layout = Layout::new(run.names.len());
-        let hash = (run.trace.len() <= 300_000).then(|| run.hash());
         let lease = run.scenario.protocol == Protocol::Lease;
         let lanes = lease.then(|| crate::viz::lease::lanes(&run));
         let sql = if lease {
@@ -126,7 +134,7 @@ impl Model {
             layout,
             broken,
             chosen,
-            hash,
+            hash: std::sync::OnceLock::new(),
             lanes,
             sql,
             commit,

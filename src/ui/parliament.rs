@@ -633,9 +633,14 @@ fn ForcedLine() -> impl IntoView {
             if s.quorum.as_ref().map(|q| q.ballot) != Some(pick.ballot) {
                 return None;
             }
-            let Choice::Forced { voter, .. } = pick.choice else { return None };
+            let Choice::Forced { voter, .. } = pick.choice else {
+                return None;
+            };
             app.model.with_value(|m| {
-                let (a, b) = (m.layout.seats.get(voter.index())?, m.layout.seats.get(pick.proposer.index())?);
+                let (a, b) = (
+                    m.layout.seats.get(voter.index())?,
+                    m.layout.seats.get(pick.proposer.index())?,
+                );
                 Some((a.x, a.y, b.x, b.y, format!("B3 → {}", pick.value)))
             })
         })

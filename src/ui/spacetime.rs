@@ -50,7 +50,9 @@ pub fn in_language(
     use crate::trace::EventKind;
     let speak = lang.speak();
     for mk in &mut d.markers {
-        let Some(e) = trace.get(mk.event) else { continue };
+        let Some(e) = trace.get(mk.event) else {
+            continue;
+        };
         match &e.kind {
             EventKind::Note(note) => {
                 if let Some(l) = speak.mark(names, note) {
@@ -98,11 +100,7 @@ pub fn SpaceTime() -> impl IntoView {
             let mut d = layout_indexed(&m.run.names, &m.run.trace, &m.flights, m.run.end, &opts);
             in_language(&mut d, app.lang.get(), &m.run.names, &m.run.trace);
             (
-                svg::render_live(
-                    &d,
-                    title,
-                    diagram_words(app.words()),
-                ),
+                svg::render_live(&d, title, diagram_words(app.words())),
                 d.plot.x,
                 d.plot.w,
                 d.height,

@@ -101,7 +101,11 @@ pub fn Transport() -> impl IntoView {
                 <span class="hash small" data-testid="trace-hash" title=move || app.words().trace_hash>
                     {move || {
                         app.rev.get();
-                        app.model.with_value(|m| m.hash.clone()).unwrap_or_default()
+                        // After the first paint: hashing encodes the whole trace.
+                        if !app.painted.get() {
+                            return String::new();
+                        }
+                        app.model.with_value(|m| m.hash().unwrap_or_default().to_string())
                     }}
                 </span>
                 <output class="clock" data-testid="time" data-us=move || app.t.get().to_string()>

@@ -61,7 +61,12 @@ pub fn PaneDiagram(
                 SimTime(t.min(m.end())),
                 &opts,
             );
-            super::super::spacetime::in_language(&mut d, lang, &m.run.names, &m.run.trace[first..upto]);
+            super::super::spacetime::in_language(
+                &mut d,
+                lang,
+                &m.run.names,
+                &m.run.trace[first..upto],
+            );
             svg::render_live(
                 &d,
                 lang.words().spacetime_title,
