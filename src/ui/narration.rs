@@ -75,13 +75,20 @@ pub fn Narration() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    let list: NodeRef<leptos::html::Ol> = NodeRef::new();
+    let drawn = StoredValue::new_local(Drawn::new());
+    Effect::new(move |_| {
+        let Some(ol) = list.get() else { return };
+        let lang = app.lang.get_untracked();
+        lines.with(|ls| drawn.update_value(|d| draw(&ol, d, ls, lang)));
+    });
     view! {
         <section class="panel narration" aria-labelledby="narration-title">
             <h2 id="narration-title">{move || app.words().narration_title}</h2>
             // One listener for the whole list (a line carries its moment in
             // `data-t`): a playing run adds several lines a frame, and each
             // line's own listener and closures cost more than its text.
-            <ol class="lines" data-testid="narration" aria-live="polite" on:click=move |ev: leptos::ev::MouseEvent| {
+            <ol class="lines" data-testid="narration" aria-live="polite" node_ref=list on:click=move |ev: leptos::ev::MouseEvent| {
                 use wasm_bindgen::JsCast;
                 let line = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("button.line").ok().flatten());
                 if let Some(t) = line.and_then(|b| b.get_attribute("data-t")).and_then(|t| t.parse::<u64>().ok()) {
@@ -92,17 +99,97 @@ pub fn Narration() -> impl IntoView {
                 <Show when=move || lines.with(|l| l.is_empty())>
                     <li class="empty">{move || if super::browser::narrow() { app.words().narration_empty_touch } else { app.words().narration_empty }}</li>
                 </Show>
-                <For each=move || lines.get() key=|l| (l.0, l.2.clone()) let:l>
-                    <li class:milestone=l.3 class:bad=l.4>
-                        <button class="line" data-t=l.1.to_string()>
-                            <time>{app.lang.get_untracked().speak().duration(l.1)}</time>
-                            <span>{l.2.clone()}</span>
-                        </button>
-                    </li>
-                </For>
             </ol>
         </section>
     }
+}
+
+// The lines are drawn by hand, like the messengers: while proposers duel,
+// each update of the list brings a dozen new lines and drops as many, and a
+// line made by the view code (its owner, its bindings) cost more than the
+// rest of the frame. A line is still kept while it stays in the list, and a
+// new one is inserted in its place, so a screen reader hears only the new.
+#[wasm_bindgen::prelude::wasm_bindgen(
+    inline_js = "export function insert_lines(list, before, markup, count) {
+  const t = document.createElement('template');
+  t.innerHTML = markup;
+  const els = Array.prototype.slice.call(t.content.children, 0, count);
+  list.insertBefore(t.content, before);
+  return els;
+}"
+)]
+extern "C" {
+    fn insert_lines(
+        list: &web_sys::Element,
+        before: Option<&web_sys::Element>,
+        markup: &str,
+        count: u32,
+    ) -> js_sys::Array;
+}
+
+/// A line on screen and its element.
+type Drawn = Vec<(Line, web_sys::Element)>;
+
+/// Makes the list on screen show `lines` (newest first), keeping the lines
+/// that stay and inserting the new ones where they belong.
+fn draw(list: &web_sys::Element, drawn: &mut Drawn, lines: &[Line], lang: crate::i18n::Lang) {
+    use wasm_bindgen::JsCast;
+    // Gone: remove. What stays is in the same order as `lines`.
+    drawn.retain(|(k, el)| {
+        let keep = lines.contains(k);
+        if !keep {
+            el.remove();
+        }
+        keep
+    });
+    let mut next = Drawn::with_capacity(lines.len());
+    let mut old = std::mem::take(drawn).into_iter().peekable();
+    let mut i = 0;
+    while i < lines.len() {
+        if old.peek().is_some_and(|(k, _)| *k == lines[i]) {
+            next.extend(old.next());
+            i += 1;
+            continue;
+        }
+        // A run of new lines, inserted in one call before the next kept one.
+        let start = i;
+        while i < lines.len() && !old.peek().is_some_and(|(k, _)| *k == lines[i]) {
+            i += 1;
+        }
+        let markup: String = lines[start..i]
+            .iter()
+            .map(|l| line_markup(l, lang))
+            .collect();
+        let made = insert_lines(
+            list,
+            old.peek().map(|(_, el)| el),
+            &markup,
+            (i - start) as u32,
+        );
+        for (l, el) in lines[start..i].iter().zip(made.iter()) {
+            if let Ok(el) = el.dyn_into::<web_sys::Element>() {
+                next.push((l.clone(), el));
+            }
+        }
+    }
+    *drawn = next;
+}
+
+/// One line as markup: a button that carries its moment (`data-t`).
+fn line_markup(l: &Line, lang: crate::i18n::Lang) -> String {
+    use crate::trace::svg::escape;
+    let class = match (l.3, l.4) {
+        (true, true) => " class=\"milestone bad\"",
+        (true, false) => " class=\"milestone\"",
+        (false, true) => " class=\"bad\"",
+        (false, false) => "",
+    };
+    format!(
+        "<li{class}><button class=\"line\" data-t=\"{}\"><time>{}</time><span>{}</span></button></li>",
+        l.1,
+        escape(&lang.speak().duration(l.1)),
+        escape(&l.2)
+    )
 }
 
 #[component]

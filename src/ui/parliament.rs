@@ -449,17 +449,19 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
 fn Messengers() -> impl IntoView {
     let app = use_app();
     let layer: NodeRef<leptos::svg::G> = NodeRef::new();
-    let drawn = StoredValue::new_local(std::collections::BTreeMap::<u64, web_sys::Element>::new());
+    // The ids of the messengers on screen (their elements live on the
+    // JavaScript side, by id).
+    let drawn = StoredValue::new_local(std::collections::BTreeSet::<u64>::new());
     let names = StoredValue::new(Vec::<String>::new());
     Effect::new(move |_| {
         app.rev.track();
         names.set_value(app.model.with_value(|m| m.run.names.to_vec()));
         // A new run: start from an empty layer.
-        drawn.update_value(|d| {
-            for (_, el) in std::mem::take(d) {
-                el.remove();
-            }
-        });
+        if let Some(g) = layer.get_untracked() {
+            let gone: Vec<f64> = drawn.with_value(|d| d.iter().map(|&id| id as f64).collect());
+            sync(&g, &gone, "", &[], &[], &[], &[]);
+        }
+        drawn.update_value(|d| d.clear());
     });
     Effect::new(move |_| {
         let Some(g) = layer.get() else { return };
@@ -470,64 +472,72 @@ fn Messengers() -> impl IntoView {
     view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }
 }
 
-// Moving hundreds of messengers costs one call: positions go over as one
-// Float64Array and the strings are built on the JavaScript side.
-// New messengers are likewise made in one call: their markup is parsed
-// once and the new elements come back in order.
-#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "export function place(els, xy) {
-  for (let i = 0; i < els.length; i++) {
-    els[i].setAttribute('transform', 'translate(' + xy[2 * i].toFixed(1) + ',' + xy[2 * i + 1].toFixed(1) + ')');
+// A frame's messengers cost one call: the ids gone, the markup of the new
+// ones (parsed once, in order), and every messenger's id, position and fade
+// go over as numbers; the elements are found by id on the JavaScript side.
+// (A call per element, or an array of elements built each frame, cost more
+// than moving them.)
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "const layers = new WeakMap();
+export function sync(layer, gone, markup, fresh, ids, xy, fade) {
+  let els = layers.get(layer);
+  if (!els) { els = new Map(); layers.set(layer, els); }
+  for (const id of gone) { const el = els.get(id); if (el) { el.remove(); els.delete(id); } }
+  if (fresh.length) {
+    const before = layer.childElementCount;
+    layer.insertAdjacentHTML('beforeend', markup);
+    const kids = layer.children;
+    for (let i = 0; i < fresh.length; i++) els.set(fresh[i], kids[before + i]);
   }
-}
-export function add(layer, markup, count) {
-  const before = layer.childElementCount;
-  layer.insertAdjacentHTML('beforeend', markup);
-  return Array.prototype.slice.call(layer.children, before, before + count);
+  for (let i = 0; i < ids.length; i++) {
+    const el = els.get(ids[i]);
+    if (!el) continue;
+    el.setAttribute('transform', 'translate(' + xy[2 * i].toFixed(1) + ',' + xy[2 * i + 1].toFixed(1) + ')');
+    if (fade[i] >= 0) { el.setAttribute('opacity', fade[i].toFixed(2)); el.classList.add('lost'); }
+  }
 }")]
 extern "C" {
-    fn place(els: &js_sys::Array, xy: &[f64]);
-    fn add(layer: &web_sys::SvgElement, markup: &str, count: u32) -> js_sys::Array;
+    fn sync(
+        layer: &web_sys::SvgElement,
+        gone: &[f64],
+        markup: &str,
+        fresh: &[f64],
+        ids: &[f64],
+        xy: &[f64],
+        fade: &[f64],
+    );
 }
 
 fn update(
     layer: &web_sys::SvgElement,
-    drawn: &mut std::collections::BTreeMap<u64, web_sys::Element>,
+    drawn: &mut std::collections::BTreeSet<u64>,
     ms: &[Messenger],
     names: &[String],
 ) {
-    use wasm_bindgen::JsCast;
-    // Gone: remove.
-    drawn.retain(|id, el| {
-        let keep = find(ms, *id).is_some();
+    let mut gone = Vec::new();
+    drawn.retain(|&id| {
+        let keep = find(ms, id).is_some();
         if !keep {
-            el.remove();
+            gone.push(id as f64);
         }
         keep
     });
-    // New: one markup string for all of them.
-    let fresh: Vec<&Messenger> = ms.iter().filter(|m| !drawn.contains_key(&m.id)).collect();
-    if !fresh.is_empty() {
-        let markup: String = fresh.iter().map(|m| markup(m, names)).collect();
-        let made = add(layer, &markup, fresh.len() as u32);
-        for (m, el) in fresh.iter().zip(made.iter()) {
-            if let Ok(el) = el.dyn_into::<web_sys::Element>() {
-                drawn.insert(m.id, el);
-            }
-        }
-    }
-    let els = js_sys::Array::new();
-    let mut xy = Vec::with_capacity(ms.len() * 2);
-    for m in ms {
-        let Some(el) = drawn.get(&m.id) else { continue };
-        els.push(el);
-        xy.push(m.at.x);
-        xy.push(m.at.y);
-        if let Some(k) = m.falling {
-            let _ = el.set_attribute("opacity", &format!("{:.2}", 1.0 - k));
-            let _ = el.class_list().add_1("lost");
-        }
-    }
-    place(&els, &xy);
+    let fresh: Vec<&Messenger> = ms.iter().filter(|m| !drawn.contains(&m.id)).collect();
+    let markup: String = fresh.iter().map(|m| markup(m, names)).collect();
+    let fresh: Vec<f64> = fresh
+        .iter()
+        .map(|m| {
+            drawn.insert(m.id);
+            m.id as f64
+        })
+        .collect();
+    let ids: Vec<f64> = ms.iter().map(|m| m.id as f64).collect();
+    let xy: Vec<f64> = ms.iter().flat_map(|m| [m.at.x, m.at.y]).collect();
+    // A lost messenger fades as it falls (-1: not falling).
+    let fade: Vec<f64> = ms
+        .iter()
+        .map(|m| m.falling.map_or(-1.0, |k| 1.0 - k))
+        .collect();
+    sync(layer, &gone, &markup, &fresh, &ids, &xy, &fade);
 }
 
 /// One messenger as SVG markup (parsed inside the `<g>` layer, so in the SVG

@@ -77,6 +77,38 @@ test('step forward then back shows the same ledgers again', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('the narration puts a stepped line on top and keeps the lines already there (a screen reader hears only the new one)', async () => {
+  const { page, errors } = await open(ctx);
+  const narration = page.getByTestId('narration');
+  for (let i = 0; i < 5; i++) await page.getByTestId('step-forward').click();
+  await narration.locator('li:not(.empty)').first().waitFor();
+  // Tag the lines on screen, then step once more.
+  const n0 = await narration.evaluate((ol) => {
+    const lines = [...ol.querySelectorAll('li:not(.empty)')];
+    lines.forEach((li, i) => { li.dataset.seen = String(i); });
+    return lines.length;
+  });
+  assert.ok(n0 >= 2, `only ${n0} lines after five steps`);
+  await page.getByTestId('step-forward').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=narration] li:not(.empty)').dataset.seen);
+  const after = await narration.evaluate((ol) => [...ol.querySelectorAll('li:not(.empty)')].map((li) => ({
+    seen: li.dataset.seen ?? null, t: Number(li.querySelector('button').dataset.t),
+  })));
+  const fresh = after.filter((l) => l.seen === null).length;
+  assert.ok(fresh >= 1, 'no new line on top');
+  // Every line that was there is the same element, in the same order, under the new ones.
+  assert.deepEqual(after.slice(fresh).map((l) => l.seen), [...Array(n0).keys()].map(String));
+  // Newest first: the moments never increase down the list.
+  for (let i = 1; i < after.length; i++) assert.ok(after[i].t <= after[i - 1].t, `line ${i} is later than the one above it`);
+  // The top line's moment is the cursor's.
+  assert.equal(String(after[0].t), await page.getByTestId('time').getAttribute('data-us'));
+  // Back one step: the new lines go, the old ones stay.
+  await page.getByTestId('step-back').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=narration] li:not(.empty)').dataset.seen === '0');
+  assert.equal(await narration.locator('li:not(.empty)').count(), n0);
+  assert.deepEqual(errors, []);
+});
+
 test('a crashed legislator leaves the chamber and comes back with its ledger', async () => {
   const { page, errors } = await open(ctx);
   for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
