@@ -5,43 +5,38 @@
 //! frame, and pushes the milliseconds onto `window.__paxosPerf`.
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
-fn probe() -> Option<js_sys::Array> {
-    let w = web_sys::window()?;
-    js_sys::Reflect::get(&w, &JsValue::from_str("__paxosPerf"))
-        .ok()?
-        .dyn_into::<js_sys::Array>()
-        .ok()
+// Asked every frame, so kept in JavaScript: through `web_sys` each question
+// was a `window()` lookup and a property name made into a string — a third
+// of a quiet frame's own work, whether the probe was on or not.
+#[wasm_bindgen(
+    inline_js = "export function start() { return Array.isArray(globalThis.__paxosPerf) ? performance.now() : -1; }
+export function end(t0) {
+  if (t0 < 0) return;
+  const out = globalThis.__paxosPerf;
+  let p = Promise.resolve();
+  for (let i = 0; i < 6; i++) p = p.then(() => {});
+  p.then(() => { if (Array.isArray(out)) out.push(performance.now() - t0); });
+}
+export function now() { return performance.now(); }
+export function next_frame(cb) { requestAnimationFrame(cb); }"
+)]
+extern "C" {
+    /// The probe's start: the page's clock if it is on, else -1.
+    fn start() -> f64;
+    /// Records the time since `t0` once seven microtasks have run.
+    fn end(t0: f64);
+    /// The page's clock (ms), `performance.now()`.
+    pub fn now() -> f64;
+    /// `requestAnimationFrame(cb)`.
+    pub fn next_frame(cb: &js_sys::Function);
 }
 
-pub fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
-/// Run `f`, and if the probe is on, record how long it and its effects took.
+/// Run `f`, and if the probe is on, record how long it and its effects took
+/// (until a chain of seven microtasks has run: Leptos runs the frame's
+/// effects in microtasks).
 pub fn measure(f: impl FnOnce()) {
-    let Some(out) = probe() else {
-        f();
-        return;
-    };
-    let t0 = now();
+    let t0 = start();
     f();
-    chain(out, t0, 6);
-}
-
-fn chain(out: js_sys::Array, t0: f64, depth: u32) {
-    let promise = js_sys::Promise::resolve(&JsValue::UNDEFINED);
-    let cb = Closure::once(move |_: JsValue| {
-        if depth == 0 {
-            out.push(&JsValue::from_f64(now() - t0));
-        } else {
-            chain(out, t0, depth - 1);
-        }
-    });
-    let _ = promise.then(&cb);
-    cb.forget();
+    end(t0);
 }

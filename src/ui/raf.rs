@@ -12,8 +12,8 @@ use wasm_bindgen::JsCast;
 type Frame = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
 
 fn request(frame: &Frame) {
-    if let (Some(w), Some(cb)) = (web_sys::window(), frame.borrow().as_ref()) {
-        let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+    if let Some(cb) = frame.borrow().as_ref() {
+        super::perf::next_frame(cb.as_ref().unchecked_ref());
     }
 }
 
