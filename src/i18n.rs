@@ -142,6 +142,7 @@ words!(
     // views
     view_parliament,
     view_lease,
+    view_side,
     view_ballots,
     view_lessons,
     views,

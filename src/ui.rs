@@ -16,6 +16,7 @@ pub mod files;
 pub mod inspector;
 pub mod keys;
 pub mod latency;
+pub mod later;
 pub mod lease;
 pub mod lessons;
 pub mod model;
@@ -37,7 +38,7 @@ use crate::scenario::{builtin, Scenario};
 use crate::scenario::{Scheduled, Step};
 use leptos::prelude::*;
 use model::{Model, Snap};
-use parts::{Part, PartView, Piece};
+use parts::{Later, Part, PartView, Piece};
 
 /// Which main view is on stage.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -642,6 +643,12 @@ fn Root() -> impl IntoView {
             class:dragging=move || dragging.get()
             class:no-side=move || !live.get()
             data-testid="app"
+            // Whether what comes after the first paint is here (`Part::Later`).
+            data-later=move || match app.parts.with(|p| p[Part::Later as usize]) {
+                parts::Status::Ready(_) => "ready",
+                parts::Status::Failed => "failed",
+                _ => "loading",
+            }
             on:dragover=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
                 dragging.set(true);
@@ -664,52 +671,22 @@ fn Root() -> impl IntoView {
                     {move || match app.view.get().part() {
                         None => view! {
                             <parliament::Parliament />
-                            <Later><spacetime::SpaceTime /></Later>
+                            <Later piece=Piece::Diagram />
                         }.into_any(),
                         Some(part) => view! { <PartView part=part piece=Piece::Main /> }.into_any(),
                     }}
                 </section>
                 <aside class="side" class:hidden=move || !live.get()>
-                  <Later>
-                    <narration::Narration />
-                    <narration::Invariants />
-                    <Show when=move || app.view.get() == View::Parliament>
-                        <inspector::Inspector />
-                    </Show>
-                    <Show when=move || app.view.get() == View::Lease>
-                        <section class="panel" data-testid="side-inject"><PartView part=Part::Lease piece=Piece::Side /></section>
-                    </Show>
-                    <Show when=move || {
-                        app.rev.get();
-                        app.view.get() == View::Parliament && app.model.with_value(|m| m.is_paxos())
-                    }>
-                        <modelcheck::ModelCheck />
-                    </Show>
-                  </Later>
+                  <Later piece=Piece::Column />
                 </aside>
             </main>
             <Show when=move || live.get()>
                 <transport::Transport />
             </Show>
-            <Later>
-                <keys::Help />
-                <qr::QrPanel />
-                <files::ShareDialog />
-            </Later>
+            <Later piece=Piece::Dialogs />
             <Toast />
         </div>
     }
-}
-
-/// Draws its children once the page has painted (`App::painted`): the
-/// side column, the space-time diagram and the closed dialogs are more than
-/// half of the first page's elements, and nobody reads them in the first
-/// frame (a load profile: building the page was most of the script before
-/// the first paint).
-#[component]
-fn Later(children: ChildrenFn) -> impl IntoView {
-    let app = use_app();
-    view! { <Show when=move || app.painted.get()>{children()}</Show> }
 }
 
 #[component]

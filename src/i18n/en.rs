@@ -49,6 +49,7 @@ pub const WORDS: Words = Words {
     mutation_none: "No — the real algorithm",
     view_parliament: "Parliament",
     view_lease: "Lease lab",
+    view_side: "narration",
     view_ballots: "Ballots",
     view_lessons: "Lessons",
     views: "Views",

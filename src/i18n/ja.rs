@@ -50,6 +50,7 @@ pub const WORDS: Words = Words {
     mutation_none: "壊さない（本物のアルゴリズム）",
     view_parliament: "議会",
     view_lease: "リース実験室",
+    view_side: "解説",
     view_ballots: "投票",
     view_lessons: "レッスン",
     views: "表示",

@@ -36,9 +36,13 @@ pub enum Part {
     Checker,
     /// Presenter mode's QR code of the moment.
     Qr,
+    /// What the first frame does not need (`ui::later`): the side column, the
+    /// space-time diagram, the closed dialogs and the run's trace hash with
+    /// its encoder — fetched in the background once the page has painted.
+    Later,
 }
 
-pub const PARTS: usize = 7;
+pub const PARTS: usize = 8;
 
 /// Where a part is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -51,6 +55,14 @@ pub enum Piece {
     Stage { controls: bool },
     /// The tools beneath a lesson's try-it stage.
     Tools,
+    /// The side column: narration, invariants, inspector, the checker's panel.
+    Column,
+    /// The space-time diagram under the parliament.
+    Diagram,
+    /// The closed dialogs: help, the QR code, sharing.
+    Dialogs,
+    /// The run's trace hash in the transport.
+    Hash,
 }
 
 /// A part's drawing function: what to draw for a piece.
@@ -99,6 +111,7 @@ split_point!(ballots, ballots_part -> Draw = super::ballots::draw);
 split_point!(lessons, lessons_part -> Draw = super::lessons::draw);
 split_point!(checker, checker_part -> Draw = super::modelcheck::draw);
 split_point!(qr, qr_part -> Draw = super::qr::draw);
+split_point!(later, later_part -> Draw = super::later::draw);
 split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::exports::write);
 
 // The readers of saved work, share links and files (serde's deserializers,
@@ -169,6 +182,7 @@ fn name(app: App, part: Part) -> &'static str {
         Part::Lessons => w.view_lessons,
         Part::Checker => w.mc_title,
         Part::Qr => w.qr_title,
+        Part::Later => w.view_side,
     }
 }
 
@@ -191,6 +205,7 @@ pub fn fetch(app: App, part: Part) {
             Part::Lessons => lessons_part().await,
             Part::Checker => checker_part().await,
             Part::Qr => qr_part().await,
+            Part::Later => later_part().await,
         };
         app.parts
             .update(|p| p[i] = got.map_or(Status::Failed, Status::Ready));
@@ -208,6 +223,8 @@ pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
     move || {
         match status.get() {
         Status::Ready(draw) => draw(piece),
+        // The side column says it once for all the pieces that come later.
+        Status::Failed if part == Part::Later && piece != Piece::Column => ().into_any(),
         Status::Failed => view! {
             <div class="part-failed" role="alert" data-testid="part-failed">
                 <p>{move || app.lang.get().speak().part_failed(name(app, part))}</p>
@@ -215,8 +232,13 @@ pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
             </div>
         }
         .into_any(),
-        // A side panel waits silently: the stage says it already.
-        Status::Idle | Status::Loading if piece == Piece::Side || piece == Piece::Tools => ().into_any(),
+        // A side panel waits silently: the stage says it already. What comes
+        // after the first paint waits silently too (it is there a moment later).
+        Status::Idle | Status::Loading
+            if matches!(piece, Piece::Side | Piece::Tools) || part == Part::Later =>
+        {
+            ().into_any()
+        }
         Status::Idle | Status::Loading => view! {
             <p class="part-loading" role="status" data-testid="part-loading">
                 {move || app.lang.get().speak().part_loading(name(app, part))}
@@ -224,5 +246,19 @@ pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
         }
         .into_any(),
     }
+    }
+}
+
+/// Draws a piece of the `Later` part once the page has painted (`App::painted`):
+/// the side column, the space-time diagram and the closed dialogs are more
+/// than half of the first page's elements and nobody reads them in the first
+/// frame, so neither their building nor their code holds up the parliament.
+#[component]
+pub fn Later(piece: Piece) -> impl IntoView {
+    let app = use_app();
+    view! {
+        <Show when=move || app.painted.get()>
+            <PartView part=Part::Later piece=piece />
+        </Show>
     }
 }

@@ -4,6 +4,7 @@
 
 use super::keys::{step, toggle_play};
 use super::model::Milestone;
+use super::parts::{Later, Piece};
 use super::use_app;
 use leptos::prelude::*;
 
@@ -99,14 +100,8 @@ pub fn Transport() -> impl IntoView {
                     " " {move || w().whole_run}
                 </label>
                 <span class="hash small" data-testid="trace-hash" title=move || app.words().trace_hash>
-                    {move || {
-                        app.rev.get();
-                        // After the first paint: hashing encodes the whole trace.
-                        if !app.painted.get() {
-                            return String::new();
-                        }
-                        app.model.with_value(|m| m.hash().unwrap_or_default().to_string())
-                    }}
+                    // After the first paint, from its part: hashing encodes the whole trace.
+                    <Later piece=Piece::Hash />
                 </span>
                 <output class="clock" data-testid="time" data-us=move || app.t.get().to_string()>
                     {move || clock.get()}

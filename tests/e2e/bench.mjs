@@ -26,30 +26,48 @@ const events = (f) => Number(spawnSync('cargo', ['run', '--release', '--quiet', 
 
 const ctx = await start();
 
-// The first load: every file the page fetched from opening until the
-// parliament plays (the Play button answers), and then one quiet second — in
-// an English browser and in a Japanese one.
+// The first load: every file the page fetched before the parliament was
+// interactive — requested before its Play button was in the page (its
+// handler comes with it) — in an English browser and in a Japanese one.
+// Then Play is pressed (it must answer) and one quiet second passes: what
+// was fetched after the Play button appeared came in the background after
+// the first paint (the side column's part) and is counted apart.
 async function firstLoad(locale) {
-  const fetched = new Set();
   const context = await ctx.browser.newContext({ viewport: { width: 1400, height: 900 }, locale });
   const p = await context.newPage();
-  p.on('request', (q) => { const u = new URL(q.url()); if (u.origin + '/' === ctx.url) fetched.add(decodeURIComponent(u.pathname.slice(1)) || 'index.html'); });
+  await p.addInitScript(() => {
+    window.__playAt = null;
+    const look = () => { if (window.__playAt == null && document.querySelector('[data-testid=play]')) window.__playAt = performance.now(); };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true });
+  });
   await p.goto(ctx.url);
   await p.getByTestId('play').click();
+  await p.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
   await p.getByTestId('play').click();
   await p.waitForTimeout(1000);
+  const { playAt, res } = await p.evaluate(() => ({
+    playAt: window.__playAt,
+    res: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime]),
+  }));
   await context.close();
-  return fetched;
+  const local = (u) => { const x = new URL(u); return x.origin + '/' === ctx.url ? decodeURIComponent(x.pathname.slice(1)) || 'index.html' : null; };
+  const first = new Set(['index.html']), background = new Set();
+  for (const [u, t] of res) { const f = local(u); if (f) (t <= playAt ? first : background).add(f); }
+  for (const f of first) background.delete(f);
+  return { first, background, playAt };
 }
-const firstFetched = await firstLoad('en-US');
-const firstFetchedJa = await firstLoad('ja-JP');
+const loadEn = await firstLoad('en-US');
+const loadJa = await firstLoad('ja-JP');
+const firstFetched = loadEn.first;
 const firstFiles = [...firstFetched].filter((f) => allFiles.includes(f)).sort();
 const sizes = Object.fromEntries(firstFiles.map((f) => [f, size(f)]));
 const shipped = sum(Object.values(sizes), 'gzip');
 const shippedBr = sum(Object.values(sizes), 'brotli');
-const firstFilesJa = [...firstFetchedJa].filter((f) => allFiles.includes(f)).sort();
+const firstFilesJa = [...loadJa.first].filter((f) => allFiles.includes(f)).sort();
 const shippedJa = sum(firstFilesJa.map(size), 'gzip');
 const shippedJaBr = sum(firstFilesJa.map(size), 'brotli');
+const backFiles = [...loadEn.background].filter((f) => allFiles.includes(f)).sort();
+const background = sum(backFiles.map(size), 'gzip');
 const later = allFiles.filter((f) => !firstFetched.has(f)).sort();
 const laterSizes = Object.fromEntries(later.map((f) => [f, size(f)]));
 const total = shipped + sum(Object.values(laterSizes), 'gzip');
@@ -209,6 +227,8 @@ ctx.server.close();
 
 const report = {
   first_load_gzip_bytes: shipped,
+  after_first_paint_gzip_bytes: background,
+  after_first_paint_files: backFiles.length,
   first_load_brotli_bytes: shippedBr,
   first_load_ja_gzip_bytes: shippedJa,
   first_load_ja_brotli_bytes: shippedJaBr,
@@ -234,9 +254,10 @@ const report = {
 writeFileSync(join(ARTIFACTS, 'bench.json'), JSON.stringify(report, null, 2));
 const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
 const met = (ok) => (ok ? 'met' : 'NOT met');
-console.log(`first load (every file fetched until the parliament plays), gzip -9: ${kb(shipped)} (brotli 11: ${kb(shippedBr)})   [goal ≤ 250 KB: ${met(shipped <= 250_000)}]`);
+console.log(`first load (every file fetched before the parliament is interactive), gzip -9: ${kb(shipped)} (brotli 11: ${kb(shippedBr)})   [goal ≤ 250 KB: ${met(shipped <= 250_000)}]`);
 for (const f of firstFiles) console.log(`  ${f}: ${sizes[f].bytes} bytes, ${sizes[f].gzip} gzip, ${sizes[f].brotli} brotli`);
 console.log(`first load in a Japanese browser, gzip -9: ${kb(shippedJa)} (brotli 11: ${kb(shippedJaBr)})   [goal ≤ 250 KB: ${met(shippedJa <= 250_000)}]`);
+console.log(`then in the background after the first paint (the side column, the diagram, the dialogs): ${kb(background)} gzip in ${backFiles.length} files`);
 console.log(`all parts together, gzip -9: ${kb(total)}   [goal ≤ 500 KB: ${met(total <= 500_000)}]`);
 console.log('fetched later (a part when first shown, the model checker when a search starts):');
 for (const f of later) console.log(`  ${f}: ${laterSizes[f].bytes} bytes, ${laterSizes[f].gzip} gzip, ${laterSizes[f].brotli} brotli`);

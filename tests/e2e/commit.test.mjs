@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, shot, ROOT, seek } from './lib.mjs';
+import { start, open, shot, ROOT, seek, hashOf } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -27,7 +27,7 @@ test('the five commit scenarios run in the page with the native trace hashes', a
   const { page, errors } = await open(ctx);
   for (const name of SCENARIOS) {
     await openCommit(page, name);
-    assert.equal(await text(page, 'trace-hash'), golden(name), name);
+    assert.equal(await hashOf(page), golden(name), name);
   }
   assert.deepEqual(errors, []);
 });

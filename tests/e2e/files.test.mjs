@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, open, shot, ROOT } from './lib.mjs';
+import { start, open, shot, ROOT, hashOf } from './lib.mjs';
 
 let ctx;
 const dir = mkdtempSync(join(tmpdir(), 'paxos-island-e2e-'));
@@ -15,7 +15,6 @@ after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
 
 const cli = (...args) => spawnSync('cargo', ['run', '--release', '--quiet', '--bin', 'paxos-island', '--', ...args],
   { cwd: ROOT, encoding: 'utf8' });
-const hashOf = async (page) => (await page.getByTestId('trace-hash').textContent()).trim();
 
 async function download(page, testid) {
   await page.getByTestId('file-menu').locator('summary').click();

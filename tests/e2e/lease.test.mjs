@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, shot, seek, ROOT } from './lib.mjs';
+import { start, open, shot, seek, ROOT, hashOf } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -156,7 +156,7 @@ test('the SQL panel shows each statement with its parameters, its answer and why
 test('impossible settings are refused inline and the last good run stays', async () => {
   const { page, errors } = await open(ctx);
   await lab(page);
-  const hash = await page.getByTestId('trace-hash').textContent();
+  const hash = await hashOf(page);
   await page.getByTestId('ttl').fill('0');
   await page.getByTestId('apply-settings').click();
   assert.match(await page.getByTestId('settings-error').textContent(), /TTL/);
@@ -168,7 +168,7 @@ test('impossible settings are refused inline and the last good run stays', async
   await page.getByTestId('workers').fill('9');
   await page.getByTestId('apply-settings').click();
   assert.match(await page.getByTestId('settings-error').textContent(), /1 – 5/);
-  assert.equal(await page.getByTestId('trace-hash').textContent(), hash);
+  assert.equal(await hashOf(page), hash);
   await shot(page, 'lease-refused');
   assert.deepEqual(errors, []);
 });
@@ -218,7 +218,7 @@ test('the store as a Paxos group: its replicas in the lanes, the native trace, a
   const { page, errors } = await open(ctx);
   await lab(page);
   await page.getByTestId('scenario').selectOption('replicated-store');
-  assert.equal((await page.getByTestId('trace-hash').textContent()).trim(), golden, 'the page runs the same trace as the native build');
+  assert.equal((await hashOf(page)), golden, 'the page runs the same trace as the native build');
   await page.keyboard.press('End');
   // Three replicas under the store's row: S1 held the master lease and went
   // down once; S2 took over.
@@ -236,7 +236,7 @@ test('the store as a Paxos group: its replicas in the lanes, the native trace, a
   assert.match(await crash.textContent(), /Crash the store's master \(S2\)/);
   await crash.click();
   await page.waitForFunction(() => document.querySelector('[data-testid=replica-S2]')?.dataset.down === '1');
-  assert.notEqual((await page.getByTestId('trace-hash').textContent()).trim(), golden);
+  assert.notEqual((await hashOf(page)), golden);
   // S1 came back at 10 s, S3 is up: a new master is elected from them.
   await page.keyboard.press('End');
   const masters = Number(await replica('S1').getAttribute('data-masters')) + Number(await replica('S3').getAttribute('data-masters'));

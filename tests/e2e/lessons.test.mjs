@@ -1,7 +1,7 @@
 // Lessons for the seminar and for self-study, in both languages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, open, shot } from './lib.mjs';
+import { start, open, shot, hashOf } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -230,14 +230,14 @@ test('a lesson does not take the work away: leaving the lessons brings it back',
   await page.getByTestId('scenario').selectOption('partition-heal');
   await page.getByTestId('seed').fill('99');
   await page.getByTestId('seed-apply').click();
-  const hash = (await page.getByTestId('trace-hash').textContent()).trim();
+  const hash = (await hashOf(page));
   await page.getByTestId('tab-lessons').click();
   await page.getByTestId('start-phases').click();
-  assert.notEqual((await page.getByTestId('trace-hash').textContent()).trim(), hash);
+  assert.notEqual((await hashOf(page)), hash);
   await page.getByTestId('tab-parliament').click();
-  assert.equal((await page.getByTestId('trace-hash').textContent()).trim(), hash);
+  assert.equal((await hashOf(page)), hash);
   await page.reload();
   await page.getByTestId('app').waitFor();
-  assert.equal((await page.getByTestId('trace-hash').textContent()).trim(), hash, 'autosave kept the work, not the lesson');
+  assert.equal((await hashOf(page)), hash, 'autosave kept the work, not the lesson');
   assert.deepEqual(errors, []);
 });

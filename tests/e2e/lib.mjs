@@ -31,7 +31,9 @@ export async function start() {
 /// A fresh page with error collection. `errors` must be empty at the end.
 /// `extra` goes to the browser context as it is (hasTouch, isMobile, reducedMotion …);
 /// `setup(page)` runs before the page is opened (routes, request listeners).
-export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 }, extra = {}, setup } = {}) {
+/// It waits for what comes after the first paint (the side column, the
+/// diagram, the dialogs: `Part::Later`) unless `later` is false.
+export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 }, extra = {}, setup, later = true } = {}) {
   const context = await ctx.browser.newContext({ locale, viewport, ...extra });
   const page = await context.newPage();
   const errors = [];
@@ -44,7 +46,7 @@ export async function open(ctx, { hash = '', locale = 'en-US', viewport = { widt
   }));
   if (setup) await setup(page);
   await page.goto(ctx.url + hash);
-  await page.waitForSelector('[data-testid=app]');
+  await page.waitForSelector(later ? '[data-testid=app][data-later=ready]' : '[data-testid=app]');
   return { page, errors, context };
 }
 
@@ -60,4 +62,11 @@ export async function seek(page, us) {
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, us);
   await page.waitForFunction((v) => Number(document.querySelector('[data-testid=time]').dataset.us) >= v, us, { polling: 50 });
+}
+
+/// The run's trace hash in the transport. It is drawn after the first paint
+/// (with the `Later` part), so this waits until it is there.
+export async function hashOf(page) {
+  await page.waitForFunction(() => document.querySelector('[data-testid=trace-hash]')?.textContent.trim(), null, { polling: 50 });
+  return (await page.getByTestId('trace-hash').textContent()).trim();
 }

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, shot, ROOT, seek } from './lib.mjs';
+import { start, open, shot, ROOT, seek, hashOf } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -31,7 +31,7 @@ test('the seven Multi-Paxos and Chubby scenarios run in the page with the native
   const { page, errors } = await open(ctx);
   for (const name of SCENARIOS) {
     await openMulti(page, name);
-    assert.equal(await text(page, 'trace-hash'), golden(name), name);
+    assert.equal(await hashOf(page), golden(name), name);
   }
   assert.deepEqual(errors, []);
 });
@@ -100,7 +100,7 @@ test('a teacher crashes the leader and sends a write; a bad value is refused wit
   const { page, errors } = await open(ctx, { locale: 'ja-JP' });
   await openMulti(page, 'multi-calm');
   await seek(page, 400_000);
-  const before = await text(page, 'trace-hash');
+  const before = await hashOf(page);
   await page.getByTestId('crash-leader').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=mp-row-Α]')?.dataset.down === 'true');
   await page.getByTestId('mp-value').fill('');
@@ -111,7 +111,7 @@ test('a teacher crashes the leader and sends a write; a bad value is refused wit
   await page.getByTestId('mp-value').fill('9');
   await page.getByTestId('mp-write').click();
   await page.keyboard.press('End');
-  assert.notEqual(await text(page, 'trace-hash'), before);
+  assert.notEqual(await hashOf(page), before);
   const l = await logs(page);
   assert.ok(l['Β'].some(([label]) => label === 'w=9'), JSON.stringify(l['Β']));
   assert.match(await page.getByTestId('multi-view').textContent(), /複製されたログ/);

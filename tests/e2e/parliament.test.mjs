@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, shot, ROOT } from './lib.mjs';
+import { start, open, shot, ROOT, hashOf } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -41,12 +41,12 @@ test('the first screen is the calm run, paused at 0, with the hint', async () =>
 test('the same seed gives the same trace hash in the browser as natively', async () => {
   const golden = readFileSync(join(ROOT, 'tests', 'determinism.rs'), 'utf8').match(/\("calm", "([0-9a-f]{16})"\)/)[1];
   const { page, errors } = await open(ctx);
-  assert.equal(await text(page, 'trace-hash'), golden);
+  assert.equal(await hashOf(page), golden);
   // A different seed, typed into the page, against the command-line tool.
   await page.getByTestId('seed').fill('7');
   await page.getByTestId('seed-apply').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=seed]').value === '7');
-  assert.equal(await text(page, 'trace-hash'), nativeHash('calm', 7));
+  assert.equal(await hashOf(page), nativeHash('calm', 7));
   assert.deepEqual(errors, []);
 });
 
@@ -140,12 +140,12 @@ test('a stalled legislator sleeps and wakes with its old beliefs', async () => {
 
 test('bad input in a form field is refused inline and the run is untouched', async () => {
   const { page, errors } = await open(ctx);
-  const hash = await text(page, 'trace-hash');
+  const hash = await hashOf(page);
   await page.getByTestId('seed').fill('forty-two');
   await page.getByTestId('seed-apply').click();
   assert.match(await text(page, 'seed-error'), /not a seed/);
   assert.equal(await page.getByTestId('seed').getAttribute('aria-invalid'), 'true');
-  assert.equal(await text(page, 'trace-hash'), hash);
+  assert.equal(await hashOf(page), hash);
   await seat(page, 0).click();
   await page.getByTestId('pause-seconds').fill('-3');
   await page.getByTestId('pause').click();
@@ -153,7 +153,7 @@ test('bad input in a form field is refused inline and the run is untouched', asy
   await page.getByTestId('propose-value').fill('an overly long decree for this chamber');
   await page.getByTestId('propose').click();
   assert.match(await text(page, 'fault-error'), /at most 24 bytes/);
-  assert.equal(await text(page, 'trace-hash'), hash);
+  assert.equal(await hashOf(page), hash);
   await shot(page, 'parliament-bad-input');
   assert.deepEqual(errors, []);
 });

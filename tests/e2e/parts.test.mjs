@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { start, open, shot, ROOT } from './lib.mjs';
+import { start, open, shot, ROOT, hashOf } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -35,7 +35,8 @@ test('the parliament plays without any part; the lease lab is fetched when its t
   await page.getByTestId('play').click();
   await page.waitForTimeout(800);
   await page.getByTestId('play').click();
-  assert.deepEqual(hold.asked, [], 'no part in the first load');
+  // Only what comes after the first paint (the side column, the diagram).
+  assert.deepEqual([...new Set(hold.asked)], ['later'], 'no view\'s part in the first load');
   await page.getByTestId('tab-lease').click();
   const loading = page.getByTestId('part-loading');
   await loading.waitFor();
@@ -47,14 +48,61 @@ test('the parliament plays without any part; the lease lab is fetched when its t
   assert.match(await page.getByTestId('caption').textContent(), /33/);
   // The side column's injections come with the same part.
   await page.getByTestId('side-inject').locator('button').first().waitFor();
-  assert.deepEqual([...new Set(hold.asked)], ['lease']);
+  assert.deepEqual([...new Set(hold.asked)], ['later', 'lease']);
   // Every other tab draws from its own part.
   for (const [tab, view] of [['tab-commit', 'commit-view'], ['tab-multi', 'multi-view'], ['tab-ballots', 'ballots'], ['tab-lessons', 'lessons']]) {
     await page.getByTestId(tab).click();
     await page.getByTestId(view).waitFor();
   }
-  assert.deepEqual([...new Set(hold.asked)].sort(), [...PARTS].sort());
+  assert.deepEqual([...new Set(hold.asked)].sort(), ['later', ...PARTS].sort());
   assert.deepEqual(errors, []);
+});
+
+test('the parliament paints and plays before the side column\'s part arrives; the narration, diagram and hash come with it', async () => {
+  const hold = holdParts(['later']);
+  const { page, errors } = await open(ctx, { setup: hold.setup, later: false });
+  await page.getByTestId('play').click();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
+  await page.getByTestId('play').click();
+  assert.deepEqual([...new Set(hold.asked)], ['later'], 'fetched in the background after the first paint');
+  assert.equal(await page.getByTestId('app').getAttribute('data-later'), 'loading');
+  // Held back: nothing of it is drawn, and it waits without a loading line.
+  for (const id of ['narration', 'spacetime', 'part-loading', 'part-failed']) assert.equal(await page.getByTestId(id).count(), 0, id);
+  assert.equal((await page.getByTestId('trace-hash').textContent()).trim(), '');
+  hold.release();
+  await page.locator('[data-testid=app][data-later=ready]').waitFor();
+  await page.getByTestId('narration').locator('li').first().waitFor();
+  await page.getByTestId('spacetime').waitFor();
+  assert.match(await hashOf(page), /^[0-9a-f]{16}$/);
+  assert.deepEqual(errors, []);
+});
+
+test('a side column that cannot be fetched says so once, in the page\'s language, with a retry; the parliament plays meanwhile', async () => {
+  for (const locale of ['en-US', 'ja-JP']) {
+    let fail = true;
+    const { page, errors } = await open(ctx, {
+      locale,
+      later: false,
+      setup: (page) => page.route(/split_later\.wasm$/, (route) => (fail ? route.abort('connectionreset') : route.continue())),
+    });
+    const failed = page.getByTestId('part-failed');
+    await failed.waitFor();
+    assert.equal(await failed.count(), 1, 'one alert, in the side column');
+    assert.equal(await page.locator('aside.side [data-testid=part-failed]').count(), 1);
+    assert.match(await failed.textContent(), locale === 'en-US' ? /The narration view could not be fetched.*try again/ : /「解説」の画面を取得できませんでした/);
+    await shot(page, `parts-later-failed-${locale}`);
+    await page.getByTestId('play').click();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
+    await page.getByTestId('play').click();
+    fail = false;
+    await page.getByTestId('part-retry').click();
+    await page.getByTestId('narration').waitFor();
+    await page.getByTestId('spacetime').waitFor();
+    assert.equal(await failed.count(), 0);
+    assert.match(await hashOf(page), /^[0-9a-f]{16}$/);
+    const other = errors.filter((e) => !/split_later|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
+    assert.deepEqual(other, []);
+  }
 });
 
 test('a part that cannot be fetched says why, in the page\'s language, and a retry brings it; the parliament stays usable', async () => {

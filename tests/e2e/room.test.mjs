@@ -4,7 +4,7 @@
 // back row can read, and a phone-sized page that works with a thumb.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, open, shot, seek } from './lib.mjs';
+import { start, open, shot, seek, hashOf } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -208,13 +208,13 @@ test('presenter mode shows a QR code of the moment on screen; scanned, it opens 
   const link = await scanQr(page);
   assert.equal(link, (await page.getByTestId('qr-link').textContent()).trim());
   assert.match(link, /#run=calm&seed=7&t=350000$/);
-  const hash = (await page.getByTestId('trace-hash').textContent()).trim();
+  const hash = (await hashOf(page));
   // A student's phone opens it.
   const phone = await open(ctx, { ...PHONE });
   await phone.page.goto(link);
   await phone.page.getByTestId('app').waitFor();
   assert.equal(await phone.page.getByTestId('time').getAttribute('data-us'), '350000');
-  assert.equal((await phone.page.getByTestId('trace-hash').textContent()).trim(), hash);
+  assert.equal((await hashOf(phone.page)), hash);
   await shot(phone.page, 'room-qr-opened-on-phone');
   // A run with an injected crash travels as a full share link, with its time.
   await page.keyboard.press('Escape');
@@ -226,12 +226,12 @@ test('presenter mode shows a QR code of the moment on screen; scanned, it opens 
   await page.keyboard.press('q');
   const full = await scanQr(page);
   assert.match(full, /#s=s1\.[^&]+&t=420000$/);
-  const hash2 = (await page.getByTestId('trace-hash').textContent()).trim();
+  const hash2 = (await hashOf(page));
   await phone.page.goto('about:blank');
   await phone.page.goto(full);
   await phone.page.getByTestId('app').waitFor();
   assert.equal(await phone.page.getByTestId('time').getAttribute('data-us'), '420000');
-  assert.equal((await phone.page.getByTestId('trace-hash').textContent()).trim(), hash2);
+  assert.equal((await hashOf(phone.page)), hash2);
   // In a lesson: the step and the moment.
   await page.keyboard.press('Escape');
   await page.goto(ctx.url + '#lesson=dueling&step=2');
