@@ -91,6 +91,15 @@ impl Lang {
             Lang::Ja => &ja::Ja,
         }
     }
+    /// The sentences only the parts fetched later use (`Tell`): a trait
+    /// object of their own, made only where they are said, so that none of
+    /// them is in the first load.
+    pub fn tell(self) -> &'static dyn Tell {
+        match self {
+            Lang::En => &en::En,
+            Lang::Ja => &ja::Ja,
+        }
+    }
     pub fn other(self) -> Lang {
         match self {
             Lang::En => Lang::Ja,
@@ -468,11 +477,6 @@ words!(
 
 /// Sentences with facts in them.
 pub trait Speak: Sync {
-    /// A Multi-Paxos command in a few words, for the log's cells and the
-    /// clients' lines: `x=3`, `C1 lock 0`.
-    fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String;
-    /// What a command returned, in a few words: `ok #3`, `g2`.
-    fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String;
     /// A ballot as people write it: "(3,Γ)".
     fn ballot(&self, names: &[String], b: Ballot) -> String {
         format!(
@@ -483,74 +487,19 @@ pub trait Speak: Sync {
     }
     /// A duration in this language's units.
     fn duration(&self, us: u64) -> String;
-    /// One narration line.
-    fn say(&self, names: &[String], say: &Say) -> String;
-    /// The name of an invariant, as a badge shows it.
-    fn invariant(&self, inv: Invariant) -> &'static str;
-    /// What the invariant means, in one sentence.
-    fn invariant_meaning(&self, inv: Invariant) -> &'static str;
     /// The pencil slip of a proposer.
     fn pencil(&self, names: &[String], p: &crate::viz::parliament::Pencil) -> String;
     /// A seed that cannot be used, with the reason.
     fn seed_error(&self, typed: &str) -> String;
-    /// A fault setting that cannot be used.
-    fn setting_error(&self, what: &str, why: &str) -> String;
     /// A duration field that is not a number of seconds.
     fn bad_duration(&self, typed: &str) -> String;
-    /// A decree that cannot be used.
-    fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String;
-    /// A partition needs two groups.
-    fn partition_error(&self) -> String;
-    /// A latency field that is not milliseconds or a range of them.
-    fn bad_latency(&self, typed: &str) -> String;
-    /// A percentage field that is not 0–100.
-    fn bad_percent(&self, typed: &str) -> String;
     /// "t = 1.234 s"
     fn time_label(&self, us: u64) -> String {
         format!("t = {}", self.duration(us))
     }
     /// A built-in scenario's title and what to watch.
     fn scenario_title(&self, name: &str) -> String;
-    fn scenario_caption(&self, name: &str) -> &'static str;
     fn mutation_title(&self, m: crate::check::Mutation) -> &'static str;
-    /// The model checker panel: how big the search is (None: not measured).
-    fn mc_size(&self, states: Option<usize>) -> String;
-    fn mc_running(
-        &self,
-        states: usize,
-        depth: u32,
-        waiting: usize,
-        rate: f64,
-        left_s: Option<f64>,
-    ) -> String;
-    fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String;
-    fn mc_found(&self, invariant: &str, steps: usize, states: usize) -> String;
-    fn mc_also(&self, invariant: &str, steps: usize) -> String;
-    fn mc_cancelled(&self, states: usize) -> String;
-    /// The checker's worker could not start or stopped (why, in its words).
-    fn mc_failed(&self, why: &str) -> String;
-    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String;
-    fn mc_scenario_name(&self, invariant: &str) -> String;
-    /// A scaled duration ("2.8 hours", "≈951 years").
-    fn human(&self, h: &crate::scenario::latency::HumanDuration) -> String;
-    /// A real duration of the latency table ("0.5 ns").
-    fn real(
-        &self,
-        a: &crate::scenario::latency::Amount<crate::scenario::latency::RealUnit>,
-    ) -> String {
-        use crate::scenario::latency::RealUnit::*;
-        let unit = match a.unit {
-            Nanosecond => "ns",
-            Microsecond => "µs",
-            Millisecond => "ms",
-            Second => "s",
-        };
-        format!("{} {unit}", amount(a.mantissa, a.decimals))
-    }
-    /// A diagram mark's short label (None: not a mark).
-    fn mark(&self, names: &[String], note: &crate::protocol::Note) -> Option<String>;
-    /// The ballot explorer's findings, one sentence each.
-    fn ballot_finding(&self, f: &BallotFinding) -> String;
     /// Why a file could not be imported.
     fn import_error(&self, e: &crate::trace::import::ImportError) -> String;
     /// Why a share link could not be opened.
@@ -566,6 +515,96 @@ pub trait Speak: Sync {
     /// How an imported trace was shown: 0 verified (hash), 1 different version
     /// (first difference at `n`), 2 events only (`why`).
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
+}
+
+/// Sentences only the parts of the page fetched later use (narration, the
+/// diagram's marks, the views' own words): a trait object of its own, so
+/// that the first load's `dyn Speak` does not hold them (`Lang::tell`).
+pub trait Tell: Speak {
+    /// A Multi-Paxos command in a few words, for the log's cells and the
+    /// clients' lines: `x=3`, `C1 lock 0`.
+    fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String;
+
+    /// What a command returned, in a few words: `ok #3`, `g2`.
+    fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String;
+
+    /// One narration line.
+    fn say(&self, names: &[String], say: &Say) -> String;
+
+    /// The name of an invariant, as a badge shows it.
+    fn invariant(&self, inv: Invariant) -> &'static str;
+
+    /// What the invariant means, in one sentence.
+    fn invariant_meaning(&self, inv: Invariant) -> &'static str;
+
+    /// A fault setting that cannot be used.
+    fn setting_error(&self, what: &str, why: &str) -> String;
+
+    /// A decree that cannot be used.
+    fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String;
+
+    /// A partition needs two groups.
+    fn partition_error(&self) -> String;
+
+    /// A latency field that is not milliseconds or a range of them.
+    fn bad_latency(&self, typed: &str) -> String;
+
+    /// A percentage field that is not 0–100.
+    fn bad_percent(&self, typed: &str) -> String;
+
+    fn scenario_caption(&self, name: &str) -> &'static str;
+
+    /// The model checker panel: how big the search is (None: not measured).
+    fn mc_size(&self, states: Option<usize>) -> String;
+
+    fn mc_running(
+        &self,
+        states: usize,
+        depth: u32,
+        waiting: usize,
+        rate: f64,
+        left_s: Option<f64>,
+    ) -> String;
+
+    fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String;
+
+    fn mc_found(&self, invariant: &str, steps: usize, states: usize) -> String;
+
+    fn mc_also(&self, invariant: &str, steps: usize) -> String;
+
+    fn mc_cancelled(&self, states: usize) -> String;
+
+    /// The checker's worker could not start or stopped (why, in its words).
+    fn mc_failed(&self, why: &str) -> String;
+
+    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String;
+
+    fn mc_scenario_name(&self, invariant: &str) -> String;
+
+    /// A scaled duration ("2.8 hours", "≈951 years").
+    fn human(&self, h: &crate::scenario::latency::HumanDuration) -> String;
+
+    /// A real duration of the latency table ("0.5 ns").
+    fn real(
+        &self,
+        a: &crate::scenario::latency::Amount<crate::scenario::latency::RealUnit>,
+    ) -> String {
+        use crate::scenario::latency::RealUnit::*;
+        let unit = match a.unit {
+            Nanosecond => "ns",
+            Microsecond => "µs",
+            Millisecond => "ms",
+            Second => "s",
+        };
+        format!("{} {unit}", amount(a.mantissa, a.decimals))
+    }
+
+    /// A diagram mark's short label (None: not a mark).
+    fn mark(&self, names: &[String], note: &crate::protocol::Note) -> Option<String>;
+
+    /// The ballot explorer's findings, one sentence each.
+    fn ballot_finding(&self, f: &BallotFinding) -> String;
+
     /// A commit protocol by name: "Two-phase commit", "Paxos Commit, F = 1".
     fn commit_protocol(
         &self,
@@ -573,8 +612,10 @@ pub trait Speak: Sync {
         faster: bool,
         f: usize,
     ) -> String;
+
     /// The figures behind red flag `which` (0 depends, 1 p99, 2 TTL, 3 drill).
     fn flag_detail(&self, which: usize, f: &crate::check::red_flags::RedFlags) -> String;
+
     /// Which clause of the fenced `UPDATE` refused `writer`'s write with
     /// `epoch`: the row's fence (`row`), or the live lease (`lease`, judged
     /// at `now_us` on the storage's clock).

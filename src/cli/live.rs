@@ -694,7 +694,7 @@ pub fn report(
     if let Some(e) = errors.first() {
         return Err(Usage(format!("the server failed during the run: {e}")));
     }
-    let sp = crate::i18n::Lang::En.speak();
+    let sp = crate::i18n::Lang::En.tell();
     let _ = writeln!(
         out,
         "live       {recorded_on}: wall-clock time, {} worker threads, W1 stalls {} with a TTL of {}",

@@ -4,7 +4,7 @@ pub mod commit;
 pub mod lessons;
 pub mod multipaxos;
 
-use super::{group, join_names, Refused, Speak, Words};
+use super::{group, join_names, Refused, Speak, Tell, Words};
 use crate::check::{Invariant, Mutation};
 use crate::protocol::commit::{CommitCommand, CommitMutation};
 use crate::protocol::lease::LeaseCommand;
@@ -479,14 +479,158 @@ impl En {
 }
 
 impl Speak for En {
+    fn duration(&self, us: u64) -> String {
+        crate::sim::time::human_us(us)
+    }
+
+    fn pencil(&self, names: &[String], p: &Pencil) -> String {
+        match p {
+            Pencil::Idle => "idle".into(),
+            Pencil::Collecting {
+                ballot,
+                promises,
+                need,
+            } => {
+                format!(
+                    "{}: {promises}/{need} promises",
+                    self.ballot(names, *ballot)
+                )
+            }
+            Pencil::Voting {
+                ballot,
+                value,
+                votes,
+                need,
+                choice,
+            } => format!(
+                "{} {value} {}: {votes}/{need} votes",
+                self.ballot(names, *ballot),
+                if matches!(choice, Choice::Free) {
+                    "free"
+                } else {
+                    "forced"
+                }
+            ),
+            Pencil::Passed { value } => format!("{value} passed"),
+        }
+    }
+
+    fn seed_error(&self, typed: &str) -> String {
+        format!("“{typed}” is not a seed: use a whole number from 0 to 18446744073709551615.")
+    }
+
+    fn bad_duration(&self, typed: &str) -> String {
+        format!("“{typed}” is not a duration: give a number of seconds above 0 and at most 3600.")
+    }
+
+    fn scenario_title(&self, name: &str) -> String {
+        match name {
+            "calm" => "A calm session".into(),
+            "forced" => "A forced decree (B3)".into(),
+            "crash-f" => "F of 2F+1 leave: progress".into(),
+            "crash-f-plus-1" => "F+1 leave: no progress, still safe".into(),
+            "dueling" => "Dueling proposers (livelock)".into(),
+            "dueling-backoff" => "Dueling, ended by backoff".into(),
+            "dueling-leader" => "Dueling, ended by a president".into(),
+            "lossy" => "Lost and duplicated messengers".into(),
+            "partition-heal" => "A partition and its healing".into(),
+            "restart" => "The ledger survives a restart".into(),
+            "bench-lossy" => "Benchmark: 3 proposers, lossy".into(),
+            "kleppmann" => "Kleppmann's tokens 33 and 34".into(),
+            "kleppmann-unfenced" => "Tokens 33 and 34, fencing off".into(),
+            "lone-pause" => "One worker, paused past its lease".into(),
+            "lone-pause-token" => "One worker past its lease, token alone".into(),
+            "llm-in-loop" => "An LLM inside the lease loop".into(),
+            "llm-in-loop-unfenced" => "LLM in the loop, fencing off".into(),
+            "llm-beside" => "The LLM beside the loop".into(),
+            "llm-outage-drill" => "Drill: the LLM vendor is down".into(),
+            "clock-drift" => "Clocks that drift too far".into(),
+            "llm-article-cadence" => "The article's cadence: TTL 1 s, the LLM in the loop".into(),
+            "llm-flaky" => "Non-determinism: the same question, different answers".into(),
+            "llm-throttled" => "Authority: the vendor's rate limits and refusals".into(),
+            "llm-ttl-stretched" => "A TTL stretched for the LLM, and a crash".into(),
+            "replicated-store" => "The store is a Paxos group: its master crashes".into(),
+            "commit-2pc" => "Two-phase commit".into(),
+            "commit-2pc-tm-crash" => "2PC: the TM crashes".into(),
+            "commit-paxos" => "Paxos Commit, F = 1".into(),
+            "commit-paxos-tm-crash" => "Paxos Commit: the leader crashes".into(),
+            "commit-paxos-f0" => "Paxos Commit, F = 0".into(),
+            "multi-calm" => "Multi-Paxos: a stable leader".into(),
+            "multi-leader-crash" => "Multi-Paxos: the leader crashes mid-pipeline".into(),
+            "multi-catch-up" => "Multi-Paxos: a replica catches up".into(),
+            "two-masters" => "Two masters, no lease: a stale read".into(),
+            "master-lease" => "The master lease: one master at a time".into(),
+            "chubby-failover" => "Chubby: the master fails over, the session survives".into(),
+            "chubby-sequencer" => "Chubby: a paused lock holder's stale sequencer".into(),
+            other => other.to_string(),
+        }
+    }
+
+    fn mutation_title(&self, m: Mutation) -> &'static str {
+        match m {
+            Mutation::Paxos(PaxosMutation::SkipB3) => "skip B3: ignore reported votes",
+            Mutation::Paxos(PaxosMutation::PickFirstVote) => {
+                "pick first vote: not the highest-numbered"
+            }
+            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => {
+                "forget on restart: ledger in pencil"
+            }
+            Mutation::Paxos(PaxosMutation::MinorityQuorum) => "minority quorum: 2 of 5 is enough",
+            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => {
+                "accept lower ballot: break promises"
+            }
+            Mutation::Lease(LeaseMutation::BlindAcquire) => "blind acquire: no compare-and-set",
+            Mutation::Lease(LeaseMutation::NoEpochBump) => "no epoch bump on takeover",
+            Mutation::Lease(LeaseMutation::NoFence) => "no fence: storage accepts any epoch",
+            Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
+            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => {
+                "commit without all prepared: silence taken for yes"
+            }
+        }
+    }
+
+    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
+        format!("This file cannot be opened: {e}. Your current work is unchanged.")
+    }
+
+    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
+        format!("This link cannot be opened: {e}. Your current work is unchanged.")
+    }
+
+    fn unknown_link(&self, fragment: &str) -> String {
+        let f: String = fragment.chars().take(40).collect();
+        format!("Nothing here opens “#{f}”: a scenario link starts with #s=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
+    }
+
+    fn part_loading(&self, what: &str) -> String {
+        format!("Loading the {what} view…")
+    }
+
+    fn export_unavailable(&self) -> String {
+        "The export could not be fetched (the network or the server failed). Nothing was lost; try again.".to_string()
+    }
+
+    fn part_failed(&self, what: &str) -> String {
+        format!("The {what} view could not be fetched (the network or the server failed). Nothing on screen was lost; try again.")
+    }
+
+    fn import_status(&self, how: u8, n: usize, text: &str) -> String {
+        match how {
+            0 => format!("Verified replay: re-simulating the scenario gives the same {n} events (trace hash {text})."),
+            1 => format!("This trace was recorded by a different version: showing the recorded events (they differ from this version's from event {n} on)."),
+            3 => format!("Recorded live on a real {text}, with real threads and wall-clock time: showing its {n} recorded events (such a run cannot be replayed)."),
+            _ => format!("Showing the recorded events only ({text})."),
+        }
+    }
+}
+
+impl Tell for En {
     fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String {
         multipaxos::cmd_short(names, c)
     }
+
     fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String {
         multipaxos::outcome_short(o)
-    }
-    fn duration(&self, us: u64) -> String {
-        crate::sim::time::human_us(us)
     }
 
     fn say(&self, names: &[String], say: &Say) -> String {
@@ -687,48 +831,8 @@ impl Speak for En {
         }
     }
 
-    fn pencil(&self, names: &[String], p: &Pencil) -> String {
-        match p {
-            Pencil::Idle => "idle".into(),
-            Pencil::Collecting {
-                ballot,
-                promises,
-                need,
-            } => {
-                format!(
-                    "{}: {promises}/{need} promises",
-                    self.ballot(names, *ballot)
-                )
-            }
-            Pencil::Voting {
-                ballot,
-                value,
-                votes,
-                need,
-                choice,
-            } => format!(
-                "{} {value} {}: {votes}/{need} votes",
-                self.ballot(names, *ballot),
-                if matches!(choice, Choice::Free) {
-                    "free"
-                } else {
-                    "forced"
-                }
-            ),
-            Pencil::Passed { value } => format!("{value} passed"),
-        }
-    }
-
-    fn seed_error(&self, typed: &str) -> String {
-        format!("“{typed}” is not a seed: use a whole number from 0 to 18446744073709551615.")
-    }
-
     fn setting_error(&self, what: &str, why: &str) -> String {
         format!("{what}: {why}")
-    }
-
-    fn bad_duration(&self, typed: &str) -> String {
-        format!("“{typed}” is not a duration: give a number of seconds above 0 and at most 3600.")
     }
 
     fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String {
@@ -745,49 +849,6 @@ impl Speak for En {
 
     fn bad_percent(&self, typed: &str) -> String {
         format!("“{typed}” is not a percentage: give a number from 0 to 100.")
-    }
-
-    fn scenario_title(&self, name: &str) -> String {
-        match name {
-            "calm" => "A calm session".into(),
-            "forced" => "A forced decree (B3)".into(),
-            "crash-f" => "F of 2F+1 leave: progress".into(),
-            "crash-f-plus-1" => "F+1 leave: no progress, still safe".into(),
-            "dueling" => "Dueling proposers (livelock)".into(),
-            "dueling-backoff" => "Dueling, ended by backoff".into(),
-            "dueling-leader" => "Dueling, ended by a president".into(),
-            "lossy" => "Lost and duplicated messengers".into(),
-            "partition-heal" => "A partition and its healing".into(),
-            "restart" => "The ledger survives a restart".into(),
-            "bench-lossy" => "Benchmark: 3 proposers, lossy".into(),
-            "kleppmann" => "Kleppmann's tokens 33 and 34".into(),
-            "kleppmann-unfenced" => "Tokens 33 and 34, fencing off".into(),
-            "lone-pause" => "One worker, paused past its lease".into(),
-            "lone-pause-token" => "One worker past its lease, token alone".into(),
-            "llm-in-loop" => "An LLM inside the lease loop".into(),
-            "llm-in-loop-unfenced" => "LLM in the loop, fencing off".into(),
-            "llm-beside" => "The LLM beside the loop".into(),
-            "llm-outage-drill" => "Drill: the LLM vendor is down".into(),
-            "clock-drift" => "Clocks that drift too far".into(),
-            "llm-article-cadence" => "The article's cadence: TTL 1 s, the LLM in the loop".into(),
-            "llm-flaky" => "Non-determinism: the same question, different answers".into(),
-            "llm-throttled" => "Authority: the vendor's rate limits and refusals".into(),
-            "llm-ttl-stretched" => "A TTL stretched for the LLM, and a crash".into(),
-            "replicated-store" => "The store is a Paxos group: its master crashes".into(),
-            "commit-2pc" => "Two-phase commit".into(),
-            "commit-2pc-tm-crash" => "2PC: the TM crashes".into(),
-            "commit-paxos" => "Paxos Commit, F = 1".into(),
-            "commit-paxos-tm-crash" => "Paxos Commit: the leader crashes".into(),
-            "commit-paxos-f0" => "Paxos Commit, F = 0".into(),
-            "multi-calm" => "Multi-Paxos: a stable leader".into(),
-            "multi-leader-crash" => "Multi-Paxos: the leader crashes mid-pipeline".into(),
-            "multi-catch-up" => "Multi-Paxos: a replica catches up".into(),
-            "two-masters" => "Two masters, no lease: a stale read".into(),
-            "master-lease" => "The master lease: one master at a time".into(),
-            "chubby-failover" => "Chubby: the master fails over, the session survives".into(),
-            "chubby-sequencer" => "Chubby: a paused lock holder's stale sequencer".into(),
-            other => other.to_string(),
-        }
     }
 
     fn scenario_caption(&self, name: &str) -> &'static str {
@@ -892,29 +953,6 @@ impl Speak for En {
         format!("Counterexample: {invariant}")
     }
 
-    fn mutation_title(&self, m: Mutation) -> &'static str {
-        match m {
-            Mutation::Paxos(PaxosMutation::SkipB3) => "skip B3: ignore reported votes",
-            Mutation::Paxos(PaxosMutation::PickFirstVote) => {
-                "pick first vote: not the highest-numbered"
-            }
-            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => {
-                "forget on restart: ledger in pencil"
-            }
-            Mutation::Paxos(PaxosMutation::MinorityQuorum) => "minority quorum: 2 of 5 is enough",
-            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => {
-                "accept lower ballot: break promises"
-            }
-            Mutation::Lease(LeaseMutation::BlindAcquire) => "blind acquire: no compare-and-set",
-            Mutation::Lease(LeaseMutation::NoEpochBump) => "no epoch bump on takeover",
-            Mutation::Lease(LeaseMutation::NoFence) => "no fence: storage accepts any epoch",
-            Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
-            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => {
-                "commit without all prepared: silence taken for yes"
-            }
-        }
-    }
-
     fn commit_protocol(
         &self,
         algorithm: crate::protocol::commit::Algorithm,
@@ -966,40 +1004,6 @@ impl Speak for En {
                 f.drill_writes,
                 f.writes
             ),
-        }
-    }
-
-    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
-        format!("This file cannot be opened: {e}. Your current work is unchanged.")
-    }
-
-    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
-        format!("This link cannot be opened: {e}. Your current work is unchanged.")
-    }
-
-    fn unknown_link(&self, fragment: &str) -> String {
-        let f: String = fragment.chars().take(40).collect();
-        format!("Nothing here opens “#{f}”: a scenario link starts with #s=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
-    }
-
-    fn part_loading(&self, what: &str) -> String {
-        format!("Loading the {what} view…")
-    }
-
-    fn export_unavailable(&self) -> String {
-        "The export could not be fetched (the network or the server failed). Nothing was lost; try again.".to_string()
-    }
-
-    fn part_failed(&self, what: &str) -> String {
-        format!("The {what} view could not be fetched (the network or the server failed). Nothing on screen was lost; try again.")
-    }
-
-    fn import_status(&self, how: u8, n: usize, text: &str) -> String {
-        match how {
-            0 => format!("Verified replay: re-simulating the scenario gives the same {n} events (trace hash {text})."),
-            1 => format!("This trace was recorded by a different version: showing the recorded events (they differ from this version's from event {n} on)."),
-            3 => format!("Recorded live on a real {text}, with real threads and wall-clock time: showing its {n} recorded events (such a run cannot be replayed)."),
-            _ => format!("Showing the recorded events only ({text})."),
         }
     }
 

@@ -5,7 +5,7 @@ pub mod lessons;
 pub mod multipaxos;
 mod violation;
 
-use super::{group, join_names, Refused, Speak, Words};
+use super::{group, join_names, Refused, Speak, Tell, Words};
 use crate::check::{Invariant, Mutation};
 use crate::protocol::commit::{CommitCommand, CommitMutation, CommitNote, Outcome, RmVote};
 use crate::protocol::lease::LeaseCommand;
@@ -479,12 +479,6 @@ impl Ja {
 }
 
 impl Speak for Ja {
-    fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String {
-        multipaxos::cmd_short(names, c)
-    }
-    fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String {
-        multipaxos::outcome_short(o)
-    }
     fn duration(&self, us: u64) -> String {
         if us < 1_000 {
             format!("{us} マイクロ秒")
@@ -496,6 +490,175 @@ impl Speak for Ja {
             let s = us / 1_000_000;
             format!("{} 分 {:02} 秒", s / 60, s % 60)
         }
+    }
+
+    fn pencil(&self, names: &[String], p: &Pencil) -> String {
+        match p {
+            Pencil::Idle => "待機中".into(),
+            Pencil::Collecting {
+                ballot,
+                promises,
+                need,
+            } => {
+                format!("{}：約束 {promises}/{need}", self.ballot(names, *ballot))
+            }
+            Pencil::Voting {
+                ballot,
+                value,
+                votes,
+                need,
+                choice,
+            } => format!(
+                "{} {value}（{}）賛成 {votes}/{need}",
+                self.ballot(names, *ballot),
+                if matches!(choice, Choice::Free) {
+                    "自由"
+                } else {
+                    "強制"
+                }
+            ),
+            Pencil::Passed { value } => format!("{value} 可決"),
+        }
+    }
+
+    fn seed_error(&self, typed: &str) -> String {
+        format!("「{typed}」はシードとして使えません。0 から 18446744073709551615 までの整数を入力してください。")
+    }
+
+    fn bad_duration(&self, typed: &str) -> String {
+        format!(
+            "「{typed}」は時間として使えません。0 より大きく 3600 以下の秒数を入力してください。"
+        )
+    }
+
+    fn scenario_title(&self, name: &str) -> String {
+        match name {
+            "calm" => "穏やかな会期".into(),
+            "forced" => "強制される法令（B3）".into(),
+            "crash-f" => "2F+1 人中 F 人の離脱：前進できる".into(),
+            "crash-f-plus-1" => "F+1 人の離脱：前進しないが安全".into(),
+            "dueling" => "決闘する提案者（ライブロック）".into(),
+            "dueling-backoff" => "決闘をバックオフで解消".into(),
+            "dueling-leader" => "決闘を議長で解消".into(),
+            "lossy" => "消える使者・重複する使者".into(),
+            "partition-heal" => "分断と、その解消".into(),
+            "restart" => "台帳は再起動を越えて残る".into(),
+            "bench-lossy" => "ベンチマーク：提案者 3 人・損失あり".into(),
+            "kleppmann" => "Kleppmann のトークン 33 と 34".into(),
+            "kleppmann-unfenced" => "トークン 33 と 34（フェンシングなし）".into(),
+            "lone-pause" => "ワーカー 1 台、リース切れまで停止".into(),
+            "lone-pause-token" => "ワーカー 1 台、リース切れ（トークンのみ）".into(),
+            "llm-in-loop" => "リースループの中の LLM".into(),
+            "llm-in-loop-unfenced" => "ループ内の LLM（フェンシングなし）".into(),
+            "llm-beside" => "ループの外に置いた LLM".into(),
+            "llm-outage-drill" => "訓練：LLM ベンダー停止".into(),
+            "clock-drift" => "ずれすぎた時計".into(),
+            "llm-article-cadence" => "記事のテンポ：TTL 1 秒、ループの中の LLM".into(),
+            "llm-flaky" => "非決定性：同じ質問に違う答え".into(),
+            "llm-throttled" => "権限：ベンダーのレート制限と回答拒否".into(),
+            "llm-ttl-stretched" => "LLM のために延ばした TTL と、クラッシュ".into(),
+            "replicated-store" => "ストア自体が Paxos グループ：マスターのクラッシュ".into(),
+            "commit-2pc" => "2 相コミット".into(),
+            "commit-2pc-tm-crash" => "2 相コミット：TM が故障".into(),
+            "commit-paxos" => "Paxos Commit（F = 1）".into(),
+            "commit-paxos-tm-crash" => "Paxos Commit：リーダーが故障".into(),
+            "commit-paxos-f0" => "Paxos Commit（F = 0）".into(),
+            "multi-calm" => "マルチ Paxos：安定したリーダー".into(),
+            "multi-leader-crash" => "マルチ Paxos：パイプラインの途中でリーダーが停止".into(),
+            "multi-catch-up" => "マルチ Paxos：遅れたレプリカが追いつく".into(),
+            "two-masters" => "リースなしの 2 人のマスター：古い値の読み出し".into(),
+            "master-lease" => "マスターリース：マスターは同時に 1 つ".into(),
+            "chubby-failover" => "Chubby：マスターが交代しても、セッションは生き残る".into(),
+            "chubby-sequencer" => "Chubby：止まっていたロック保持者の古いシーケンサ".into(),
+            other => other.to_string(),
+        }
+    }
+
+    fn mutation_title(&self, m: Mutation) -> &'static str {
+        match m {
+            Mutation::Paxos(PaxosMutation::SkipB3) => "B3 を省く：報告された票を無視",
+            Mutation::Paxos(PaxosMutation::PickFirstVote) => "最初の票を採る：最大番号の票ではなく",
+            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => "再起動で忘れる：台帳が鉛筆書き",
+            Mutation::Paxos(PaxosMutation::MinorityQuorum) => "少数派クォーラム：5 人中 2 人で十分",
+            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => "小さい投票も受理：約束を破る",
+            Mutation::Lease(LeaseMutation::BlindAcquire) => "比較なしの取得：compare-and-set なし",
+            Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
+            Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
+            Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
+            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => {
+                "全員の準備なしにコミット：沈黙を賛成とみなす"
+            }
+        }
+    }
+
+    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
+        use crate::trace::import::ImportError as E;
+        let what = match e {
+            E::TooBig(n) => format!("ファイルが大きすぎます（{n} バイト。上限は 50 MB）"),
+            E::Empty => "ファイルが空です".into(),
+            E::NotJson(why) => format!("JSON として読めません（{why}）"),
+            E::NotObject | E::WrongFormat(_) => "Paxos Island のトレースではありません".into(),
+            E::WrongVersion(v) => format!("トレースの版 {v} には対応していません（対応は版 1）"),
+            E::EventsNotList => "\"events\" がリストではありません".into(),
+            E::BadEvent { index, problem } => format!("イベント {index} が不正です（{problem}）"),
+            E::Nothing => "使えるシナリオもイベントもありません".into(),
+            E::BadScenario(why) => format!("シナリオが不正です（{why}）"),
+        };
+        format!("このファイルは開けません：{what}。いまの作業はそのままです。")
+    }
+
+    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
+        use crate::trace::share::ShareError as E;
+        let what = match e {
+            E::Empty => "リンクにシナリオが入っていません".into(),
+            E::NotALink => "Paxos Island のシナリオのリンクではありません".into(),
+            E::TooLong(n) => format!("リンクが長すぎます（{n} 文字）"),
+            E::UnknownVersion(v) => format!("別の版のリンクです（形式 {v}）"),
+            E::Cut => "リンクが途中で切れています。最後の文字まで全部コピーしてください".into(),
+            E::BadChar(c) => format!("このアプリのリンクには現れない文字 {c:?} が入っています（打ち間違いか、受け渡したプログラムがエスケープしていませんか）"),
+            E::Changed => "リンクが変更されたか打ち間違えられています（チェックサムが合いません）".into(),
+            E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
+            E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{why}）"),
+            E::Invalid(why) => format!("シナリオを実行できません（{why}）"),
+            E::Unavailable => "リンクを読む部分を取得できませんでした。ページを再読み込みしてください".into(),
+        };
+        format!("このリンクは開けません：{what}。いまの作業はそのままです。")
+    }
+
+    fn unknown_link(&self, fragment: &str) -> String {
+        let f: String = fragment.chars().take(40).collect();
+        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
+    }
+
+    fn part_loading(&self, what: &str) -> String {
+        format!("「{what}」の画面を読み込んでいます…")
+    }
+
+    fn export_unavailable(&self) -> String {
+        "書き出し機能を取得できませんでした（ネットワークかサーバーの不調）。作業は失われていません。もう一度お試しください。".to_string()
+    }
+
+    fn part_failed(&self, what: &str) -> String {
+        format!("「{what}」の画面を取得できませんでした（ネットワークかサーバーの不調）。画面の作業は失われていません。もう一度お試しください。")
+    }
+
+    fn import_status(&self, how: u8, n: usize, text: &str) -> String {
+        match how {
+            0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
+            1 => format!("このトレースは別の版で記録されました。記録されたイベントを表示しています（イベント {n} 以降がこの版と異なります）。"),
+            3 => format!("実際のサーバー（{text}）でライブに記録されたトレースです。記録された {n} 個のイベントを表示しています。実時間で走った実行は再生できません。"),
+            _ => format!("記録されたイベントだけを表示しています（{text}）。"),
+        }
+    }
+}
+
+impl Tell for Ja {
+    fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String {
+        multipaxos::cmd_short(names, c)
+    }
+
+    fn mp_outcome(&self, o: &crate::protocol::multipaxos::Outcome) -> String {
+        multipaxos::outcome_short(o)
     }
 
     fn say(&self, names: &[String], say: &Say) -> String {
@@ -702,47 +865,8 @@ impl Speak for Ja {
         }
     }
 
-    fn pencil(&self, names: &[String], p: &Pencil) -> String {
-        match p {
-            Pencil::Idle => "待機中".into(),
-            Pencil::Collecting {
-                ballot,
-                promises,
-                need,
-            } => {
-                format!("{}：約束 {promises}/{need}", self.ballot(names, *ballot))
-            }
-            Pencil::Voting {
-                ballot,
-                value,
-                votes,
-                need,
-                choice,
-            } => format!(
-                "{} {value}（{}）賛成 {votes}/{need}",
-                self.ballot(names, *ballot),
-                if matches!(choice, Choice::Free) {
-                    "自由"
-                } else {
-                    "強制"
-                }
-            ),
-            Pencil::Passed { value } => format!("{value} 可決"),
-        }
-    }
-
-    fn seed_error(&self, typed: &str) -> String {
-        format!("「{typed}」はシードとして使えません。0 から 18446744073709551615 までの整数を入力してください。")
-    }
-
     fn setting_error(&self, what: &str, why: &str) -> String {
         format!("{what}：{why}")
-    }
-
-    fn bad_duration(&self, typed: &str) -> String {
-        format!(
-            "「{typed}」は時間として使えません。0 より大きく 3600 以下の秒数を入力してください。"
-        )
     }
 
     fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String {
@@ -766,49 +890,6 @@ impl Speak for Ja {
 
     fn bad_percent(&self, typed: &str) -> String {
         format!("「{typed}」は割合として使えません。0 から 100 までの数を入力してください。")
-    }
-
-    fn scenario_title(&self, name: &str) -> String {
-        match name {
-            "calm" => "穏やかな会期".into(),
-            "forced" => "強制される法令（B3）".into(),
-            "crash-f" => "2F+1 人中 F 人の離脱：前進できる".into(),
-            "crash-f-plus-1" => "F+1 人の離脱：前進しないが安全".into(),
-            "dueling" => "決闘する提案者（ライブロック）".into(),
-            "dueling-backoff" => "決闘をバックオフで解消".into(),
-            "dueling-leader" => "決闘を議長で解消".into(),
-            "lossy" => "消える使者・重複する使者".into(),
-            "partition-heal" => "分断と、その解消".into(),
-            "restart" => "台帳は再起動を越えて残る".into(),
-            "bench-lossy" => "ベンチマーク：提案者 3 人・損失あり".into(),
-            "kleppmann" => "Kleppmann のトークン 33 と 34".into(),
-            "kleppmann-unfenced" => "トークン 33 と 34（フェンシングなし）".into(),
-            "lone-pause" => "ワーカー 1 台、リース切れまで停止".into(),
-            "lone-pause-token" => "ワーカー 1 台、リース切れ（トークンのみ）".into(),
-            "llm-in-loop" => "リースループの中の LLM".into(),
-            "llm-in-loop-unfenced" => "ループ内の LLM（フェンシングなし）".into(),
-            "llm-beside" => "ループの外に置いた LLM".into(),
-            "llm-outage-drill" => "訓練：LLM ベンダー停止".into(),
-            "clock-drift" => "ずれすぎた時計".into(),
-            "llm-article-cadence" => "記事のテンポ：TTL 1 秒、ループの中の LLM".into(),
-            "llm-flaky" => "非決定性：同じ質問に違う答え".into(),
-            "llm-throttled" => "権限：ベンダーのレート制限と回答拒否".into(),
-            "llm-ttl-stretched" => "LLM のために延ばした TTL と、クラッシュ".into(),
-            "replicated-store" => "ストア自体が Paxos グループ：マスターのクラッシュ".into(),
-            "commit-2pc" => "2 相コミット".into(),
-            "commit-2pc-tm-crash" => "2 相コミット：TM が故障".into(),
-            "commit-paxos" => "Paxos Commit（F = 1）".into(),
-            "commit-paxos-tm-crash" => "Paxos Commit：リーダーが故障".into(),
-            "commit-paxos-f0" => "Paxos Commit（F = 0）".into(),
-            "multi-calm" => "マルチ Paxos：安定したリーダー".into(),
-            "multi-leader-crash" => "マルチ Paxos：パイプラインの途中でリーダーが停止".into(),
-            "multi-catch-up" => "マルチ Paxos：遅れたレプリカが追いつく".into(),
-            "two-masters" => "リースなしの 2 人のマスター：古い値の読み出し".into(),
-            "master-lease" => "マスターリース：マスターは同時に 1 つ".into(),
-            "chubby-failover" => "Chubby：マスターが交代しても、セッションは生き残る".into(),
-            "chubby-sequencer" => "Chubby：止まっていたロック保持者の古いシーケンサ".into(),
-            other => other.to_string(),
-        }
     }
 
     fn scenario_caption(&self, name: &str) -> &'static str {
@@ -913,23 +994,6 @@ impl Speak for Ja {
         format!("反例：{invariant}")
     }
 
-    fn mutation_title(&self, m: Mutation) -> &'static str {
-        match m {
-            Mutation::Paxos(PaxosMutation::SkipB3) => "B3 を省く：報告された票を無視",
-            Mutation::Paxos(PaxosMutation::PickFirstVote) => "最初の票を採る：最大番号の票ではなく",
-            Mutation::Paxos(PaxosMutation::ForgetOnRestart) => "再起動で忘れる：台帳が鉛筆書き",
-            Mutation::Paxos(PaxosMutation::MinorityQuorum) => "少数派クォーラム：5 人中 2 人で十分",
-            Mutation::Paxos(PaxosMutation::AcceptLowerBallot) => "小さい投票も受理：約束を破る",
-            Mutation::Lease(LeaseMutation::BlindAcquire) => "比較なしの取得：compare-and-set なし",
-            Mutation::Lease(LeaseMutation::NoEpochBump) => "引き継ぎでエポックを上げない",
-            Mutation::Lease(LeaseMutation::NoFence) => "フェンスなし：どのエポックも受け付ける",
-            Mutation::Multipaxos(m) => multipaxos::mutation_title(m),
-            Mutation::Commit(CommitMutation::CommitWithoutAllPrepared) => {
-                "全員の準備なしにコミット：沈黙を賛成とみなす"
-            }
-        }
-    }
-
     fn commit_protocol(
         &self,
         algorithm: crate::protocol::commit::Algorithm,
@@ -981,66 +1045,6 @@ impl Speak for Ja {
                 f.drill_writes,
                 f.writes
             ),
-        }
-    }
-
-    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
-        use crate::trace::import::ImportError as E;
-        let what = match e {
-            E::TooBig(n) => format!("ファイルが大きすぎます（{n} バイト。上限は 50 MB）"),
-            E::Empty => "ファイルが空です".into(),
-            E::NotJson(why) => format!("JSON として読めません（{why}）"),
-            E::NotObject | E::WrongFormat(_) => "Paxos Island のトレースではありません".into(),
-            E::WrongVersion(v) => format!("トレースの版 {v} には対応していません（対応は版 1）"),
-            E::EventsNotList => "\"events\" がリストではありません".into(),
-            E::BadEvent { index, problem } => format!("イベント {index} が不正です（{problem}）"),
-            E::Nothing => "使えるシナリオもイベントもありません".into(),
-            E::BadScenario(why) => format!("シナリオが不正です（{why}）"),
-        };
-        format!("このファイルは開けません：{what}。いまの作業はそのままです。")
-    }
-
-    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
-        use crate::trace::share::ShareError as E;
-        let what = match e {
-            E::Empty => "リンクにシナリオが入っていません".into(),
-            E::NotALink => "Paxos Island のシナリオのリンクではありません".into(),
-            E::TooLong(n) => format!("リンクが長すぎます（{n} 文字）"),
-            E::UnknownVersion(v) => format!("別の版のリンクです（形式 {v}）"),
-            E::Cut => "リンクが途中で切れています。最後の文字まで全部コピーしてください".into(),
-            E::BadChar(c) => format!("このアプリのリンクには現れない文字 {c:?} が入っています（打ち間違いか、受け渡したプログラムがエスケープしていませんか）"),
-            E::Changed => "リンクが変更されたか打ち間違えられています（チェックサムが合いません）".into(),
-            E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
-            E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{why}）"),
-            E::Invalid(why) => format!("シナリオを実行できません（{why}）"),
-            E::Unavailable => "リンクを読む部分を取得できませんでした。ページを再読み込みしてください".into(),
-        };
-        format!("このリンクは開けません：{what}。いまの作業はそのままです。")
-    }
-
-    fn unknown_link(&self, fragment: &str) -> String {
-        let f: String = fragment.chars().take(40).collect();
-        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
-    }
-
-    fn part_loading(&self, what: &str) -> String {
-        format!("「{what}」の画面を読み込んでいます…")
-    }
-
-    fn export_unavailable(&self) -> String {
-        "書き出し機能を取得できませんでした（ネットワークかサーバーの不調）。作業は失われていません。もう一度お試しください。".to_string()
-    }
-
-    fn part_failed(&self, what: &str) -> String {
-        format!("「{what}」の画面を取得できませんでした（ネットワークかサーバーの不調）。画面の作業は失われていません。もう一度お試しください。")
-    }
-
-    fn import_status(&self, how: u8, n: usize, text: &str) -> String {
-        match how {
-            0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
-            1 => format!("このトレースは別の版で記録されました。記録されたイベントを表示しています（イベント {n} 以降がこの版と異なります）。"),
-            3 => format!("実際のサーバー（{text}）でライブに記録されたトレースです。記録された {n} 個のイベントを表示しています。実時間で走った実行は再生できません。"),
-            _ => format!("記録されたイベントだけを表示しています（{text}）。"),
         }
     }
 

@@ -259,7 +259,7 @@ pub fn BallotExplorer() -> impl IntoView {
                                     <td class="chips">{chips(true)}</td>
                                     <td class="finding" data-testid=format!("b3-{i}")>
                                         {move || {
-                                            let sp = app.lang.get().speak();
+                                            let sp = app.lang.get().tell();
                                             let mut lines: Vec<String> = found.with(|(per, _)| per.get(i).map(|f| f.iter().map(|x| sp.ballot_finding(x)).collect()).unwrap_or_default());
                                             if r.reconstructed {
                                                 lines.push(sp.ballot_finding(&F::Reconstructed));
@@ -293,7 +293,7 @@ pub fn BallotExplorer() -> impl IntoView {
             <h3>{move || app.words().conditions}</h3>
             <ul class="conditions" data-testid="conditions">
                 {move || {
-                    let sp = app.lang.get().speak();
+                    let sp = app.lang.get().tell();
                     found.with(|(_, g)| {
                         g.iter()
                             .map(|f| {

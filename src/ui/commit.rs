@@ -20,7 +20,7 @@ use leptos::prelude::*;
 pub fn pane_title(lang: crate::i18n::Lang, shape: Option<Shape>) -> String {
     let Some(s) = shape else { return String::new() };
     let w = lang.words();
-    let algorithm = lang.speak().commit_protocol(s.algorithm, s.faster, s.f);
+    let algorithm = lang.tell().commit_protocol(s.algorithm, s.faster, s.f);
     let placement = match s.placement {
         Placement::Separate => w.placement_separate,
         Placement::Colocated => w.placement_colocated,
@@ -54,7 +54,7 @@ pub fn CommitView(#[prop(default = true)] controls: bool) -> impl IntoView {
     let app = use_app();
     let caption = move || {
         let name = app.scenario_name.get();
-        app.lang.get().speak().scenario_caption(&name)
+        app.lang.get().tell().scenario_caption(&name)
     };
     let two = move || app.compare.get() == Compare::Protocol;
     let pane = move |p: Pane, id: &'static str| {

@@ -27,7 +27,7 @@ pub fn FaultList() -> impl IntoView {
                                 Step::Fault(fault) => Say::Fault { fault },
                                 Step::Command(command) => Say::Command { command },
                             };
-                            lang.speak().say(&m.run.names, &say)
+                            lang.tell().say(&m.run.names, &say)
                         })
                         .unwrap_or_else(|_| f.fault.kind().to_string());
                     (f.at_us, text)
@@ -61,7 +61,7 @@ pub fn FaultList() -> impl IntoView {
                                     <button class="jump" on:click=move |_| {
                                         app.playing.set(false);
                                         app.set_t(at);
-                                    }>{app.lang.get_untracked().speak().duration(at)}</button>
+                                    }>{app.lang.get_untracked().tell().duration(at)}</button>
                                     " " <span>{text}</span> " "
                                     <button class="btn icon small" data-testid=format!("remove-fault-{i}") aria-label=app.words().remove_fault
                                         on:click=move |_| remove(i)>"×"</button>

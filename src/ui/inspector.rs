@@ -75,10 +75,10 @@ fn Selected(i: u8) -> impl IntoView {
                 {move || match status() {
                     SeatStatus::Present => app.words().present_in_chamber.to_string(),
                     SeatStatus::Away => app.words().away.to_string(),
-                    SeatStatus::Asleep { left_us } => format!("{} ({})", app.words().asleep, app.lang.get().speak().duration(left_us)),
+                    SeatStatus::Asleep { left_us } => format!("{} ({})", app.words().asleep, app.lang.get().tell().duration(left_us)),
                 }}
             </p>
-            <p class="small">{move || format!("{}: {}", app.words().local_clock, app.lang.get().speak().duration(clock()))}</p>
+            <p class="small">{move || format!("{}: {}", app.words().local_clock, app.lang.get().tell().duration(clock()))}</p>
             <div class="actions">
                 <button
                     class="btn danger"
@@ -106,7 +106,7 @@ fn Selected(i: u8) -> impl IntoView {
                             error.set(None);
                             app.inject(Fault::Pause { node: n3.clone(), for_us: us });
                         }
-                        Err(()) => error.set(Some(app.lang.get_untracked().speak().bad_duration(&pause_text.get_untracked()))),
+                        Err(()) => error.set(Some(app.lang.get_untracked().tell().bad_duration(&pause_text.get_untracked()))),
                     }
                 }
             >
@@ -140,7 +140,7 @@ fn Selected(i: u8) -> impl IntoView {
                             error.set(None);
                             app.inject(PaxosCommand::Propose { node: n5.clone(), value: v.to_string() });
                         }
-                        Err(e) => error.set(Some(app.lang.get_untracked().speak().bad_decree(&e))),
+                        Err(e) => error.set(Some(app.lang.get_untracked().tell().bad_decree(&e))),
                     }
                 }
             >
@@ -231,7 +231,7 @@ fn NetworkFaults() -> impl IntoView {
                             };
                             let (a, b) = (pick(1), pick(2));
                             if a.is_empty() || b.is_empty() {
-                                error.set(Some(app.lang.get_untracked().speak().partition_error()));
+                                error.set(Some(app.lang.get_untracked().tell().partition_error()));
                                 return;
                             }
                             error.set(None);
@@ -249,7 +249,7 @@ fn NetworkFaults() -> impl IntoView {
                 class="inline-form net-form"
                 on:submit=move |ev| {
                     ev.prevent_default();
-                    let sp = app.lang.get_untracked().speak();
+                    let sp = app.lang.get_untracked().tell();
                     let pct = |t: String| -> Result<Option<f64>, String> {
                         let x = t.trim().trim_end_matches('%').trim();
                         if x.is_empty() {

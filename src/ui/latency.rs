@@ -22,7 +22,7 @@ pub fn LatencyTable(labels: &'static [&'static str]) -> impl IntoView {
                 </thead>
                 <tbody>
                     {move || {
-                        let sp = app.lang.get().speak();
+                        let sp = app.lang.get().tell();
                         TABLE
                             .iter()
                             .enumerate()
@@ -48,7 +48,7 @@ pub fn LatencyTable(labels: &'static [&'static str]) -> impl IntoView {
                         }
                     } />
                 <output data-testid="llm-scaled">
-                    {move || scale_seconds(secs.get()).map(|h| app.lang.get().speak().human(&h)).unwrap_or_default()}
+                    {move || scale_seconds(secs.get()).map(|h| app.lang.get().tell().human(&h)).unwrap_or_default()}
                 </output>
             </label>
         </section>

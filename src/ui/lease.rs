@@ -81,7 +81,7 @@ pub fn LeaseLab() -> impl IntoView {
     let app = use_app();
     let caption = move || {
         let name = app.scenario_name.get();
-        app.lang.get().speak().scenario_caption(&name)
+        app.lang.get().tell().scenario_caption(&name)
     };
     let two = move || app.compare.get() != Compare::Off;
     view! {
@@ -155,7 +155,7 @@ fn Counters(pane: Pane) -> impl IntoView {
         <dl class="counters">
             {move || {
                 let w = app.words();
-                let sp = app.lang.get().speak();
+                let sp = app.lang.get().tell();
                 let st = stats().unwrap_or_default();
                 view! {
                     <div class="counter">

@@ -185,7 +185,7 @@ fn Body() -> impl IntoView {
                     >
                         <option value="" selected=move || mutation.get().is_none()>{move || app.words().mutation_none}</option>
                         {move || {
-                            let speak = app.lang.get().speak();
+                            let speak = app.lang.get().tell();
                             PaxosMutation::ALL
                                 .into_iter()
                                 .map(|m| {
@@ -200,7 +200,7 @@ fn Body() -> impl IntoView {
                     </select>
                 </label>
             </div>
-            <p class="hint" data-testid="mc-size">{move || app.lang.get().speak().mc_size(sizes::known(&model()))}</p>
+            <p class="hint" data-testid="mc-size">{move || app.lang.get().tell().mc_size(sizes::known(&model()))}</p>
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="mc-error">{e}</p> })}
             <div class="mc-actions">
                 <button class="primary" data-testid="mc-start" disabled=running on:click=move |_| start()>
@@ -219,7 +219,7 @@ fn Body() -> impl IntoView {
                 Phase::Failed { .. } => "failed",
             }>
                 {move || {
-                    let speak = app.lang.get().speak();
+                    let speak = app.lang.get().tell();
                     match phase.get() {
                         Phase::Idle => ().into_any(),
                         Phase::Running { states, depth, waiting, rate, left_s, fraction } => view! {
@@ -279,7 +279,7 @@ fn NumberField(
                         }
                         None => {
                             bad.set(true);
-                            app.toast.set(Some((app.lang.get_untracked().speak().mc_bad_number(&typed, min, max), true)));
+                            app.toast.set(Some((app.lang.get_untracked().tell().mc_bad_number(&typed, min, max), true)));
                         }
                     }
                 }
@@ -408,7 +408,7 @@ fn open_counterexample(app: App, found: StoredValue<Option<(Invariant, String)>>
         Ok(s) => s,
         Err(e) => return app.toast.set(Some((e, true))),
     };
-    let speak = app.lang.get_untracked().speak();
+    let speak = app.lang.get_untracked().tell();
     scenario.name = speak.mc_scenario_name(speak.invariant(invariant));
     match super::model::Model::new(&scenario) {
         Ok(model) => {

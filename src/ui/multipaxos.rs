@@ -35,7 +35,7 @@ pub fn MultiView(#[prop(default = true)] controls: bool) -> impl IntoView {
     let app = use_app();
     let caption = move || {
         let name = app.scenario_name.get();
-        app.lang.get().speak().scenario_caption(&name)
+        app.lang.get().tell().scenario_caption(&name)
     };
     view! {
         <div class="multi-view" data-testid="multi-view">
@@ -127,7 +127,7 @@ fn Log() -> impl IntoView {
                     let names = app.model.with_value(|m| m.run.names.clone());
                     snap.with(|s| s.clients.iter().map(|c| {
                     let w = app.words();
-                    let speak = app.lang.get().speak();
+                    let speak = app.lang.get().tell();
                     let holds = (!c.holds.is_empty()).then(|| {
                         let list: Vec<String> = c.holds.iter().map(|(l, g)| format!("{} {l} ({} {g})", w.mp_lock, w.mp_generation)).collect();
                         view! { <span class="holds" data-testid=format!("mp-holds-{}", c.name)>{format!(" · {} {}", w.mp_holds, list.join(", "))}</span> }
@@ -321,7 +321,7 @@ fn cell_html(
         "<td class=\"mp-cell {ink}{}\" data-slot=\"{k}\" data-ink=\"{ink}\" title=\"{}\">{}</td>",
         if c.noop { " noop" } else { "" },
         esc(&title),
-        esc(&lang.speak().mp_cmd(names, &c.cmd))
+        esc(&lang.tell().mp_cmd(names, &c.cmd))
     )
 }
 
@@ -411,7 +411,7 @@ fn LeaseLane() -> impl IntoView {
 
 /// The time axis of a lane chart.
 fn axis(end: u64, height: f64, lang: crate::i18n::Lang) -> impl IntoView {
-    let speak = lang.speak();
+    let speak = lang.tell();
     let step = [
         100_000u64, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000,
     ]

@@ -67,7 +67,7 @@ pub fn Narration() -> impl IntoView {
                     (
                         l.seq,
                         l.t.0,
-                        kept(l.seq).unwrap_or_else(|| lang.speak().say(&m.run.names, &l.say)),
+                        kept(l.seq).unwrap_or_else(|| lang.tell().say(&m.run.names, &l.say)),
                         important,
                         bad,
                     )
@@ -187,7 +187,7 @@ fn line_markup(l: &Line, lang: crate::i18n::Lang) -> String {
     format!(
         "<li{class}><button class=\"line\" data-t=\"{}\"><time>{}</time><span>{}</span></button></li>",
         l.1,
-        escape(&lang.speak().duration(l.1)),
+        escape(&lang.tell().duration(l.1)),
         escape(&l.2)
     )
 }
@@ -233,10 +233,10 @@ pub fn Invariants() -> impl IntoView {
                                     class:broken=move || broken().is_some()
                                     data-testid=format!("inv-{}", inv.as_str())
                                     data-state=move || if broken().is_some() { "broken" } else { "ok" }
-                                    title=move || app.lang.get().speak().invariant_meaning(inv)
+                                    title=move || app.lang.get().tell().invariant_meaning(inv)
                                 >
                                     <span class="mark" aria-hidden="true">{move || if broken().is_some() { "✕" } else { "✓" }}</span>
-                                    <span class="name">{move || app.lang.get().speak().invariant(inv)}</span>
+                                    <span class="name">{move || app.lang.get().tell().invariant(inv)}</span>
                                     <span class="sr-only">
                                         {move || if broken().is_some() { app.words().inv_broken } else { app.words().inv_ok }}
                                     </span>
@@ -281,7 +281,7 @@ fn FutureViolation() -> impl IntoView {
                         app.playing.set(false);
                         app.set_t(at);
                     }>
-                        {format!("✕ {} @ {}", app.lang.get().speak().invariant(inv), app.lang.get().speak().duration(at))}
+                        {format!("✕ {} @ {}", app.lang.get().tell().invariant(inv), app.lang.get().tell().duration(at))}
                     </button>
                 </p>
             }

@@ -48,7 +48,7 @@ pub fn in_language(
     trace: &[crate::trace::TraceEvent],
 ) {
     use crate::trace::EventKind;
-    let speak = lang.speak();
+    let speak = lang.tell();
     for mk in &mut d.markers {
         let Some(e) = trace.get(mk.event) else {
             continue;

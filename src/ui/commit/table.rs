@@ -28,7 +28,7 @@ fn Table(rms: usize, f: usize, rows: Vec<Row>, current: Option<Shape>) -> impl I
             .enumerate()
             .map(|(i, r)| {
                 let s = r.shape;
-                let name = lang.speak().commit_protocol(s.algorithm, s.faster, s.f);
+                let name = lang.tell().commit_protocol(s.algorithm, s.faster, s.f);
                 let placement = if s.placement == Placement::Separate { w.placement_separate } else { w.placement_colocated };
                 let m = r.measured;
                 let p = r.paper.clone();

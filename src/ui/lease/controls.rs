@@ -78,7 +78,7 @@ fn form_of(s: &Scenario) -> Form {
 /// Apply the form to the scenario, or say which field is wrong and why.
 fn apply(app: App, f: &Form) -> Result<Scenario, String> {
     let w = app.words();
-    let sp = app.lang.get_untracked().speak();
+    let sp = app.lang.get_untracked().tell();
     if app.model.with_value(|m| m.recorded_only) {
         return Err(w.recorded_no_faults.to_string());
     }
@@ -283,7 +283,7 @@ pub fn Inject() -> impl IntoView {
         })
     };
     let fire = move |llm: bool| {
-        let sp = app.lang.get_untracked().speak();
+        let sp = app.lang.get_untracked().tell();
         match parse_seconds(&secs_text.get_untracked()) {
             Ok(us) => {
                 error.set(None);

@@ -19,7 +19,7 @@ pub fn RedFlags() -> impl IntoView {
                 {move || {
                     let f = flags()?;
                     let w = app.words();
-                    let sp = app.lang.get().speak();
+                    let sp = app.lang.get().tell();
                     let items = [
                         ("depends", w.flag_depends, f.depends_on_llm),
                         ("p99", w.flag_p99, f.p99_over_half_ttl),

@@ -107,7 +107,7 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
 
 fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl IntoView {
     let w = lang.words();
-    let speak = lang.speak();
+    let speak = lang.tell();
     let bottom = TOP + l.workers.len() as f64 * WORKER_H + 2.0 * ROW_H + store_h(l);
     let ticks: Vec<u64> = {
         let step = [1u64, 2, 5, 10, 20, 30, 60]
@@ -223,7 +223,7 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                     if !wr.accepted {
                         view! {
                             <g class="write rejected" data-testid="write-rejected" data-epoch=wr.epoch data-reason=reason.map(|r| r.as_str())>
-                                <title>{lang.speak().say(names, &crate::viz::narrate::Say::Lease {
+                                <title>{lang.tell().say(names, &crate::viz::narrate::Say::Lease {
                                     node: wr.writer,
                                     note: crate::protocol::lease::LeaseNote::WriteRejected {
                                         writer: wr.writer,

@@ -102,7 +102,7 @@ fn Block(table: Table, step: Signal<Option<(SqlStep, Vec<String>)>>, id: String)
                 None => view! { <p class="muted">{app.words().sql_none}</p> }.into_any(),
                 Some((s, names)) => {
                     let w = app.words();
-                    let sp = app.lang.get().speak();
+                    let sp = app.lang.get().tell();
                     let why = s.refusal.map(|reason| {
                         sp.refusal(&names, &Refused { writer: s.who, epoch: s.epoch, reason, row: s.row, lease: s.lease, now_us: s.now_us })
                     });
