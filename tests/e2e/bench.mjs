@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync, readdirSync, statSync, existsSync } from '
 import { gzipSync, brotliCompressSync, constants as zc } from 'node:zlib';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { start, open, ROOT, ARTIFACTS } from './lib.mjs';
+import { start, open, ROOT, ARTIFACTS, playAndPause } from './lib.mjs';
 import { serve } from './serve.mjs';
 
 const dist = join(ROOT, 'dist');
@@ -41,9 +41,7 @@ async function firstLoad(locale) {
     new MutationObserver(look).observe(document, { childList: true, subtree: true });
   });
   await p.goto(ctx.url);
-  await p.getByTestId('play').click();
-  await p.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
-  await p.getByTestId('play').click();
+  await playAndPause(p);
   await p.waitForTimeout(1000);
   const { playAt, res } = await p.evaluate(() => ({
     playAt: window.__playAt,
@@ -54,7 +52,7 @@ async function firstLoad(locale) {
   const first = new Set(['index.html']), background = new Set();
   for (const [u, t] of res) { const f = local(u); if (f) (t <= playAt ? first : background).add(f); }
   for (const f of first) background.delete(f);
-  return { first, background, playAt };
+  return { first, background };
 }
 const loadEn = await firstLoad('en-US');
 const loadJa = await firstLoad('ja-JP');

@@ -70,3 +70,11 @@ export async function hashOf(page) {
   await page.waitForFunction(() => document.querySelector('[data-testid=trace-hash]')?.textContent.trim(), null, { polling: 50 });
   return (await page.getByTestId('trace-hash').textContent()).trim();
 }
+
+/// Press Play, wait until the run's time has moved, press it again (paused):
+/// the page is running and its Play button answers.
+export async function playAndPause(page) {
+  await page.getByTestId('play').click();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
+  await page.getByTestId('play').click();
+}

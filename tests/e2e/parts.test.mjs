@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { start, open, shot, ROOT, hashOf } from './lib.mjs';
+import { start, open, shot, ROOT, hashOf, playAndPause } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -61,9 +61,7 @@ test('the parliament plays without any part; the lease lab is fetched when its t
 test('the parliament paints and plays before the side column\'s part arrives; the narration, diagram and hash come with it', async () => {
   const hold = holdParts(['later']);
   const { page, errors } = await open(ctx, { setup: hold.setup, later: false });
-  await page.getByTestId('play').click();
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
-  await page.getByTestId('play').click();
+  await playAndPause(page);
   assert.deepEqual([...new Set(hold.asked)], ['later'], 'fetched in the background after the first paint');
   assert.equal(await page.getByTestId('app').getAttribute('data-later'), 'loading');
   // Held back: nothing of it is drawn, and it waits without a loading line.
@@ -91,9 +89,7 @@ test('a side column that cannot be fetched says so once, in the page\'s language
     assert.equal(await page.locator('aside.side [data-testid=part-failed]').count(), 1);
     assert.match(await failed.textContent(), locale === 'en-US' ? /The narration view could not be fetched.*try again/ : /「解説」の画面を取得できませんでした/);
     await shot(page, `parts-later-failed-${locale}`);
-    await page.getByTestId('play').click();
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0, null, { polling: 50 });
-    await page.getByTestId('play').click();
+    await playAndPause(page);
     fail = false;
     await page.getByTestId('part-retry').click();
     await page.getByTestId('narration').waitFor();
