@@ -1,7 +1,8 @@
 //! What the File menu writes — a trace, a scenario, the view as SVG or PNG,
-//! ShiViz, Mermaid — as a part of the page (`super::parts`): the writers and
-//! the standalone SVG's copy of the app's styles are fetched the first time
-//! something is exported, not in the first load.
+//! ShiViz, Mermaid, a share link — as a part of the page (`super::parts`):
+//! the writers, the share link's deflate and the standalone SVG's copy of the
+//! app's styles are fetched the first time something is exported, not in the
+//! first load.
 
 use super::{browser, files, App, View};
 use crate::trace;
@@ -20,6 +21,8 @@ pub enum Export {
     },
     ViewSvg,
     ViewPng,
+    /// The share link of the scenario on screen, shown in the share dialog.
+    Link,
 }
 
 /// Writes `what` of the work on screen and hands it to the browser as a download.
@@ -51,6 +54,7 @@ pub fn write(app: App, what: Export) {
                 .with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, from, to)),
             "text/plain",
         ),
+        Export::Link => return app.share.set(Some(files::share_link(app))),
         Export::ViewSvg | Export::ViewPng => {
             let Some(svg) = view_svg(app) else { return };
             if what == Export::ViewPng {

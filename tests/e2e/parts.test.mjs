@@ -161,7 +161,7 @@ test('a cold lesson link and a cold share link into the lease lab show their pro
   assert.deepEqual(e2, []);
 });
 
-test('an export whose writers cannot be fetched says so in a toast; the next try downloads the file', async () => {
+test('an export or a share link whose writers cannot be fetched says so in a toast; the next try downloads the file and opens the link', async () => {
   let fail = true;
   const { page, errors } = await open(ctx, {
     setup: (page) => page.route(/split_exports\.wasm$/, (route) => (fail ? route.abort('connectionreset') : route.continue())),
@@ -175,6 +175,19 @@ test('an export whose writers cannot be fetched says so in a toast; the next try
   await page.getByTestId('file-menu').locator('summary').click();
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
   assert.match(d.suggestedFilename(), /^calm-seed\d+\.trace\.json$/);
+  // The share link's deflate is one of the writers.
+  await page.reload();
+  fail = true;
+  await page.waitForSelector('[data-testid=app][data-later=ready]');
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('share').click();
+  await toast.waitFor();
+  assert.match(await toast.textContent(), /The export could not be fetched.*try again/);
+  assert.equal(await page.getByTestId('share-link').count(), 0);
+  fail = false;
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('share').click();
+  assert.match(await page.getByTestId('share-link').inputValue(), /#s=/);
   const other = errors.filter((e) => !/split_exports|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
   assert.deepEqual(other, []);
 });
