@@ -62,7 +62,7 @@ pub fn draw(piece: super::parts::Piece) -> AnyView {
             let has_llm = move || {
                 app.rev.get();
                 app.model
-                    .with_value(|m| m.flags.as_ref().is_some_and(|f| f.has_llm))
+                    .with_value(|m| m.flags().is_some_and(|f| f.has_llm))
             };
             view! {
                 <LaneView pane=Pane::A />

@@ -27,6 +27,15 @@ pub enum Milestone {
     Lease,
 }
 
+/// A model's derived views of other protocols than Paxos (see [`Model::lanes`]).
+#[derive(Default)]
+struct Derived {
+    lanes: std::sync::OnceLock<Option<Lanes>>,
+    sql: std::sync::OnceLock<Vec<crate::viz::sql::SqlStep>>,
+    commit: std::sync::OnceLock<Option<crate::viz::commit::CommitLanes>>,
+    flags: std::sync::OnceLock<Option<RedFlags>>,
+}
+
 pub struct Model {
     pub run: Run,
     pub flights: Flights,
@@ -44,13 +53,11 @@ pub struct Model {
     /// size: computed when first shown (it encodes the whole trace, and the
     /// first paint does not wait for it).
     hash: std::sync::OnceLock<Option<String>>,
-    /// Lease lab: the lanes and the red flags.
-    pub lanes: Option<Lanes>,
-    /// The statement behind each step of the store and of `orders`.
-    pub sql: Vec<crate::viz::sql::SqlStep>,
-    /// Transaction commit: a lane per RM.
-    pub commit: Option<crate::viz::commit::CommitLanes>,
-    pub flags: Option<RedFlags>,
+    /// What only the lease lab's and commit's views draw, derived the first
+    /// time one asks (through [`Model::lanes`] and its siblings, which only
+    /// those views call: so their code is in those parts of the page, not in
+    /// the first load).
+    derived: Derived,
     /// Shown from recorded events alone (no simulator behind them): a trace
     /// from another version, a hand-made one, or another tool's.
     pub recorded_only: bool,
@@ -62,6 +69,52 @@ impl Model {
     pub fn new(scenario: &Scenario) -> Result<Model, String> {
         let run = Run::record(scenario).map_err(|e| e.to_string())?;
         Ok(Self::from_run(run))
+    }
+
+    fn is_lease(&self) -> bool {
+        self.run.scenario.protocol == Protocol::Lease
+    }
+
+    /// Lease lab: a lane per worker (computed once, when first drawn).
+    pub fn lanes(&self) -> Option<&Lanes> {
+        self.derived
+            .lanes
+            .get_or_init(|| self.is_lease().then(|| crate::viz::lease::lanes(&self.run)))
+            .as_ref()
+    }
+
+    /// Lease lab: the statement behind each step of the store and of `orders`.
+    pub fn sql(&self) -> &[crate::viz::sql::SqlStep] {
+        self.derived.sql.get_or_init(|| {
+            if self.is_lease() {
+                crate::viz::sql::steps(&self.run.scenario, &self.run.names, &self.run.trace)
+            } else {
+                Vec::new()
+            }
+        })
+    }
+
+    /// Lease lab: the scenario's red flags (not for recorded events alone).
+    pub fn flags(&self) -> Option<&RedFlags> {
+        self.derived
+            .flags
+            .get_or_init(|| {
+                (self.is_lease() && !self.recorded_only)
+                    .then(|| crate::check::red_flags::evaluate(&self.run.scenario).ok())
+                    .flatten()
+            })
+            .as_ref()
+    }
+
+    /// Transaction commit: a lane per RM.
+    pub fn commit(&self) -> Option<&crate::viz::commit::CommitLanes> {
+        self.derived
+            .commit
+            .get_or_init(|| {
+                (self.run.scenario.protocol == Protocol::Commit)
+                    .then(|| crate::viz::commit::lanes(&self.run))
+            })
+            .as_ref()
     }
 
     /// The run's trace hash, for runs of a sane size (computed once).
@@ -109,20 +162,6 @@ impl Model {
         let mut cursor = run.checkpoints[0].sim.clone();
         cursor.set_recording(false);
         let layout = Layout::new(run.names.len());
-        let lease = run.scenario.protocol == Protocol::Lease;
-        let lanes = lease.then(|| crate::viz::lease::lanes(&run));
-        let sql = if lease {
-            crate::viz::sql::steps(&run.scenario, &run.names, &run.trace)
-        } else {
-            Vec::new()
-        };
-        let flags = if lease {
-            crate::check::red_flags::evaluate(&run.scenario).ok()
-        } else {
-            None
-        };
-        let commit =
-            (run.scenario.protocol == Protocol::Commit).then(|| crate::viz::commit::lanes(&run));
         Model {
             run,
             flights,
@@ -135,10 +174,7 @@ impl Model {
             broken,
             chosen,
             hash: std::sync::OnceLock::new(),
-            lanes,
-            sql,
-            commit,
-            flags,
+            derived: Derived::default(),
             recorded_only: false,
             recorded_on: None,
         }
@@ -179,7 +215,6 @@ impl Model {
         };
         let mut m = Model::from_run(run);
         m.recorded_only = true;
-        m.flags = None;
         Ok(m)
     }
 

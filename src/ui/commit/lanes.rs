@@ -48,10 +48,10 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
     let data = move || {
         app.rev.get();
         match pane {
-            Pane::A => app.model.with_value(|m| m.commit.clone()),
+            Pane::A => app.model.with_value(|m| m.commit().cloned()),
             Pane::B => app
                 .model_b
-                .with_value(|b| b.as_ref().and_then(|m| m.commit.clone())),
+                .with_value(|b| b.as_ref().and_then(|m| m.commit().cloned())),
         }
     };
     let data = Memo::new(move |_| data());

@@ -10,7 +10,7 @@ pub fn RedFlags() -> impl IntoView {
     let app = use_app();
     let flags = move || {
         app.rev.get();
-        app.model.with_value(|m| m.flags.clone())
+        app.model.with_value(|m| m.flags().cloned())
     };
     view! {
         <section class="panel flags" data-testid="red-flags">

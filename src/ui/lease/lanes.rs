@@ -36,7 +36,7 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
     let app = use_app();
     let data = move || {
         app.rev.get();
-        let pick = |m: &super::super::model::Model| (m.lanes.clone(), m.run.names.to_vec());
+        let pick = |m: &super::super::model::Model| (m.lanes().cloned(), m.run.names.to_vec());
         match pane {
             Pane::A => app.model.with_value(|m| Some(pick(m))),
             Pane::B => app.model_b.with_value(|b| b.as_ref().map(pick)),

@@ -25,7 +25,7 @@ pub fn SqlPanel(pane: Pane) -> impl IntoView {
         app.rev.get();
         let t = app.t.get();
         let get = |m: &super::super::model::Model| {
-            last_at(&m.sql, table, t)
+            last_at(m.sql(), table, t)
                 .cloned()
                 .map(|s| (s, m.run.names.to_vec()))
         };
