@@ -25,7 +25,8 @@ pub enum Export {
     Link,
 }
 
-/// Writes `what` of the work on screen and hands it to the browser as a download.
+/// Writes `what` of the work on screen and hands it to the browser as a
+/// download (a share link goes to the share dialog instead).
 pub fn write(app: App, what: Export) {
     let stem = files::stem(app);
     let file = |ext: &str| format!("{stem}.{ext}");

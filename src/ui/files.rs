@@ -411,9 +411,7 @@ pub fn FileMenu() -> impl IntoView {
                 />
                 <button class="item" data-testid="export-trace" on:click=move |_| export(app, Export::Trace)>{move || w().export_trace}</button>
                 <button class="item" data-testid="export-scenario" on:click=move |_| export(app, Export::Scenario)>{move || w().export_scenario}</button>
-                <button class="item" data-testid="share" on:click=move |_| {
-                    export(app, Export::Link);
-                }>{move || w().copy_link}</button>
+                <button class="item" data-testid="share" on:click=move |_| export(app, Export::Link)>{move || w().copy_link}</button>
                 <hr />
                 <button class="item" data-testid="export-view-svg" on:click=move |_| export(app, Export::ViewSvg)>{move || w().export_view_svg}</button>
                 <button class="item" data-testid="export-view-png" on:click=move |_| export(app, Export::ViewPng)>{move || w().export_view_png}</button>

@@ -176,8 +176,8 @@ test('an export or a share link whose writers cannot be fetched says so in a toa
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace').click()]);
   assert.match(d.suggestedFilename(), /^calm-seed\d+\.trace\.json$/);
   // The share link's deflate is one of the writers.
-  await page.reload();
   fail = true;
+  await page.reload();
   await page.waitForSelector('[data-testid=app][data-later=ready]');
   await page.getByTestId('file-menu').locator('summary').click();
   await page.getByTestId('share').click();
