@@ -133,6 +133,17 @@ fn seeking_through_checkpoints_equals_running_straight() {
         let mut cur = run.state_at(SimTime(end));
         run.seek(&mut cur, SimTime(end / 3));
         assert!(same_world(&cur, &run.state_at(SimTime(end / 3))));
+        // Forward: a step within a checkpoint's reach, then a long jump
+        // (which starts again from a later checkpoint).
+        for t in [end / 3 + 1_000, end * 5 / 6] {
+            let before = cur.steps();
+            run.seek(&mut cur, SimTime(t));
+            assert!(cur.steps() >= before, "{name}: seeking forward went back");
+            assert!(
+                same_world(&cur, &run.state_at(SimTime(t))),
+                "{name}: seeking forward to {t} differs"
+            );
+        }
     }
 }
 

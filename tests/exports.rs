@@ -482,6 +482,75 @@ fn every_svg_is_well_formed_xml_with_every_arrow_labelled() {
     assert!(read_xml("<svg/><svg/>").is_err());
 }
 
+/// The page's diagram of a crowded window (over 60 arrows, no labels) draws
+/// the arrows of a colour as one path each: every arrow's line is still
+/// there, every arrow that arrived or is in flight has its head with its tip
+/// on the arrow's end, and every lost one its ✕.
+#[test]
+fn a_crowded_live_diagram_draws_every_arrow_in_few_paths() {
+    let mut crowded = 0;
+    for run in runs() {
+        let d = spacetime::layout(&run, &Options::new(0, run.end.0, 1200.0, 260.0));
+        if d.arrows.len() <= 60 {
+            continue;
+        }
+        crowded += 1;
+        let name = &run.scenario.name;
+        let doc = svg::render_live(&d, name, svg::DiagramWords::ENGLISH);
+        read_xml(&doc).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let group = doc
+            .split("<g class=\"arrows\"")
+            .nth(1)
+            .and_then(|g| g.split("</g>").next())
+            .expect("an arrows group");
+        let ds: Vec<(&str, bool)> = group
+            .split("<path d=\"")
+            .skip(1)
+            .map(|p| {
+                let (d, rest) = p.split_once('"').expect("a closed d");
+                (d, rest.trim_start().starts_with("fill=\"#"))
+            })
+            .collect();
+        let lines: usize = ds
+            .iter()
+            .filter(|(_, head)| !head)
+            .map(|(d, _)| d.matches('M').count())
+            .sum();
+        let heads: String = ds
+            .iter()
+            .filter(|(_, head)| *head)
+            .map(|(d, _)| *d)
+            .collect();
+        let missed = d
+            .arrows
+            .iter()
+            .filter(|a| !matches!(a.fate, Fate::Delivered | Fate::InFlight))
+            .count();
+        assert_eq!(lines, d.arrows.len(), "{name}: a line per arrow");
+        assert_eq!(
+            heads.matches('z').count(),
+            d.arrows.len() - missed,
+            "{name}: a head per arrow that arrived"
+        );
+        assert_eq!(
+            group.matches('✕').count(),
+            missed,
+            "{name}: a ✕ per lost arrow"
+        );
+        assert!(ds.len() <= 3 * 8, "{name}: {} paths", ds.len());
+        assert!(!group.contains("<line"), "{name}: an arrow drawn alone");
+        for a in d
+            .arrows
+            .iter()
+            .filter(|a| a.from != a.to && matches!(a.fate, Fate::Delivered | Fate::InFlight))
+        {
+            let tip = format!("L{:.1},{:.1}L", a.x2, a.y2);
+            assert!(heads.contains(&tip), "{name}: no head at {tip}");
+        }
+    }
+    assert!(crowded > 0, "no built-in run has a crowded diagram");
+}
+
 #[test]
 fn svg_escapes_names_and_values() {
     let s = nasty();

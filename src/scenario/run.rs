@@ -131,21 +131,28 @@ impl Run {
 
     /// The world as it was at true time `t` (every event at or before `t` done).
     pub fn state_at(&self, t: SimTime) -> Simulator {
-        let i = self
-            .checkpoints
-            .partition_point(|c| c.sim.now() <= t)
-            .saturating_sub(1);
-        let mut sim = self.checkpoints[i].sim.clone();
+        let mut sim = self.checkpoints[self.checkpoint_before(t)].sim.clone();
         sim.set_recording(false);
         sim.run_until(t.min(self.end));
         sim
     }
 
-    /// Bring `sim` (a state of this run) to time `t`, forward by stepping or
-    /// backward through a checkpoint.
+    /// The last checkpoint at or before `t`.
+    fn checkpoint_before(&self, t: SimTime) -> usize {
+        self.checkpoints
+            .partition_point(|c| c.sim.now() <= t)
+            .saturating_sub(1)
+    }
+
+    /// Bring `sim` (a state of this run) to time `t`: forward by stepping
+    /// while no checkpoint lies between, otherwise from the last checkpoint
+    /// before `t` (backward, or a long jump forward: replaying every step
+    /// in between would cost as much as the distance).
     pub fn seek(&self, sim: &mut Simulator, t: SimTime) {
-        if t >= sim.now() {
-            sim.run_until(t.min(self.end));
+        let t = t.min(self.end);
+        // A checkpoint strictly after `sim` has done everything `sim` has.
+        if t >= sim.now() && self.checkpoints[self.checkpoint_before(t)].sim.now() <= sim.now() {
+            sim.run_until(t);
         } else {
             *sim = self.state_at(t);
         }

@@ -228,8 +228,12 @@ fn render_with(
     s.push_str("</g>\n");
 
     s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
-    for a in &d.arrows {
-        arrow(&mut s, a, labels, words);
+    if labels {
+        for a in &d.arrows {
+            arrow(&mut s, a, labels, words);
+        }
+    } else {
+        merged_arrows(&mut s, &d.arrows);
     }
     s.push_str("</g>\n");
 
@@ -319,6 +323,100 @@ fn render_with(
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// Arrows without labels (the live diagram's crowded windows): nothing of
+/// an arrow's own is left but its line, its head or its ✕, so the arrows of
+/// a colour are drawn as one path of lines, one of dashed lines and one of
+/// heads — a tenth of the elements for the browser to parse, style and lay
+/// out each time the window moves, and the same picture.
+fn merged_arrows(s: &mut String, arrows: &[Arrow]) {
+    // Per stroke colour, in the order first met: lines, dashed lines, heads.
+    let mut paths: Vec<(&str, [String; 3])> = Vec::new();
+    let mut crosses = String::new();
+    for a in arrows {
+        let c = colour(a.msg_type);
+        let k = match paths.iter().position(|(pc, _)| *pc == c) {
+            Some(k) => k,
+            None => {
+                paths.push((c, Default::default()));
+                paths.len() - 1
+            }
+        };
+        let [lines, dashed, heads] = &mut paths[k].1;
+        let missed = !matches!(a.fate, Fate::Delivered | Fate::InFlight);
+        // Where the line ends and the direction it arrives from.
+        let (from_x, from_y) = if a.from == a.to && !missed {
+            // A legislator talking to itself: a small loop (as `arrow`).
+            let x2 = a.x2.max(a.x1 + 3.0);
+            let (cx1, cx2, cy) = (a.x1 + 6.0, x2 + 6.0, a.y1 - 14.0);
+            let _ = write!(
+                lines,
+                "M{:.1},{:.1}C{cx1:.1},{cy:.1} {cx2:.1},{cy:.1} {x2:.1},{:.1}",
+                a.x1, a.y1, a.y1
+            );
+            (cx2, cy)
+        } else {
+            let path = if missed { dashed } else { lines };
+            let _ = write!(path, "M{:.1},{:.1}L{:.1},{:.1}", a.x1, a.y1, a.x2, a.y2);
+            (a.x1, a.y1)
+        };
+        if missed {
+            let _ = write!(
+                crosses,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="{VERMILLION}" font-size="12">✕</text>"#,
+                a.x2,
+                a.y2 + 4.0
+            );
+            continue;
+        }
+        // The head `arrow`'s marker draws: 8 × 6 stroke widths, its tip on
+        // the end, turned along the line (rightwards if it has no length).
+        let (tip_x, tip_y) = if a.from == a.to {
+            (a.x2.max(a.x1 + 3.0), a.y1)
+        } else {
+            (a.x2, a.y2)
+        };
+        let (dx, dy) = (tip_x - from_x, tip_y - from_y);
+        let len = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = if len > 1e-9 {
+            (dx / len, dy / len)
+        } else {
+            (1.0, 0.0)
+        };
+        let (back, side) = (8.0 * 1.2, 3.0 * 1.2);
+        let (bx, by) = (tip_x - back * ux, tip_y - back * uy);
+        let _ = write!(
+            heads,
+            "M{:.1},{:.1}L{:.1},{:.1}L{:.1},{:.1}z",
+            bx - side * uy,
+            by + side * ux,
+            tip_x,
+            tip_y,
+            bx + side * uy,
+            by - side * ux
+        );
+    }
+    for (c, [lines, dashed, heads]) in &paths {
+        if !lines.is_empty() {
+            let _ = writeln!(
+                s,
+                r#"<path d="{lines}" fill="none" stroke="{c}" stroke-width="1.2"/>"#
+            );
+        }
+        if !dashed.is_empty() {
+            let _ = writeln!(
+                s,
+                r#"<path d="{dashed}" fill="none" stroke="{c}" stroke-width="1.2" stroke-dasharray="4 3"/>"#
+            );
+        }
+        if !heads.is_empty() {
+            // The marker's colour, as `arrow` picks it.
+            let fill = HEADS[HEADS.iter().position(|h| h == c).unwrap_or(6)];
+            let _ = writeln!(s, r#"<path d="{heads}" fill="{fill}"/>"#);
+        }
+    }
+    s.push_str(&crosses);
 }
 
 fn arrow(s: &mut String, a: &Arrow, labels: bool, words: DiagramWords) {

@@ -477,22 +477,42 @@ fn Messengers() -> impl IntoView {
 // go over as numbers; the elements are found by id on the JavaScript side.
 // (A call per element, or an array of elements built each frame, cost more
 // than moving them.)
+//
+// Each messenger keeps its element and its `translate` as an `SVGTransform`:
+// moving it is `setTranslate(x, y)`, with no string to build or parse — a
+// `setAttribute('transform', …)` per messenger per frame was a quarter of a
+// busy frame's script.
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = "const layers = new WeakMap();
 export function sync(layer, gone, markup, fresh, ids, xy, fade) {
   let els = layers.get(layer);
   if (!els) { els = new Map(); layers.set(layer, els); }
-  for (const id of gone) { const el = els.get(id); if (el) { el.remove(); els.delete(id); } }
+  if (gone.length && gone.length === els.size) {
+    // All of them (a seek far away): one call empties the layer.
+    layer.replaceChildren();
+    els.clear();
+  } else {
+    for (const id of gone) { const m = els.get(id); if (m) { m.el.remove(); els.delete(id); } }
+  }
   if (fresh.length) {
     const before = layer.childElementCount;
     layer.insertAdjacentHTML('beforeend', markup);
     const kids = layer.children;
-    for (let i = 0; i < fresh.length; i++) els.set(fresh[i], kids[before + i]);
+    for (let i = 0; i < fresh.length; i++) {
+      const el = kids[before + i];
+      el.setAttribute('transform', 'translate(0,0)');
+      els.set(fresh[i], { el, tr: el.transform.baseVal.getItem(0), fade: -1 });
+    }
   }
   for (let i = 0; i < ids.length; i++) {
-    const el = els.get(ids[i]);
-    if (!el) continue;
-    el.setAttribute('transform', 'translate(' + xy[2 * i].toFixed(1) + ',' + xy[2 * i + 1].toFixed(1) + ')');
-    if (fade[i] >= 0) { el.setAttribute('opacity', fade[i].toFixed(2)); el.classList.add('lost'); }
+    const m = els.get(ids[i]);
+    if (!m) continue;
+    m.tr.setTranslate(xy[2 * i], xy[2 * i + 1]);
+    const f = fade[i];
+    if (f >= 0 && Math.abs(f - m.fade) >= 0.01) {
+      m.el.setAttribute('opacity', f.toFixed(2));
+      if (m.fade < 0) m.el.classList.add('lost');
+      m.fade = f;
+    }
   }
 }")]
 extern "C" {
