@@ -600,11 +600,8 @@ fn Root() -> impl IntoView {
         }
     });
     on_cleanup(move || fs.remove());
-    // Autosave the work whenever it changes, and the language when switched.
-    Effect::new(move |_| {
-        app.rev.get();
-        files::autosave(app);
-    });
+    // Keep the language when switched. (The work is autosaved by the part
+    // that comes after the first paint: `files::Autosave`.)
     Effect::new(move |_| {
         let _ = browser::local_set(LANG_KEY, app.lang.get().code());
     });

@@ -149,8 +149,21 @@ pub fn moment_link(app: App) -> String {
     short.unwrap_or_else(|| format!("{}&t={t}", share_link(app)))
 }
 
+/// Autosave the work whenever it changes (and once when drawn). Drawn by
+/// the part that comes after the first paint (`ui::later`), so the
+/// scenario's serializer is not in the first load: the work on screen at
+/// start-up is the saved work or a link's, so nothing is lost meanwhile.
+#[component]
+pub fn Autosave() -> impl IntoView {
+    let app = use_app();
+    Effect::new(move |_| {
+        app.rev.get();
+        autosave(app);
+    });
+}
+
 /// Save the work on screen (unless it is recorded events only).
-pub fn autosave(app: App) {
+fn autosave(app: App) {
     // A lesson's scenario is not the user's work (that is kept aside meanwhile).
     if app.before_lessons.with_value(|b| b.is_some()) {
         return;

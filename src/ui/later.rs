@@ -5,8 +5,9 @@
 //! Everything here is fetched in the background once that frame has painted
 //! (`parts::Later`): the side column (narration, invariants, inspector, the
 //! checker's panel), the space-time diagram under the parliament, the closed
-//! dialogs (help, QR code, sharing) and the run's trace hash — whose encoder
-//! (the canonical JSON of every event) is then only in this chunk.
+//! dialogs (help, QR code, sharing), the autosave (with the scenario's
+//! serializer) and the run's trace hash — whose encoder (the canonical JSON
+//! of every event) is then only in this chunk.
 
 use super::parts::{PartView, Piece};
 use super::{
@@ -20,6 +21,7 @@ pub fn draw(piece: Piece) -> AnyView {
         Piece::Column => column().into_any(),
         Piece::Diagram => view! { <spacetime::SpaceTime /> }.into_any(),
         Piece::Dialogs => view! {
+            <files::Autosave />
             <keys::Help />
             <qr::QrPanel />
             <files::ShareDialog />
