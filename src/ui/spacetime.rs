@@ -4,7 +4,7 @@
 
 use super::{browser, use_app};
 use crate::trace::svg;
-use crate::viz::spacetime::{layout_indexed, Options};
+use crate::viz::spacetime::{layout_indexed, live_window, Options};
 use leptos::prelude::*;
 
 const WIDTH: f64 = 1200.0;
@@ -12,18 +12,9 @@ const WIDTH: f64 = 1200.0;
 const WINDOW_US: u64 = 3_000_000;
 const LIVE_ARROWS: usize = 150;
 
-/// The window to draw for cursor `t`: the whole run if short, otherwise a
-/// window holding the cursor between 25 % and 75 %, moved in halves so the
-/// drawing is not recomputed every frame.
+/// The window to draw for cursor `t` (see `live_window`).
 fn window(t: u64, end: u64) -> (u64, u64) {
-    if end <= WINDOW_US {
-        return (0, end.max(1));
-    }
-    // Move in half-windows: a redraw every 1.5 s of simulated time.
-    let step = WINDOW_US / 2;
-    let want = t.saturating_sub(WINDOW_US * 3 / 4);
-    let from = (want / step * step).min(end - WINDOW_US);
-    (from, from + WINDOW_US)
+    live_window(t, end, WINDOW_US)
 }
 
 /// The diagram's own words in the page's language.

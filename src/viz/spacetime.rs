@@ -204,6 +204,20 @@ pub fn layout_trace(
     layout_indexed(names, trace, &Flights::from_trace(trace, end), end, opts)
 }
 
+/// The window of a run the page's live diagram shows for cursor `t`: the
+/// whole run if it is at most `span` long, otherwise `span` of it holding
+/// the cursor between a quarter and three quarters of the way across. It
+/// moves in half-spans, so that while a run plays the drawing is laid out
+/// again every half-span of simulated time, not every frame.
+pub fn live_window(t: u64, end: u64, span: u64) -> (u64, u64) {
+    if end <= span {
+        return (0, end.max(1));
+    }
+    let step = (span / 2).max(1);
+    let from = (t.saturating_sub(span / 4) / step * step).min(end - span);
+    (from, from + span)
+}
+
 /// Lay out a trace whose flights are already indexed (the page keeps the
 /// index of the run on screen, so a redraw costs the window, not the run).
 pub fn layout_indexed(
@@ -469,4 +483,34 @@ fn spans<'t>(
         })
         .collect();
     (spans, net)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::live_window;
+
+    #[test]
+    fn the_live_window_holds_the_cursor_in_its_middle_half() {
+        let span = 3_000_000;
+        let end = 26_000_000;
+        for t in (0..=end).step_by(7_919) {
+            let (from, to) = live_window(t, end, span);
+            assert_eq!(to - from, span);
+            assert!(from <= t && t <= to, "{t} outside {from}..{to}");
+            // In the middle half, except near the run's two ends.
+            if t >= span && t + span <= end {
+                let at = (t - from) as f64 / span as f64;
+                assert!(
+                    (0.25..=0.75).contains(&at),
+                    "{t} at {at:.2} of {from}..{to}"
+                );
+            }
+            assert!(
+                from % (span / 2) == 0 || to == end,
+                "{from} neither on a half-span nor at the end"
+            );
+        }
+        assert_eq!(live_window(1_000, 2_000_000, span), (0, 2_000_000));
+        assert_eq!(live_window(0, 0, span), (0, 1));
+    }
 }
