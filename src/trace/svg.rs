@@ -230,7 +230,7 @@ fn render_with(
     s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
     if labels {
         for a in &d.arrows {
-            arrow(&mut s, a, labels, words);
+            arrow(&mut s, a, words);
         }
     } else {
         merged_arrows(&mut s, &d.arrows);
@@ -344,39 +344,29 @@ fn merged_arrows(s: &mut String, arrows: &[Arrow]) {
             }
         };
         let [lines, dashed, heads] = &mut paths[k].1;
-        let missed = !matches!(a.fate, Fate::Delivered | Fate::InFlight);
-        // Where the line ends and the direction it arrives from.
-        let (from_x, from_y) = if a.from == a.to && !missed {
-            // A legislator talking to itself: a small loop (as `arrow`).
-            let x2 = a.x2.max(a.x1 + 3.0);
-            let (cx1, cx2, cy) = (a.x1 + 6.0, x2 + 6.0, a.y1 - 14.0);
-            let _ = write!(
-                lines,
-                "M{:.1},{:.1}C{cx1:.1},{cy:.1} {cx2:.1},{cy:.1} {x2:.1},{:.1}",
-                a.x1, a.y1, a.y1
-            );
-            (cx2, cy)
-        } else {
-            let path = if missed { dashed } else { lines };
-            let _ = write!(path, "M{:.1},{:.1}L{:.1},{:.1}", a.x1, a.y1, a.x2, a.y2);
-            (a.x1, a.y1)
+        let missed = missed(a);
+        // Where the line ends, and the point it arrives from.
+        let ((from_x, from_y), (tip_x, tip_y)) = match self_loop(a) {
+            Some(l) => {
+                let _ = write!(
+                    lines,
+                    "M{:.1},{:.1}C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+                    a.x1, a.y1, l.cx1, l.cy, l.cx2, l.cy, l.x2, a.y1
+                );
+                ((l.cx2, l.cy), (l.x2, a.y1))
+            }
+            None => {
+                let path = if missed { dashed } else { lines };
+                let _ = write!(path, "M{:.1},{:.1}L{:.1},{:.1}", a.x1, a.y1, a.x2, a.y2);
+                ((a.x1, a.y1), (a.x2, a.y2))
+            }
         };
         if missed {
-            let _ = write!(
-                crosses,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="{VERMILLION}" font-size="12">✕</text>"#,
-                a.x2,
-                a.y2 + 4.0
-            );
+            cross(&mut crosses, a);
             continue;
         }
         // The head `arrow`'s marker draws: 8 × 6 stroke widths, its tip on
         // the end, turned along the line (rightwards if it has no length).
-        let (tip_x, tip_y) = if a.from == a.to {
-            (a.x2.max(a.x1 + 3.0), a.y1)
-        } else {
-            (a.x2, a.y2)
-        };
         let (dx, dy) = (tip_x - from_x, tip_y - from_y);
         let len = (dx * dx + dy * dy).sqrt();
         let (ux, uy) = if len > 1e-9 {
@@ -412,17 +402,60 @@ fn merged_arrows(s: &mut String, arrows: &[Arrow]) {
         }
         if !heads.is_empty() {
             // The marker's colour, as `arrow` picks it.
-            let fill = HEADS[HEADS.iter().position(|h| h == c).unwrap_or(6)];
+            let fill = HEADS[head(c)];
             let _ = writeln!(s, r#"<path d="{heads}" fill="{fill}"/>"#);
         }
     }
     s.push_str(&crosses);
 }
 
-fn arrow(s: &mut String, a: &Arrow, labels: bool, words: DiagramWords) {
+/// Which marker heads an arrow of colour `c` (an index into `HEADS`).
+fn head(c: &str) -> usize {
+    HEADS.iter().position(|h| *h == c).unwrap_or(6)
+}
+
+/// A messenger that did not arrive (lost, cut off, or its receiver down).
+fn missed(a: &Arrow) -> bool {
+    !matches!(a.fate, Fate::Delivered | Fate::InFlight)
+}
+
+/// A legislator talking to itself (roles on one machine) that arrived or
+/// is on its way is drawn as a small loop over its lane: where it ends and
+/// its two control points.
+struct Loop {
+    x2: f64,
+    cx1: f64,
+    cx2: f64,
+    cy: f64,
+}
+
+fn self_loop(a: &Arrow) -> Option<Loop> {
+    (a.from == a.to && !missed(a)).then(|| {
+        let x2 = a.x2.max(a.x1 + 3.0);
+        Loop {
+            x2,
+            cx1: a.x1 + 6.0,
+            cx2: x2 + 6.0,
+            cy: a.y1 - 14.0,
+        }
+    })
+}
+
+/// The ✕ where a messenger that did not arrive ended.
+fn cross(s: &mut String, a: &Arrow) {
+    let _ = write!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle" fill="{VERMILLION}" font-size="12">✕</text>"#,
+        n(a.x2),
+        n(a.y2 + 4.0)
+    );
+}
+
+/// One arrow with its label and its title (exports, and the live diagram's
+/// uncrowded windows).
+fn arrow(s: &mut String, a: &Arrow, words: DiagramWords) {
     let c = colour(a.msg_type);
-    let head = HEADS.iter().position(|h| *h == c).unwrap_or(6);
-    let missed = !matches!(a.fate, Fate::Delivered | Fate::InFlight);
+    let missed = missed(a);
     let mut text = a.label.clone();
     if a.duplicate {
         text.push(' ');
@@ -452,20 +485,19 @@ fn arrow(s: &mut String, a: &Arrow, labels: bool, words: DiagramWords) {
     let marker = if missed {
         String::new()
     } else {
-        format!(r#" marker-end="url(#head{head})""#)
+        format!(r#" marker-end="url(#head{})""#, head(c))
     };
     let _ = write!(s, r#"<g class="msg {}" data-id="{}">"#, a.msg_type, a.id);
-    if a.from == a.to && !missed {
-        // A legislator talking to itself (roles on one machine): a small loop.
+    if let Some(l) = self_loop(a) {
         let _ = write!(
             s,
             r#"<path d="M{x1},{y} C{cx1},{cy} {cx2},{cy} {x2},{y}" fill="none" stroke="{c}"{marker}/>"#,
             x1 = n(a.x1),
-            x2 = n(a.x2.max(a.x1 + 3.0)),
+            x2 = n(l.x2),
             y = n(a.y1),
-            cx1 = n(a.x1 + 6.0),
-            cx2 = n(a.x2.max(a.x1 + 3.0) + 6.0),
-            cy = n(a.y1 - 14.0),
+            cx1 = n(l.cx1),
+            cx2 = n(l.cx2),
+            cy = n(l.cy),
         );
     } else {
         let _ = write!(
@@ -478,16 +510,7 @@ fn arrow(s: &mut String, a: &Arrow, labels: bool, words: DiagramWords) {
         );
     }
     if missed {
-        let _ = write!(
-            s,
-            r#"<text x="{}" y="{}" text-anchor="middle" fill="{VERMILLION}" font-size="12">✕</text>"#,
-            n(a.x2),
-            n(a.y2 + 4.0)
-        );
-    }
-    if !labels {
-        s.push_str("</g>\n");
-        return;
+        cross(s, a);
     }
     let _ = writeln!(
         s,

@@ -12,11 +12,6 @@ const WIDTH: f64 = 1200.0;
 const WINDOW_US: u64 = 3_000_000;
 const LIVE_ARROWS: usize = 150;
 
-/// The window to draw for cursor `t` (see `live_window`).
-fn window(t: u64, end: u64) -> (u64, u64) {
-    live_window(t, end, WINDOW_US)
-}
-
 /// The diagram's own words in the page's language.
 pub fn diagram_words(w: &'static crate::i18n::Words) -> svg::DiagramWords<'static> {
     svg::DiagramWords {
@@ -77,7 +72,7 @@ pub fn in_language(
 #[component]
 pub fn SpaceTime() -> impl IntoView {
     let app = use_app();
-    let win = Memo::new(move |_| window(app.t.get(), app.end.get()));
+    let win = Memo::new(move |_| live_window(app.t.get(), app.end.get(), WINDOW_US));
     let drawing = Memo::new(move |_| {
         app.rev.get();
         let (from, to) = win.get();
