@@ -442,6 +442,8 @@ words!(
     st_one_way,
     st_duplicate,
     st_in_flight,
+    // after "+N" over a crowded live space-time diagram (its title)
+    st_thinned,
     st_lost,
     st_partitioned,
     st_receiver_down,

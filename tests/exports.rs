@@ -387,6 +387,16 @@ fn spacetime_geometry_shows_fates_spans_and_marks() {
         (d.arrows.len(), d.arrows.len() + d.omitted_arrows),
         (5, total)
     );
+    // The five are an even sample across the run, in sending order: the
+    // first arrow of the run, then the rest spread over it (the first five
+    // would all sit in its first instants and leave the cursor's stretch empty).
+    let sent: Vec<u64> = d.arrows.iter().map(|a| a.t_send_us).collect();
+    let every = full(get("dueling"));
+    assert_eq!(every.omitted_arrows, 0);
+    assert_eq!(sent[0], every.arrows[0].t_send_us);
+    assert!(sent.windows(2).all(|w| w[0] <= w[1]), "{sent:?}");
+    assert!(sent[4] >= every.arrows[total * 4 / 5].t_send_us, "{sent:?}");
+    assert!(sent[4] > every.arrows[4].t_send_us, "{sent:?}");
     // A window in the middle keeps only what crosses it.
     let w = spacetime::layout(get("forced"), &Options::new(500_000, 600_000, 800.0, 300.0));
     assert!(w

@@ -332,6 +332,7 @@ pub const WORDS: Words = Words {
     st_one_way: " (one way)",
     st_duplicate: "(duplicate)",
     st_in_flight: "… in flight",
+    st_thinned: "messages in this window are not drawn: too many to read, so an even sample of them is shown",
     st_lost: "lost",
     st_partitioned: "partition",
     st_receiver_down: "receiver down",

@@ -333,6 +333,7 @@ pub const WORDS: Words = Words {
     st_one_way: "（一方向）",
     st_duplicate: "（重複）",
     st_in_flight: "…移動中",
+    st_thinned: "通の使者はこの窓に描いていません。多すぎて読めないため、均等に間引いて表示しています",
     st_lost: "行方不明",
     st_partitioned: "分断",
     st_receiver_down: "受け手は不在",

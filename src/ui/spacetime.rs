@@ -133,7 +133,9 @@ pub fn SpaceTime() -> impl IntoView {
                 <h2>{move || app.words().spacetime_title}</h2>
                 {move || {
                     let omitted = drawing.with(|d| d.4);
-                    (omitted > 0).then(|| view! { <span class="small hint">{format!("+{omitted} …")}</span> })
+                    (omitted > 0).then(|| view! {
+                        <span class="small hint" data-testid="spacetime-thinned" title=move || format!("{omitted} {}", app.words().st_thinned)>{format!("+{omitted} …")}</span>
+                    })
                 }}
                 <button class="btn small" data-testid="export-spacetime" on:click=export>{move || app.words().download_svg}</button>
             </div>

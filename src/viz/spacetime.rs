@@ -17,16 +17,17 @@
 //!   at sending time;
 //! - **in flight**: still travelling when the run stopped; drawn to the end.
 //!
-//! A busy run has thousands of messengers; at most `max_arrows` (the first
-//! ones sent in the window) are laid out, and `omitted_arrows` says how many
-//! were left out, so a view can tell the reader rather than silently drop them.
+//! A busy run has thousands of messengers; at most `max_arrows` are laid out
+//! (an even sample of the window's, in sending order, so that every stretch of
+//! the window keeps its share), and `omitted_arrows` says how many were left
+//! out, so a view can tell the reader rather than silently drop them.
 
 use crate::scenario::run::Run;
 use crate::sim::fault::Fault;
 use crate::sim::{NodeId, SimTime};
 use crate::trace::label::{self, NoteClass};
 use crate::trace::{DropReason, EventKind, TraceEvent};
-use crate::viz::flights::{Fate as FlightFate, Flights};
+use crate::viz::flights::{Fate as FlightFate, Flight, Flights};
 
 mod axis;
 
@@ -335,9 +336,15 @@ fn arrows(
     lane_y: &dyn Fn(NodeId) -> f64,
     x_of: &dyn Fn(u64) -> f64,
 ) -> (Vec<Arrow>, usize) {
-    let mut out = Vec::new();
-    let mut omitted = 0;
-    for f in flights.overlapping(SimTime(from), SimTime(to)) {
+    // More than `max` in the window: an even sample across it (every k-th
+    // in sending order), not the first `max`, so that a crowded stretch is
+    // thinned everywhere alike and the cursor's neighbourhood is never empty.
+    let all: Vec<&Flight> = flights.overlapping(SimTime(from), SimTime(to)).collect();
+    let omitted = all.len().saturating_sub(max);
+    let kept = all.len() - omitted;
+    let mut out = Vec::with_capacity(kept);
+    for k in 0..kept {
+        let f = all[k * all.len() / kept];
         let (id, t_send, t_end) = (f.id.0, f.sent.0, f.ended.0);
         let fate = match f.fate {
             FlightFate::Delivered => Fate::Delivered,
@@ -346,10 +353,6 @@ fn arrows(
             FlightFate::Dropped(DropReason::Down) => Fate::ReceiverDown,
             FlightFate::Unfinished => Fate::InFlight,
         };
-        if out.len() >= max {
-            omitted += 1;
-            continue;
-        }
         let (x1, y1) = (x_of(t_send), lane_y(f.from));
         let (mut x2, mut y2) = (x_of(t_end), lane_y(f.to));
         match fate {
