@@ -3,8 +3,10 @@
 //!
 //! The simulator lives outside the reactive graph in [`model::Model`] (a
 //! `StoredValue`). Each animation frame the driver moves the cursor to the
-//! new virtual time and publishes one [`model::Snap`]; components read narrow
-//! parts of it.
+//! new virtual time and publishes one [`model::Snap`] when an event passed;
+//! components read narrow parts of it. What moves with every frame and
+//! nothing else (messengers, cursors, the scrubber) is written by the frame
+//! itself, through [`App::on_frame`].
 
 pub mod ballots;
 pub mod browser;
@@ -95,9 +97,10 @@ pub struct App {
     pub t: RwSignal<u64>,
     pub end: RwSignal<u64>,
     pub snap: RwSignal<Snap>,
-    /// The messengers in flight at the cursor: they move every frame, so they
-    /// have their own signal, read by one effect that moves them.
-    pub messengers: RwSignal<Vec<crate::viz::parliament::Messenger>>,
+    /// What moves with every frame and with nothing else (the messengers, the
+    /// space-time diagram's cursor, the scrubber's thumb, the clock's
+    /// `data-us`), written by the frame itself: see [`App::on_frame`].
+    pub per_frame: StoredValue<FrameHooks, LocalStorage>,
     pub playing: RwSignal<bool>,
     /// log10 of simulated seconds per real second.
     pub speed_log: RwSignal<f64>,
@@ -160,11 +163,68 @@ pub fn story_speed(kind: crate::protocol::Kind, end_us: u64) -> f64 {
 
 const WHOLE_RUN_KEY: &str = "paxos-island.whole-run";
 
+/// The hooks `set_t` calls with each new time, by registration number.
+#[derive(Default)]
+pub struct FrameHooks {
+    next: u64,
+    hooks: Vec<(u64, std::rc::Rc<dyn Fn(u64)>)>,
+}
+
 impl App {
+    /// Call `hook` with the cursor's time every time it moves (every frame
+    /// while a run plays), for as long as the calling component lives.
+    ///
+    /// For what moves with every frame and nothing else. Through the reactive
+    /// graph each such thing was a signal set, an effect woken and a task
+    /// polled per frame — most of a quiet frame's script, where the writes
+    /// themselves are a few numbers. A hook writes them directly; the
+    /// component draws its first state (and any change not made by a new time)
+    /// itself.
+    pub fn on_frame(&self, hook: impl Fn(u64) + 'static) {
+        let mut id = 0;
+        self.per_frame.update_value(|f| {
+            id = f.next;
+            f.next += 1;
+            f.hooks.push((id, std::rc::Rc::new(hook)));
+        });
+        let per_frame = self.per_frame;
+        on_cleanup(move || {
+            per_frame.try_update_value(|f| f.hooks.retain(|h| h.0 != id));
+        });
+    }
+
+    /// A value of the cursor's time (and of other signals `f` reads), held in
+    /// a signal that changes only when the value does — a memo computed by the
+    /// frame (`on_frame`) rather than woken by it. The cursor's own signal
+    /// then has no one to notify while a run plays: with a memo, every frame
+    /// marked it and its effects and polled them only to find it unchanged.
+    /// An effect recomputes it when the other signals change.
+    pub fn frame_memo<T: PartialEq + Send + Sync + 'static>(
+        &self,
+        f: impl Fn(u64) -> T + Copy + 'static,
+    ) -> ReadSignal<T> {
+        let app = *self;
+        let value = RwSignal::new(untrack(|| f(app.t.get_untracked())));
+        let put = move |v: T| {
+            if value.with_untracked(|old| *old != v) {
+                value.set(v);
+            }
+        };
+        self.on_frame(move |t| put(untrack(|| f(t))));
+        Effect::new(move |_| put(f(app.t.get_untracked())));
+        value.read_only()
+    }
+
+    /// Whether the diagrams stop drawing at the cursor (`fog_from`), without
+    /// reading the cursor.
+    pub fn fogged(&self) -> bool {
+        !self.whole_run.get() || self.hold.get().is_some()
+    }
+
     /// Where the diagrams stop drawing (a fog covers what lies past it):
     /// the cursor, unless the whole run is asked for and no question waits.
     pub fn fog_from(&self) -> Option<u64> {
-        (!self.whole_run.get() || self.hold.get().is_some()).then(|| self.t.get())
+        self.fogged().then(|| self.t.get())
     }
 
     pub fn set_whole_run(&self, on: bool) {
@@ -330,7 +390,7 @@ impl App {
         }
         let snap = self.model.try_update_value(|m| {
             m.seek(t);
-            (m.snap(t), m.messengers(t))
+            m.snap(t)
         });
         let snap_b = self.model_b.try_update_value(|b| {
             b.as_mut().map(|m| {
@@ -342,11 +402,16 @@ impl App {
         // Between two events nothing but the messengers and the cursor moves:
         // the snapshot is published only when it changed, so the seats,
         // ledgers, quorum, banner and narration are not asked every frame.
-        if let Some((s, messengers)) = snap {
+        if let Some(s) = snap {
             publish(self.snap, s);
-            self.messengers.set(messengers);
         }
         publish(self.snap_b, snap_b.flatten());
+        // What moves with every frame: written directly (`on_frame`).
+        self.per_frame.with_value(|f| {
+            for (_, hook) in &f.hooks {
+                hook(t);
+            }
+        });
     }
 
     pub fn scenario(&self) -> Scenario {
@@ -485,14 +550,13 @@ fn Root() -> impl IntoView {
     // A link or the saved work opens at its story's pace, as the menu does.
     let pace = story_speed(model.kind(), end);
     let snap0 = model.snap(0);
-    let messengers0 = model.messengers(0);
     let app = App {
         model: StoredValue::new(model),
         rev: RwSignal::new(0),
         t: RwSignal::new(0),
         end: RwSignal::new(end),
         snap: RwSignal::new(snap0),
-        messengers: RwSignal::new(messengers0),
+        per_frame: StoredValue::new_local(FrameHooks::default()),
         playing: RwSignal::new(false),
         speed_log: RwSignal::new(pace),
         lang: RwSignal::new(lang),

@@ -267,9 +267,8 @@ pub fn Invariants() -> impl IntoView {
 fn FutureViolation() -> impl IntoView {
     let app = use_app();
     // Its own memo: the cursor moves every frame, the next violation rarely.
-    let next = Memo::new(move |_| {
-        app.rev.get();
-        let t = app.t.get();
+    let next = app.frame_memo(move |t| {
+        app.rev.track();
         app.model
             .with_value(|m| m.broken.iter().find(|b| b.1 > t).copied())
     });

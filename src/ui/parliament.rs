@@ -91,7 +91,7 @@ fn Banner() -> impl IntoView {
     let app = use_app();
     let mid = move || app.model.with_value(|m| m.layout.width / 2.0);
     let chosen = Memo::new(move |_| app.snap.with(|s| s.chosen));
-    let at_start = Memo::new(move |_| app.t.get() == 0);
+    let at_start = app.frame_memo(|t| t == 0);
     view! {
         <g class="banner" data-testid="banner">
             {move || {
@@ -443,8 +443,8 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
 }
 
 /// The messengers, drawn imperatively: hundreds of them move every frame,
-/// and one effect that sets their attributes directly is far cheaper than
-/// hundreds of reactive closures each subscribed to the snapshot.
+/// and one call from the frame that sets their positions directly is far
+/// cheaper than hundreds of reactive closures each subscribed to the snapshot.
 #[component]
 fn Messengers() -> impl IntoView {
     let app = use_app();
@@ -453,21 +453,32 @@ fn Messengers() -> impl IntoView {
     // JavaScript side, by id).
     let drawn = StoredValue::new_local(std::collections::BTreeSet::<u64>::new());
     let names = StoredValue::new(Vec::<String>::new());
-    Effect::new(move |_| {
-        app.rev.track();
-        names.set_value(app.model.with_value(|m| m.run.names.to_vec()));
-        // A new run: start from an empty layer.
-        if let Some(g) = layer.get_untracked() {
+    // The run they belong to (`rev`): ids start again in every run.
+    let drawn_rev = StoredValue::new(None::<u64>);
+    // They move with every frame: the frame draws them (`App::on_frame`).
+    let draw = move |t: u64| {
+        let Some(g) = layer.get_untracked() else {
+            return;
+        };
+        let rev = app.rev.get_untracked();
+        if drawn_rev.get_value() != Some(rev) {
+            // A new run: start from an empty layer.
             let gone: Vec<f64> = drawn.with_value(|d| d.iter().map(|&id| id as f64).collect());
             sync(&g, &gone, "", &[], &[], &[], &[]);
+            drawn.update_value(|d| d.clear());
+            names.set_value(app.model.with_value(|m| m.run.names.to_vec()));
+            drawn_rev.set_value(Some(rev));
         }
-        drawn.update_value(|d| d.clear());
-    });
+        let ms = app.model.with_value(|m| m.messengers(t));
+        drawn.update_value(|d| names.with_value(|n| update(&g, d, &ms, n)));
+    };
+    app.on_frame(draw);
+    // The first ones, and a new run's when no new time follows it.
     Effect::new(move |_| {
-        let Some(g) = layer.get() else { return };
-        app.messengers.with(|ms| {
-            drawn.update_value(|d| names.with_value(|n| update(&g, d, ms, n)));
-        });
+        app.rev.track();
+        if layer.get().is_some() {
+            draw(app.t.get_untracked());
+        }
     });
     view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }
 }

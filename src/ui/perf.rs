@@ -19,7 +19,13 @@ export function end(t0) {
   p.then(() => { if (Array.isArray(out)) out.push(performance.now() - t0); });
 }
 export function now() { return performance.now(); }
-export function next_frame(cb) { requestAnimationFrame(cb); }"
+export function next_frame(cb) { requestAnimationFrame(cb); }
+export function cursor_at(clock, scrub, t, end) {
+  clock.dataset.us = t;
+  if (scrub.max !== String(end)) scrub.max = end;
+  if (scrub.valueAsNumber !== t) scrub.value = t;
+}
+export function translate_x(el, x) { el.setAttribute('transform', `translate(${x.toFixed(2)} 0)`); }"
 )]
 extern "C" {
     /// The probe's start: the page's clock if it is on, else -1.
@@ -30,6 +36,17 @@ extern "C" {
     pub fn now() -> f64;
     /// `requestAnimationFrame(cb)`.
     pub fn next_frame(cb: &js_sys::Function);
+    /// `transform="translate(x 0)"`, x to two decimals.
+    pub fn translate_x(el: &web_sys::Element, x: f64);
+    /// The cursor's time on the clock (`data-us`) and the scrubber (its
+    /// thumb, and its end first so the value is not clamped to a shorter
+    /// run's); numbers, so no string crosses from the module.
+    pub fn cursor_at(
+        clock: &web_sys::HtmlElement,
+        scrub: &web_sys::HtmlInputElement,
+        t: f64,
+        end: f64,
+    );
 }
 
 /// Run `f`, and if the probe is on, record how long it and its effects took

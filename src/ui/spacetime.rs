@@ -72,7 +72,7 @@ pub fn in_language(
 #[component]
 pub fn SpaceTime() -> impl IntoView {
     let app = use_app();
-    let win = Memo::new(move |_| live_window(app.t.get(), app.end.get(), WINDOW_US));
+    let win = app.frame_memo(move |t| live_window(t, app.end.get(), WINDOW_US));
     let drawing = Memo::new(move |_| {
         app.rev.get();
         let (from, to) = win.get();
@@ -94,15 +94,27 @@ pub fn SpaceTime() -> impl IntoView {
             )
         })
     });
-    let fogged = Memo::new(move |_| app.fog_from().is_some());
-    // Once per frame for the cursor line and the fog: the drawing's place
-    // only (never a copy of its SVG).
-    let cursor = Memo::new(move |_| {
-        let (from, to) = win.get();
-        let (px, pw) = drawing.with(|d| (d.1, d.2));
-        px + (app.t.get().saturating_sub(from)) as f64 / (to - from).max(1) as f64 * pw
+    let fogged = Memo::new(move |_| app.fogged());
+    // The cursor line and the fog move with every frame: the frame writes
+    // them (`App::on_frame`), from the drawing's place only (never a copy of
+    // its SVG); a new drawing or window places them too.
+    let cursor_g: NodeRef<leptos::svg::G> = NodeRef::new();
+    let place = move |t: u64| {
+        let Some(g) = cursor_g.get_untracked() else {
+            return;
+        };
+        let (from, to) = live_window(t, app.end.get_untracked(), WINDOW_US);
+        let (px, pw) = drawing.with_untracked(|d| (d.1, d.2));
+        let x = px + t.saturating_sub(from) as f64 / (to - from).max(1) as f64 * pw;
+        super::perf::translate_x(&g, x);
+    };
+    app.on_frame(place);
+    Effect::new(move |_| {
+        drawing.track();
+        if cursor_g.get().is_some() {
+            place(app.t.get_untracked());
+        }
     });
-    let cursor_x = move || cursor.get();
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
         let Some(el) = ev
@@ -145,7 +157,7 @@ pub fn SpaceTime() -> impl IntoView {
                     // The fog is made once and moved with the cursor: only
                     // whether there is one re-renders it.
                     // Both move as one group: a single attribute a frame.
-                    <g transform=move || format!("translate({:.2} 0)", cursor_x())>
+                    <g node_ref=cursor_g>
                         {move || fogged.get().then(|| view! {
                             <rect class="fog" data-testid="fog" x=0 y=16 width=WIDTH height=move || drawing.with(|d| d.3) />
                         })}

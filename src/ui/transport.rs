@@ -29,18 +29,29 @@ fn speed_label(log: f64) -> String {
 /// stepped or sought, and while a run plays at most twenty times a second —
 /// its last digits change faster than anyone reads them, and each change is
 /// a string made in the module and decoded by the page, twice a frame.
+///
+/// The time it shows is kept by the frame (`App::on_frame`): the cursor's
+/// signal wakes nothing while a run plays.
 fn clock_words(app: super::App) -> Memo<String> {
     let last = StoredValue::new(f64::NEG_INFINITY);
-    let shown = Memo::new(move |prev: Option<&u64>| {
-        let t = app.t.get();
-        let now = super::perf::now();
-        match prev {
-            Some(&p) if app.playing.get() && t >= p && now - last.get_value() < 50.0 => p,
-            _ => {
-                last.set_value(now);
-                t
-            }
+    let shown = RwSignal::new(app.t.get_untracked());
+    let show = move |t: u64, now: f64| {
+        last.set_value(now);
+        if shown.get_untracked() != t {
+            shown.set(t);
         }
+    };
+    app.on_frame(move |t| {
+        let now = super::perf::now();
+        let p = shown.get_untracked();
+        if !(app.playing.get_untracked() && t >= p && now - last.get_value() < 50.0) {
+            show(t, now);
+        }
+    });
+    // Paused (or playing again): the exact time at once.
+    Effect::new(move |_| {
+        app.playing.track();
+        show(app.t.get_untracked(), super::perf::now());
     });
     Memo::new(move |_| app.lang.get().speak().time_label(shown.get()))
 }
@@ -50,6 +61,23 @@ pub fn Transport() -> impl IntoView {
     let app = use_app();
     let w = move || app.words();
     let clock = clock_words(app);
+    // The clock's exact time (`data-us`) and the scrubber's thumb move with
+    // every frame: written by the frame (`App::on_frame`), as numbers.
+    let clock_el: NodeRef<leptos::html::Output> = NodeRef::new();
+    let scrub_el: NodeRef<leptos::html::Input> = NodeRef::new();
+    let at = move |t: u64| {
+        if let (Some(c), Some(s)) = (clock_el.get_untracked(), scrub_el.get_untracked()) {
+            super::perf::cursor_at(&c, &s, t as f64, app.end.get_untracked() as f64);
+        }
+    };
+    app.on_frame(at);
+    // Their first state, and a new run's.
+    Effect::new(move |_| {
+        app.end.track();
+        if clock_el.get().is_some() && scrub_el.get().is_some() {
+            at(app.t.get_untracked());
+        }
+    });
     let button = move |label: fn(&crate::i18n::Words) -> &'static str,
                        icon: &'static str,
                        id: &'static str,
@@ -103,19 +131,19 @@ pub fn Transport() -> impl IntoView {
                     // After the first paint, from its part: hashing encodes the whole trace.
                     <Later piece=Piece::Hash />
                 </span>
-                <output class="clock" data-testid="time" data-us=move || app.t.get().to_string()>
+                <output class="clock" data-testid="time" node_ref=clock_el>
                     {move || clock.get()}
                     " / "
                     {move || app.lang.get().speak().duration(app.end.get())}
                 </output>
             </div>
-            <Scrubber clock=clock />
+            <Scrubber clock=clock scrub_el=scrub_el />
         </footer>
     }
 }
 
 #[component]
-fn Scrubber(clock: Memo<String>) -> impl IntoView {
+fn Scrubber(clock: Memo<String>, scrub_el: NodeRef<leptos::html::Input>) -> impl IntoView {
     let app = use_app();
     let markers = move || {
         app.rev.get();
@@ -158,7 +186,7 @@ fn Scrubber(clock: Memo<String>) -> impl IntoView {
                 aria-valuetext=move || clock.get()
                 prop:max=move || app.end.get().to_string()
                 step="1"
-                prop:value=move || app.t.get().to_string()
+                node_ref=scrub_el
                 on:input=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<u64>() {
                         app.playing.set(false);
