@@ -163,11 +163,14 @@ pub fn story_speed(kind: crate::protocol::Kind, end_us: u64) -> f64 {
 
 const WHOLE_RUN_KEY: &str = "paxos-island.whole-run";
 
+/// A hook `set_t` calls with each new time.
+type FrameHook = std::rc::Rc<dyn Fn(u64)>;
+
 /// The hooks `set_t` calls with each new time, by registration number.
 #[derive(Default)]
 pub struct FrameHooks {
     next: u64,
-    hooks: Vec<(u64, std::rc::Rc<dyn Fn(u64)>)>,
+    hooks: Vec<(u64, FrameHook)>,
 }
 
 impl App {
