@@ -320,8 +320,7 @@ pub fn Inject() -> impl IntoView {
 
 /// A replicated store at the cursor: its master, and its replicas that are down.
 fn store_now(app: super::super::App) -> Option<(Option<String>, Vec<String>)> {
-    app.rev.get();
-    app.t.get();
+    app.rev.track();
     app.model.with_value(|m| {
         let stores = m.scenario().nodes_with(Role::LeaseStore);
         if stores.len() < 2 {
@@ -342,8 +341,11 @@ fn store_now(app: super::super::App) -> Option<(Option<String>, Vec<String>)> {
 #[component]
 fn StoreFaults() -> impl IntoView {
     let app = use_app();
+    // At the cursor, but changing only at a crash or a new master: kept by
+    // the frame (`App::frame_memo`), drawn again only then.
+    let now = app.frame_memo(move |_| store_now(app));
     move || {
-        let (master, down) = store_now(app)?;
+        let (master, down) = now.get()?;
         let w = app.words();
         Some(view! {
             <div class="store-faults" data-testid="store-faults">

@@ -49,6 +49,20 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
             .map(|l| TOP + l.workers.len() as f64 * WORKER_H + 2.0 * ROW_H + store_h(&l) + 8.0)
             .unwrap_or(100.0)
     };
+    // The cursor moves with every frame: the frame moves it (`App::on_frame`).
+    let cursor_g: NodeRef<leptos::svg::G> = NodeRef::new();
+    let place = move |t: u64| {
+        if let Some(g) = cursor_g.get_untracked() {
+            super::super::perf::translate_x(&g, x(t, app.end.get_untracked()));
+        }
+    };
+    app.on_frame(place);
+    Effect::new(move |_| {
+        app.end.track();
+        if cursor_g.get().is_some() {
+            place(app.t.get_untracked());
+        }
+    });
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
         let Some(svg) = ev
@@ -88,19 +102,15 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
                 let lang = app.lang.get();
                 Some(draw(&lanes, &names, end(), lang))
             }}
-            // What lies past the cursor, under a fog unless the whole run is
-            // asked for (and never while a question waits).
-            {move || app.fog_from().map(|t| {
-                let a = x(t, end());
-                view! { <rect class="fog" data-testid="fog" x=a y=TOP - 4.0 width=(1000.0 - a).max(0.0) height=height() /> }
-            })}
-            <line
-                class="cursor"
-                x1=move || x(app.t.get(), end())
-                x2=move || x(app.t.get(), end())
-                y1=TOP - 6.0
-                y2=height
-            />
+            // The cursor, and what lies past it under a fog unless the whole
+            // run is asked for (and always while a question waits): made once,
+            // moved as one group by the frame.
+            <g node_ref=cursor_g>
+                {move || app.fogged().then(|| view! {
+                    <rect class="fog" data-testid="fog" x=0 y=TOP - 4.0 width=1000 height=height() />
+                })}
+                <line class="cursor" x1=0 x2=0 y1=TOP - 6.0 y2=height />
+            </g>
         </svg>
     }
 }

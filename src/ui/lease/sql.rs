@@ -21,9 +21,11 @@ fn copy(text: String, done: RwSignal<bool>) {
 #[component]
 pub fn SqlPanel(pane: Pane) -> impl IntoView {
     let app = use_app();
-    let pick = move |table: Table| {
-        app.rev.get();
-        let t = app.t.get();
+    // The last statement by the cursor, for each table: it changes at a few
+    // events of a run, so the frame keeps it (`App::frame_memo`) and the
+    // blocks are redrawn only then.
+    let pick = move |table: Table, t: u64| {
+        app.rev.track();
         let get = |m: &super::super::model::Model| {
             last_at(m.sql(), table, t)
                 .cloned()
@@ -64,8 +66,8 @@ pub fn SqlPanel(pane: Pane) -> impl IntoView {
             <Show when=move || !on_etcd()>
             <p class="hint">{move || app.words().sql_intro}</p>
             <div class="sql-blocks">
-                <Block table=Table::WorkerLeases step=Signal::derive(move || pick(Table::WorkerLeases)) id=format!("sql-leases{suffix}") />
-                <Block table=Table::Orders step=Signal::derive(move || pick(Table::Orders)) id=format!("sql-orders{suffix}") />
+                <Block table=Table::WorkerLeases step=app.frame_memo(move |t| pick(Table::WorkerLeases, t)).into() id=format!("sql-leases{suffix}") />
+                <Block table=Table::Orders step=app.frame_memo(move |t| pick(Table::Orders, t)).into() id=format!("sql-orders{suffix}") />
             </div>
             <details class="sql-setup">
                 <summary>{move || app.words().sql_setup}</summary>
