@@ -180,9 +180,10 @@ impl App {
     /// For what moves with every frame and nothing else. Through the reactive
     /// graph each such thing was a signal set, an effect woken and a task
     /// polled per frame — most of a quiet frame's script, where the writes
-    /// themselves are a few numbers. A hook writes them directly; the
-    /// component draws its first state (and any change not made by a new time)
-    /// itself.
+    /// themselves are a few numbers. A hook writes them directly, untracked
+    /// (whoever moved the time does not subscribe to what it reads). A hook
+    /// that writes into an element also needs its first state drawn:
+    /// `on_frame_and`.
     pub fn on_frame(&self, hook: impl Fn(u64) + 'static) {
         let mut id = 0;
         self.per_frame.update_value(|f| {
@@ -193,6 +194,24 @@ impl App {
         let per_frame = self.per_frame;
         on_cleanup(move || {
             per_frame.try_update_value(|f| f.hooks.retain(|h| h.0 != id));
+        });
+    }
+
+    /// `on_frame`, and also whenever what `ready` reads changes while it says
+    /// yes: the first state once the hook's element is in the page (`ready`
+    /// reads its `NodeRef`), and what changes without a new time (a new run,
+    /// a new drawing).
+    pub fn on_frame_and(
+        &self,
+        hook: impl Fn(u64) + Copy + 'static,
+        ready: impl Fn() -> bool + 'static,
+    ) {
+        self.on_frame(hook);
+        let app = *self;
+        Effect::new(move |_| {
+            if ready() {
+                hook(app.t.get_untracked());
+            }
         });
     }
 
@@ -213,7 +232,7 @@ impl App {
                 value.set(v);
             }
         };
-        self.on_frame(move |t| put(untrack(|| f(t))));
+        self.on_frame(move |t| put(f(t)));
         Effect::new(move |_| put(f(app.t.get_untracked())));
         value.read_only()
     }
@@ -410,10 +429,12 @@ impl App {
         }
         publish(self.snap_b, snap_b.flatten());
         // What moves with every frame: written directly (`on_frame`).
-        self.per_frame.with_value(|f| {
-            for (_, hook) in &f.hooks {
-                hook(t);
-            }
+        untrack(|| {
+            self.per_frame.with_value(|f| {
+                for (_, hook) in &f.hooks {
+                    hook(t);
+                }
+            })
         });
     }
 

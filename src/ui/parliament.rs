@@ -472,13 +472,10 @@ fn Messengers() -> impl IntoView {
         let ms = app.model.with_value(|m| m.messengers(t));
         drawn.update_value(|d| names.with_value(|n| update(&g, d, &ms, n)));
     };
-    app.on_frame(draw);
     // The first ones, and a new run's when no new time follows it.
-    Effect::new(move |_| {
+    app.on_frame_and(draw, move || {
         app.rev.track();
-        if layer.get().is_some() {
-            draw(app.t.get_untracked());
-        }
+        layer.get().is_some()
     });
     view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }
 }

@@ -108,12 +108,9 @@ pub fn SpaceTime() -> impl IntoView {
         let x = px + t.saturating_sub(from) as f64 / (to - from).max(1) as f64 * pw;
         super::perf::translate_x(&g, x);
     };
-    app.on_frame(place);
-    Effect::new(move |_| {
+    app.on_frame_and(place, move || {
         drawing.track();
-        if cursor_g.get().is_some() {
-            place(app.t.get_untracked());
-        }
+        cursor_g.get().is_some()
     });
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;

@@ -70,13 +70,10 @@ pub fn Transport() -> impl IntoView {
             super::perf::cursor_at(&c, &s, t as f64, app.end.get_untracked() as f64);
         }
     };
-    app.on_frame(at);
     // Their first state, and a new run's.
-    Effect::new(move |_| {
+    app.on_frame_and(at, move || {
         app.end.track();
-        if clock_el.get().is_some() && scrub_el.get().is_some() {
-            at(app.t.get_untracked());
-        }
+        clock_el.get().is_some() && scrub_el.get().is_some()
     });
     let button = move |label: fn(&crate::i18n::Words) -> &'static str,
                        icon: &'static str,

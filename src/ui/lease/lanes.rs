@@ -56,12 +56,9 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
             super::super::perf::translate_x(&g, x(t, app.end.get_untracked()));
         }
     };
-    app.on_frame(place);
-    Effect::new(move |_| {
+    app.on_frame_and(place, move || {
         app.end.track();
-        if cursor_g.get().is_some() {
-            place(app.t.get_untracked());
-        }
+        cursor_g.get().is_some()
     });
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
