@@ -27,9 +27,10 @@ pub fn PaneDiagram(
     // The cursor in steps of 1/500 of the run: the diagram is 1000 units
     // wide, so an arrow moves at most two units between redraws, and a
     // playing run redraws it far less often than every frame.
-    let cursor = Memo::new(move |_| {
+    // Kept by the frame (`App::frame_memo`): the cursor's signal wakes
+    // nothing between two steps.
+    let cursor = app.frame_memo(move |t| {
         let end = app.end.get().max(1);
-        let t = app.t.get();
         let step = (span(end) / 500).max(1);
         if t >= end {
             end

@@ -42,6 +42,130 @@ fn at<T: Copy>(spans: &[Span<T>], t: u64) -> Option<T> {
         .map(|s| s.what)
 }
 
+/// A lane's state at the cursor: its phase, whether its node is down, and
+/// how long it has been uncertain so far.
+#[derive(Clone, Copy, PartialEq)]
+struct LaneNow {
+    phase: RmPhase,
+    down: bool,
+    uncertain_us: u64,
+}
+
+fn lanes_at(l: &CommitLanes, t: u64) -> Vec<LaneNow> {
+    l.rms
+        .iter()
+        .map(|rm| LaneNow {
+            phase: phase_at(&rm.phases, t).unwrap_or(RmPhase::Working),
+            down: at(&rm.down, t).is_some(),
+            uncertain_us: rm
+                .phases
+                .iter()
+                .filter(|p| p.what == RmPhase::Uncertain && p.from.0 <= t)
+                .map(|p| p.to.0.min(t) - p.from.0)
+                .sum(),
+        })
+        .collect()
+}
+
+/// A word on the lanes — a phase's or a down span's name, a decision (◆) or
+/// a takeover (▲) — shown whole from `from` on: a phase's name once the part
+/// of its bar left of the cursor holds it, a mark once the cursor reaches it.
+#[derive(Clone, PartialEq)]
+struct Word {
+    from: u64,
+    x: f64,
+    y: f64,
+    text: String,
+    class: String,
+}
+
+/// The words of a run, in the order they appear (so the shown ones are the
+/// first so many).
+fn words(l: &CommitLanes, end: u64, lang: crate::i18n::Lang) -> Vec<Word> {
+    let w = lang.words();
+    // The time the cursor needs past `from` for `px` of bar.
+    let after = |from: u64, px: f64| from + (px / (X1 - X0) * end.max(1) as f64).floor() as u64 + 1;
+    let mut out = Vec::new();
+    let mut word = |from: u64, to: u64, px: f64, x: f64, y: f64, text: String, class: String| {
+        // A bar too short for its word never shows it.
+        if self::x(to, end) - self::x(from, end) > px {
+            out.push(Word {
+                from: after(from, px),
+                x,
+                y,
+                text,
+                class,
+            });
+        }
+    };
+    for (i, rm) in l.rms.iter().enumerate() {
+        let y = TOP + i as f64 * LANE_H;
+        for p in &rm.phases {
+            let label = match p.what {
+                RmPhase::Uncertain => w.rm_uncertain,
+                RmPhase::Committed => w.rm_committed,
+                RmPhase::Aborted => w.rm_aborted,
+                RmPhase::Working => w.rm_working,
+            };
+            let px = 8.0 * label.chars().count() as f64;
+            let class = format!("phase-label {}", phase_name(p.what));
+            word(
+                p.from.0,
+                p.to.0,
+                px,
+                x(p.from.0, end) + 4.0,
+                y + 23.0,
+                label.into(),
+                class,
+            );
+        }
+    }
+    let downs = l
+        .rms
+        .iter()
+        .map(|rm| &rm.down)
+        .chain(l.others.iter().map(|o| &o.2));
+    for (i, list) in downs.enumerate() {
+        let y = TOP + i as f64 * LANE_H;
+        for s in list {
+            let (a, y) = (x(s.from.0, end) + 4.0, y + LANE_H - 10.0);
+            word(
+                s.from.0,
+                s.to.0,
+                44.0,
+                a,
+                y,
+                w.node_down.into(),
+                "down-label".into(),
+            );
+        }
+    }
+    let row_of = |node: crate::sim::NodeId| -> usize {
+        l.rms
+            .iter()
+            .position(|r| r.node == node)
+            .unwrap_or_else(|| l.rms.len() + l.others.iter().position(|o| o.0 == node).unwrap_or(0))
+    };
+    for (at, m) in &l.marks {
+        let (node, text, class) = match m {
+            Mark::Decided { node, outcome } => {
+                (*node, format!("◆ {}", outcome.as_str()), "mark decided")
+            }
+            Mark::Takeover { node, round } => (*node, format!("▲ {round}"), "mark takeover"),
+        };
+        let y = TOP + row_of(node) as f64 * LANE_H + 5.0;
+        out.push(Word {
+            from: at.0,
+            x: x(at.0, end),
+            y,
+            text,
+            class: class.into(),
+        });
+    }
+    out.sort_by_key(|w| w.from);
+    out
+}
+
 #[component]
 pub fn RmLanes(pane: Pane) -> impl IntoView {
     let app = use_app();
@@ -58,6 +182,37 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
     let end = move || app.end.get();
     let rows = move || data.with(|d| d.as_ref().map_or(1, |l| l.rms.len() + l.others.len()));
     let height = move || TOP + rows() as f64 * LANE_H + 6.0;
+    // The lanes are drawn whole, once per run; what lies past the cursor is
+    // cut off by a clip whose edge, like the cursor, the frame moves
+    // (`App::on_frame`). Drawn again up to the cursor in every frame, a
+    // playing run cost a frame 6–8 ms.
+    let cursor_g: NodeRef<leptos::svg::G> = NodeRef::new();
+    let edge: NodeRef<leptos::svg::Rect> = NodeRef::new();
+    let place = move |t: u64| {
+        let at = x(t, app.end.get_untracked());
+        if let (Some(g), Some(e)) = (cursor_g.get_untracked(), edge.get_untracked()) {
+            super::super::perf::translate_x(&g, at);
+            super::super::perf::translate_x(&e, at);
+        }
+    };
+    app.on_frame_and(place, move || {
+        app.end.track();
+        cursor_g.get().is_some() && edge.get().is_some()
+    });
+    // What changes at moments, not with every frame: each lane's state, and
+    // how many of the words are out.
+    let now = app
+        .frame_memo(move |t| data.with(|d| d.as_ref().map(|l| lanes_at(l, t)).unwrap_or_default()));
+    let all_words = Memo::new(move |_| {
+        let (end, lang) = (end(), app.lang.get());
+        data.with(|d| d.as_ref().map(|l| words(l, end, lang)).unwrap_or_default())
+    });
+    let out = app.frame_memo(move |t| all_words.with(|w| w.partition_point(|w| w.from <= t)));
+    let clip = if pane == Pane::A {
+        "commit-edge-a"
+    } else {
+        "commit-edge-b"
+    };
     let seek = move |ev: web_sys::MouseEvent| {
         use wasm_bindgen::JsCast;
         let Some(svg) = ev
@@ -90,18 +245,37 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
                 <pattern id="hatch-down" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
                     <line x1=0 y1=0 x2=0 y2=6 stroke="#777" stroke-width=2 />
                 </pattern>
+                // Everything left of the cursor (the rectangle ends at x = 0,
+                // moved to the cursor).
+                <clipPath id=clip>
+                    <rect node_ref=edge x=-2000 y=0 width=2000 height=4000 />
+                </clipPath>
             </defs>
             {move || {
-                let t = app.t.get();
                 let lang = app.lang.get();
-                data.with(|d| d.as_ref().map(|l| draw(l, t, end(), lang)))
+                data.with(|d| d.as_ref().map(|l| draw(l, end(), lang, clip, now)))
             }}
-            <line class="cursor" x1=move || x(app.t.get(), end()) x2=move || x(app.t.get(), end()) y1=TOP - 6.0 y2=height />
+            <g class="words">
+                {move || all_words.with(|w| w[..out.get().min(w.len())].iter().map(|w| view! {
+                    <text class=w.class.clone() x=w.x y=w.y>{w.text.clone()}</text>
+                }).collect_view())}
+            </g>
+            <g node_ref=cursor_g>
+                <line class="cursor" x1=0 x2=0 y1=TOP - 6.0 y2=height />
+            </g>
         </svg>
     }
 }
 
-fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
+/// The whole run's lanes (cut at the cursor by the clip `clip`), and each
+/// lane's state at the cursor (`now`).
+fn draw(
+    l: &CommitLanes,
+    end: u64,
+    lang: crate::i18n::Lang,
+    clip: &'static str,
+    now: ReadSignal<Vec<LaneNow>>,
+) -> impl IntoView {
     let w = lang.words();
     let speak = lang.speak();
     let bottom = TOP + (l.rms.len() + l.others.len()) as f64 * LANE_H;
@@ -112,24 +286,16 @@ fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl Into
     .find(|s| end / s <= 10)
     .unwrap_or(10_000_000);
     let ticks: Vec<u64> = (0..=end / step).map(|k| k * step).collect();
-    let clip = |s: &Span<()>| (s.from.0 <= t).then(|| (x(s.from.0, end), x(s.to.0.min(t), end)));
     let down = |list: &[Span<()>], y: f64| {
         list.iter()
-            .filter_map(clip)
-            .map(|(a, z)| {
-                view! {
-                    <rect class="down-span" x=a y=y + 3.0 width=(z - a).max(1.5) height=LANE_H - 10.0 />
-                    {(z - a > 44.0).then(|| view! { <text class="down-label" x=a + 4.0 y=y + LANE_H - 10.0>{w.node_down}</text> })}
-                }
+            .map(|s| {
+                let (a, z) = (x(s.from.0, end), x(s.to.0, end));
+                view! { <rect class="down-span" x=a y=y + 3.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
             })
             .collect_view()
     };
-    let row_of = |node: crate::sim::NodeId| -> usize {
-        l.rms
-            .iter()
-            .position(|r| r.node == node)
-            .unwrap_or_else(|| l.rms.len() + l.others.iter().position(|o| o.0 == node).unwrap_or(0))
-    };
+    let lane = move |i: usize| move || now.with(|n| n.get(i).copied());
+    let cut = format!("url(#{clip})");
     view! {
         <g class="axis">
             {ticks.into_iter().map(|k| view! {
@@ -140,30 +306,34 @@ fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl Into
         </g>
         {l.rms.iter().enumerate().map(|(i, rm)| {
             let y = TOP + i as f64 * LANE_H;
-            let now = phase_at(&rm.phases, t).unwrap_or(RmPhase::Working);
-            let is_down = at(&rm.down, t).is_some();
-            let uncertain: u64 = rm.phases.iter().filter(|p| p.what == RmPhase::Uncertain && p.from.0 <= t).map(|p| p.to.0.min(t) - p.from.0).sum();
-            let blocked = now == RmPhase::Uncertain && uncertain > 500_000;
             let roles: Vec<&str> = [(rm.tm, "TM"), (rm.acceptor, "A"), (rm.coordinator, "C")].into_iter().filter(|r| r.0).map(|r| r.1).collect();
+            let now = lane(i);
+            let uncertain = move || now().map_or(0, |n| n.uncertain_us);
             view! {
-                <g class="rm-lane" data-testid=format!("rm-lane-{}", rm.name) data-phase=phase_name(now) data-down=is_down.to_string() data-uncertain-us=uncertain>
+                <g
+                    class="rm-lane"
+                    data-testid=format!("rm-lane-{}", rm.name)
+                    data-phase=move || phase_name(now().map_or(RmPhase::Working, |n| n.phase))
+                    data-down=move || now().is_some_and(|n| n.down).to_string()
+                    data-uncertain-us=uncertain
+                >
                     <text class="row-name" x=8 y=y + 22.0>{rm.name.clone()}</text>
                     <text class="role-marks" x=8 y=y + 35.0>{roles.join(" ")}</text>
-                    {rm.phases.iter().filter(|p| p.from.0 <= t).map(|p| {
-                        let (a, z) = (x(p.from.0, end), x(p.to.0.min(t), end));
-                        let label = match p.what {
-                            RmPhase::Uncertain => w.rm_uncertain,
-                            RmPhase::Committed => w.rm_committed,
-                            RmPhase::Aborted => w.rm_aborted,
-                            RmPhase::Working => w.rm_working,
-                        };
-                        view! {
-                            <rect class=format!("phase {}", phase_name(p.what)) x=a y=y + 6.0 width=(z - a).max(1.0) height=LANE_H - 16.0 />
-                            {(z - a > 8.0 * label.chars().count() as f64).then(|| view! { <text class=format!("phase-label {}", phase_name(p.what)) x=a + 4.0 y=y + 23.0>{label}</text> })}
-                        }
-                    }).collect_view()}
-                    {down(&rm.down, y)}
-                    <text class="uncertain-time" class:blocked=blocked x=930 y=y + 23.0>{if uncertain == 0 { "—".into() } else { speak.duration(uncertain) }}</text>
+                    <g clip-path=cut.clone()>
+                        {rm.phases.iter().map(|p| {
+                            let (a, z) = (x(p.from.0, end), x(p.to.0, end));
+                            view! { <rect class=format!("phase {}", phase_name(p.what)) x=a y=y + 6.0 width=(z - a).max(1.0) height=LANE_H - 16.0 /> }
+                        }).collect_view()}
+                        {down(&rm.down, y)}
+                    </g>
+                    <text
+                        class="uncertain-time"
+                        class:blocked=move || now().is_some_and(|n| n.phase == RmPhase::Uncertain && n.uncertain_us > 500_000)
+                        x=930
+                        y=y + 23.0
+                    >
+                        {move || match uncertain() { 0 => "—".into(), u => speak.duration(u) }}
+                    </text>
                 </g>
             }
         }).collect_view()}
@@ -172,18 +342,12 @@ fn draw(l: &CommitLanes, t: u64, end: u64, lang: crate::i18n::Lang) -> impl Into
             view! {
                 <g class="other-lane">
                     <text class="row-name" x=8 y=y + 22.0>{name.clone()}</text>
-                    <line class="other-line" x1=X0 x2=x(t, end) y1=y + 19.0 y2=y + 19.0 />
-                    {down(spans, y)}
+                    <g clip-path=cut.clone()>
+                        <line class="other-line" x1=X0 x2=X1 y1=y + 19.0 y2=y + 19.0 />
+                        {down(spans, y)}
+                    </g>
                 </g>
             }
-        }).collect_view()}
-        {l.marks.iter().filter(|m| m.0 .0 <= t).map(|(at, m)| {
-            let (node, text, class) = match m {
-                Mark::Decided { node, outcome } => (*node, format!("◆ {}", outcome.as_str()), "mark decided"),
-                Mark::Takeover { node, round } => (*node, format!("▲ {round}"), "mark takeover"),
-            };
-            let y = TOP + row_of(node) as f64 * LANE_H;
-            view! { <text class=class x=x(at.0, end) y=y + 5.0>{text}</text> }
         }).collect_view()}
     }
 }

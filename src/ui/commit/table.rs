@@ -104,21 +104,22 @@ pub fn Costs() -> impl IntoView {
         };
         Some((shape, f, table(shape.rms, f)))
     });
-    let so_far = move || {
-        let t = app.t.get();
+    // Kept by the frame (`App::frame_memo`): it changes at events only.
+    let so_far = app.frame_memo(move |t| {
         app.rev.get();
         app.model.with_value(|m| {
             let n = Shape::of(m.scenario())?.rms;
-            Some(measure(&m.run.trace[..m.run.events_until(SimTime(t))], n))
+            let c = measure(&m.run.trace[..m.run.events_until(SimTime(t))], n);
+            Some((c.messages, c.writes))
         })
-    };
+    });
     view! {
         <section class="costs" data-testid="costs">
             <h3>{move || app.words().costs_title}</h3>
             <p class="this-run" data-testid="costs-this-run">
-                {move || so_far().map(|c| {
+                {move || so_far.get().map(|(messages, writes)| {
                     let w = app.words();
-                    format!("{}: {} {} · {} {}", w.this_run, c.messages, w.col_messages, c.writes, w.col_writes)
+                    format!("{}: {} {} · {} {}", w.this_run, messages, w.col_messages, writes, w.col_writes)
                 })}
             </p>
             {move || rows.get().map(|(shape, f, list)| view! { <Table rms=shape.rms f=f rows=list current=Some(shape) /> })}
