@@ -553,7 +553,7 @@ fn browser_lang() -> Lang {
 }
 
 /// Set `signal` to `value`, waking its readers only if it changed.
-fn publish<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+pub(crate) fn publish<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
     signal.maybe_update(|old| {
         let changed = *old != value;
         if changed {

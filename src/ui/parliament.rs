@@ -220,6 +220,68 @@ fn LedgerList() -> impl IntoView {
     }
 }
 
+/// What a seat shows, as words: worked out once per change of the seat (or
+/// of the language) by [`Legislator`]'s one effect.
+#[derive(Clone, PartialEq, Default)]
+struct SeatWords {
+    status: SeatStatus,
+    roles: (bool, bool, bool),
+    /// The ledger's three lines, each with its heading.
+    lines: [String; 3],
+    pencil: Option<String>,
+    /// The seat button's label: name, roles, state and the ledger.
+    label: String,
+}
+
+fn seat_words(
+    app: super::App,
+    names: &[String],
+    i: usize,
+    s: &crate::viz::parliament::Seat,
+) -> SeatWords {
+    let wd = app.words();
+    let name = names.get(i).map(String::as_str).unwrap_or_default();
+    let (promised, vote, decree) = ledger_lines(app, names, s);
+    let roles = (s.proposer, s.acceptor, s.learner);
+    let r: Vec<&str> = [
+        (roles.0, wd.proposer),
+        (roles.1, wd.acceptor),
+        (roles.2, wd.learner),
+    ]
+    .into_iter()
+    .filter_map(|(on, w)| on.then_some(w))
+    .collect();
+    let st = match s.status {
+        SeatStatus::Present => wd.present_in_chamber,
+        SeatStatus::Away => wd.away,
+        SeatStatus::Asleep { .. } => wd.asleep,
+    };
+    // The ledger is drawn for the eye and hidden from a screen reader: its
+    // lines are said here, after the seat's name (the only text of the
+    // button it can see).
+    let label = format!(
+        "{name}: {} — {st}. {} {promised}; {} {vote}; {} {decree}",
+        r.join(", "),
+        wd.promised,
+        wd.last_vote,
+        wd.learned
+    );
+    SeatWords {
+        status: s.status.clone(),
+        roles,
+        lines: [
+            format!("{} {promised}", wd.promised),
+            format!("{} {vote}", wd.last_vote),
+            format!("{} {decree}", wd.learned),
+        ],
+        pencil: s
+            .pencil
+            .as_ref()
+            .map(|p| app.lang.get_untracked().speak().pencil(names, p)),
+        label,
+    }
+}
+
 #[component]
 fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     let app = use_app();
@@ -228,83 +290,51 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     let seat_pt = layout.seats[i];
     let card = layout.ledgers[i];
     let (w, h) = (layout.ledger_w, layout.ledger_h);
-    // One memo per seat: its closures re-run only when this seat changed,
-    // not on every frame of the run.
-    let seat_memo = Memo::new(move |_| app.snap.with(|s| s.seats.get(i).cloned()));
-    let seat = move || seat_memo.get();
-    // Memos too: the ledger changes with every promise and vote, the seat's
-    // state and its pencil slip far less often, and what depends on them (its
-    // classes, the door or the sleeper, the slip's elements) is left alone
-    // until they do.
-    let status_memo = Memo::new(move |_| {
-        seat_memo.with(|s| {
-            s.as_ref()
-                .map(|s| s.status.clone())
-                .unwrap_or(SeatStatus::Present)
-        })
-    });
-    let status = move || status_memo.get();
-    let away = move || matches!(status(), SeatStatus::Away);
-    let asleep = move || matches!(status(), SeatStatus::Asleep { .. });
-    let selected = move || app.selected.get() == Some(i as u8);
+    // One effect per seat turns the snapshot into words, and only when this
+    // seat (or the language) changed; each piece the page shows is a signal
+    // set only when it changed. A chain of memos per seat (the seat, its
+    // state, its ink, each line, its pencil, its roles) was checked for every
+    // seat at every event, and cost more than the words themselves.
+    let first = app
+        .snap
+        .with_untracked(|s| s.seats.get(i).map(|s| seat_words(app, &names, i, s)));
+    let first = first.unwrap_or_default();
+    let status = RwSignal::new(first.status.clone());
+    let roles = RwSignal::new(first.roles);
+    let lines = first.lines.clone().map(RwSignal::new);
+    let pencil = RwSignal::new(first.pencil.clone());
+    let label = RwSignal::new(first.label.clone());
+    let drawn = StoredValue::new((
+        app.snap.with_untracked(|s| s.seats.get(i).cloned()),
+        app.lang.get_untracked(),
+    ));
     let names2 = names.clone();
-    let ink = Memo::new(move |_| {
-        seat()
-            .map(|s| ledger_lines(app, &names2, &s))
-            .unwrap_or_default()
-    });
-    // Each of the ledger's lines on its own: a vote rewrites one of them.
-    let line0 = Memo::new(move |_| ink.with(|x| x.0.clone()));
-    let line1 = Memo::new(move |_| ink.with(|x| x.1.clone()));
-    let line2 = Memo::new(move |_| ink.with(|x| x.2.clone()));
-    let names3 = names.clone();
-    let pencil_memo = Memo::new(move |_| {
-        seat()
-            .and_then(|s| s.pencil)
-            .map(|p| app.lang.get().speak().pencil(&names3, &p))
-    });
-    let pencil = move || pencil_memo.get();
-    // A memo: the seat changes every few frames, its roles hardly ever.
-    let roles = Memo::new(move |_| {
-        seat_memo.with(|s| {
-            s.as_ref()
-                .map(|s| (s.proposer, s.acceptor, s.learner))
-                .unwrap_or_default()
-        })
-    });
-    let label = {
-        let name = name.clone();
-        move || {
-            let wd = app.words();
-            let (p, a, l) = roles.get();
-            let mut r = Vec::new();
-            if p {
-                r.push(wd.proposer);
-            }
-            if a {
-                r.push(wd.acceptor);
-            }
-            if l {
-                r.push(wd.learner);
-            }
-            let st = match status() {
-                SeatStatus::Present => wd.present_in_chamber,
-                SeatStatus::Away => wd.away,
-                SeatStatus::Asleep { .. } => wd.asleep,
-            };
-            // The ledger is drawn for the eye and hidden from a screen
-            // reader: its lines are said here, after the seat's name (the
-            // only text of the button it can see).
-            let (promised, vote, decree) = ink.get();
-            format!(
-                "{name}: {} — {st}. {} {promised}; {} {vote}; {} {decree}",
-                r.join(", "),
-                wd.promised,
-                wd.last_vote,
-                wd.learned
-            )
+    Effect::new(move |_| {
+        let lang = app.lang.get();
+        let changed = app.snap.with(|s| {
+            let seat = s.seats.get(i);
+            drawn.with_value(|(d, l)| d.as_ref() != seat || *l != lang)
+        });
+        if !changed {
+            return;
         }
-    };
+        let seat = app.snap.with_untracked(|s| s.seats.get(i).cloned());
+        let words = seat
+            .as_ref()
+            .map(|s| seat_words(app, &names2, i, s))
+            .unwrap_or_default();
+        drawn.set_value((seat, lang));
+        super::publish(status, words.status);
+        super::publish(roles, words.roles);
+        for (sig, line) in lines.iter().zip(words.lines) {
+            super::publish(*sig, line);
+        }
+        super::publish(pencil, words.pencil);
+        super::publish(label, words.label);
+    });
+    let away = move || matches!(status.get(), SeatStatus::Away);
+    let asleep = move || matches!(status.get(), SeatStatus::Asleep { .. });
+    let selected = move || app.selected.get() == Some(i as u8);
     // Clicking a selected seat keeps it selected: a second click used to hide
     // the Crash and Restart buttons under the user's finger. Escape (or the
     // inspector's close button) deselects.
@@ -317,7 +347,7 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
             class:selected=selected
             data-testid=format!("seat-{i}")
             data-name=name.clone()
-            data-status=move || match status() {
+            data-status=move || match status.get() {
                 SeatStatus::Present => "present",
                 SeatStatus::Away => "away",
                 SeatStatus::Asleep { .. } => "asleep",
@@ -331,21 +361,21 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 <rect class="ledger-card" width=w height=h rx=6 />
                 <text class="back-note small" x=8 y=18>
                     <title>{move || app.words().back_notes}</title>
-                    {move || format!("{} {}", app.words().promised, line0.get())}
+                    {move || lines[0].get()}
                 </text>
                 <text class="back-note small" x=8 y=36 data-testid=format!("vote-{i}")>
                     <title>{move || app.words().back_notes}</title>
-                    {move || format!("{} {}", app.words().last_vote, line1.get())}
+                    {move || lines[1].get()}
                 </text>
                 <line class="ledger-rule" x1=6 y1=41 x2=w - 6.0 y2=41 />
                 <text class="ink decree" x=8 y=57 data-testid=format!("learned-{i}")>
                     <title>{move || app.words().ink}</title>
-                    {move || format!("{} {}", app.words().learned, line2.get())}
+                    {move || lines[2].get()}
                 </text>
                 // One slip, shown, hidden and re-written in place.
-                <g class="pencil" visibility=move || if pencil_memo.with(Option::is_none) { "hidden" } else { "visible" }>
+                <g class="pencil" visibility=move || if pencil.with(Option::is_none) { "hidden" } else { "visible" }>
                     <rect x=4 y=62 width=w - 8.0 height=18 rx=3 />
-                    <text class="small" x=8 y=75>{move || pencil().unwrap_or_default()}</text>
+                    <text class="small" x=8 y=75>{move || pencil.get().unwrap_or_default()}</text>
                 </g>
             </g>
             <line class="tether" x1=seat_pt.x y1=seat_pt.y x2=card.x y2=card.y />
@@ -370,7 +400,7 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                 <text class="seat-name" x=seat_pt.x y=seat_pt.y + 11.0>{name.clone()}</text>
                 <RoleMarks x=seat_pt.x y=seat_pt.y roles=roles.into() />
             </g>
-            {move || match status() {
+            {move || match status.get() {
                 SeatStatus::Away => {
                     view! {
                         <g class="door" aria-hidden="true">

@@ -145,15 +145,14 @@ impl Layout {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub enum SeatStatus {
+    #[default]
     Present,
     /// Crashed: away from the chamber; the ledger stays.
     Away,
     /// Paused: asleep, with the time left.
-    Asleep {
-        left_us: u64,
-    },
+    Asleep { left_us: u64 },
 }
 
 /// The proposer's pencil slips.
