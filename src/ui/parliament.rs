@@ -49,7 +49,9 @@ pub fn Parliament() -> impl IntoView {
         app.rev.get();
         app.model.with_value(|m| m.layout.clone())
     };
-    let n = move || app.snap.with(|s| s.seats.len());
+    // A memo: the seats are counted again at every event, but the list of
+    // legislators is re-keyed only when their number (or the run) changes.
+    let n = Memo::new(move |_| app.snap.with(|s| s.seats.len()));
     // On a phone, in presenter mode for the back row and with large type,
     // the chamber shows its seats larger and the ledgers are listed under it
     // in the page's (large) type: drawn on their cards they would be a few
@@ -77,7 +79,7 @@ pub fn Parliament() -> impl IntoView {
             // Beneath the legislators: a messenger just sent sits under its
             // sender's seat instead of covering the sender's name.
             <Messengers />
-            <For each={move || (0..n()).map(|i| (i, app.rev.get())).collect::<Vec<_>>()} key={|k| *k} let:k>
+            <For each={move || (0..n.get()).map(|i| (i, app.rev.get())).collect::<Vec<_>>()} key={|k| *k} let:k>
                 <Legislator i=k.0 layout=layout() />
             </For>
             <Banner />
