@@ -648,3 +648,76 @@ fn marker_labels_that_would_cover_each_other_move_over_the_line_or_stay_in_the_t
     assert!(marks[2].contains("<title>third word</title>"));
     assert!(near(y_of(marks[3]), y + 12.0), "{}", marks[3]);
 }
+
+/// The page's two-layer diagram (`svg::Layer`): the settled past, laid out to
+/// the last event before the cursor, and over it what moves with the cursor,
+/// laid out to the cursor, draw between them exactly what one drawing to the
+/// cursor draws — every arrow and span once, in the same place, in the layer
+/// it belongs to.
+#[test]
+fn the_settled_and_moving_layers_draw_what_one_drawing_draws() {
+    use paxos_island::sim::SimTime;
+    let groups = |doc: &str, start: &str| -> Vec<String> {
+        doc.split(start)
+            .skip(1)
+            .map(|g| format!("{start}{}", g.split("</g>").next().unwrap_or_default()))
+            .collect()
+    };
+    let spans = |doc: &str| -> usize {
+        doc.split("<g class=\"spans\"")
+            .nth(1)
+            .and_then(|g| g.split("</g>").next())
+            .map_or(0, |g| g.matches("<rect").count())
+    };
+    let (mut both, mut moments) = (0, 0);
+    for run in runs() {
+        let end = run.end.0.max(1);
+        let opts = Options::new(0, end, 1000.0, 200.0);
+        for k in 1..40u64 {
+            let t = end * k / 40;
+            let upto = run.events_until(SimTime(t));
+            let trace = &run.trace[..upto];
+            let last = trace.last().map_or(0, |e| e.t.0);
+            let whole = spacetime::layout_trace(&run.names, trace, SimTime(t), &opts);
+            let past = spacetime::layout_trace(&run.names, trace, SimTime(last), &opts);
+            let w = svg::DiagramWords::ENGLISH;
+            let all = svg::render_layer(&whole, "t", true, w, svg::Layer::All);
+            let settled = svg::render_layer(&past, "t", true, w, svg::Layer::Settled);
+            let moving = svg::render_layer(&whole, "t", true, w, svg::Layer::Moving);
+            let name = &run.scenario.name;
+            read_xml(&settled).unwrap_or_else(|e| panic!("{name} at {t}: {e}"));
+            read_xml(&moving).unwrap_or_else(|e| panic!("{name} at {t}: {e}"));
+            let (a, s, m) = (
+                groups(&all, "<g class=\"msg "),
+                groups(&settled, "<g class=\"msg "),
+                groups(&moving, "<g class=\"msg "),
+            );
+            let mut layered: Vec<String> = s.iter().chain(&m).cloned().collect();
+            let mut whole_list = a.clone();
+            layered.sort();
+            whole_list.sort();
+            assert_eq!(layered, whole_list, "{name} at {t}: arrows");
+            assert_eq!(
+                spans(&settled) + spans(&moving),
+                spans(&all),
+                "{name} at {t}: spans"
+            );
+            assert!(
+                !moving.contains("<g class=\"marker"),
+                "{name} at {t}: a mark moves"
+            );
+            let open = whole.spans.iter().filter(|s| s.open).count()
+                + whole.net_spans.iter().filter(|s| s.open).count();
+            assert_eq!(spans(&moving), open, "{name} at {t}: open spans");
+            moments += 1;
+            if !m.is_empty() && open > 0 {
+                both += 1;
+            }
+        }
+    }
+    assert!(moments > 100);
+    assert!(
+        both > 0,
+        "no moment with a message in flight and an open span"
+    );
+}

@@ -68,7 +68,7 @@ fn n(x: f64) -> String {
 
 /// The whole SVG document, titled `title`.
 pub fn render(d: &Diagram, title: &str) -> String {
-    render_with(d, title, true, true, DiagramWords::ENGLISH)
+    render_with(d, title, true, true, DiagramWords::ENGLISH, Layer::All)
 }
 
 /// About how wide a marker's label is drawn (10 px sans-serif): wide
@@ -112,7 +112,51 @@ impl DiagramWords<'static> {
 pub fn render_live(d: &Diagram, title: &str, words: DiagramWords) -> String {
     // The page says what was left out in its own words ("+N …"), in its
     // language; the export's English footnote stays out of it.
-    render_with(d, title, d.arrows.len() <= 60, false, words)
+    render_with(d, title, d.arrows.len() <= 60, false, words, Layer::All)
+}
+
+/// A diagram in two layers, for a page whose cursor moves through a run that
+/// has been laid out up to the cursor: the settled past — all but the
+/// messages still in flight and the spans still open — drawn again only when
+/// an event passes; and, over it, those that move with the cursor, drawn
+/// with every step of it (a few elements). The second is a bare `<svg>` of
+/// the same size: its arrowheads, hatching and clip are the first one's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Layer {
+    All,
+    Settled,
+    Moving,
+}
+
+impl Layer {
+    fn arrow(self, a: &Arrow) -> bool {
+        match self {
+            Layer::All => true,
+            Layer::Settled => a.fate != Fate::InFlight,
+            Layer::Moving => a.fate == Fate::InFlight,
+        }
+    }
+
+    fn span(self, open: bool) -> bool {
+        match self {
+            Layer::All => true,
+            Layer::Settled => !open,
+            Layer::Moving => open,
+        }
+    }
+}
+
+/// One layer of the page's live diagram (`render_live`); `labels`: whether
+/// the arrows carry their words (the settled layer and the moving one must
+/// agree: decide it from both layers' arrows together).
+pub fn render_layer(
+    d: &Diagram,
+    title: &str,
+    labels: bool,
+    words: DiagramWords,
+    layer: Layer,
+) -> String {
+    render_with(d, title, labels, false, words, layer)
 }
 
 fn render_with(
@@ -121,9 +165,13 @@ fn render_with(
     labels: bool,
     footnote: bool,
     words: DiagramWords,
+    layer: Layer,
 ) -> String {
     let mut s = String::with_capacity(4096 + d.arrows.len() * 300);
     let p = d.plot;
+    if layer == Layer::Moving {
+        return moving_layer(s, d, labels, words);
+    }
     let _ = write!(
         s,
         r##"<?xml version="1.0" encoding="UTF-8"?>
@@ -168,48 +216,10 @@ fn render_with(
     }
     s.push_str("</g>\n");
 
-    // Partitions shade the whole height; crashes and pauses their own lane.
-    let lane_h = p.h / d.lanes.len().max(1) as f64;
-    // Where words already stand (their boxes: x from, x to, y top, y bottom).
+    // Where words already stand (their boxes: x from, x to, y top, y bottom):
+    // a span's word, drawn in this layer or the other.
     let mut taken: Vec<[f64; 4]> = Vec::new();
-    // A 10 px label rises 9 px above its baseline.
-    let word_box =
-        |x: f64, base: f64, text: &str| [x, x + label_width(text), base - 9.0, base + 1.0];
-    s.push_str("<g class=\"spans\" clip-path=\"url(#plot)\">\n");
-    for c in &d.net_spans {
-        taken.push(word_box(c.x1 + 2.0, p.y + p.h - 3.0, &c.label));
-        let _ = writeln!(
-            s,
-            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{VERMILLION}" fill-opacity="0.07"><title>{}</title></rect><text x="{}" y="{}" fill="{VERMILLION}">{}</text>"#,
-            n(c.x1),
-            n(p.y),
-            n((c.x2 - c.x1).max(1.0)),
-            n(p.h),
-            escape(&c.label),
-            n(c.x1 + 2.0),
-            n(p.y + p.h - 3.0),
-            escape(&c.label)
-        );
-    }
-    for sp in &d.spans {
-        let (fill, word) = match sp.kind {
-            SpanKind::Crashed => ("url(#hatch)", words.crashed),
-            SpanKind::Paused => ("#56B4E9", words.paused),
-        };
-        taken.push(word_box(sp.x1 + 2.0, sp.y - lane_h * 0.3 - 2.0, word));
-        let _ = writeln!(
-            s,
-            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" fill-opacity="0.35" stroke="#888888"/><text x="{}" y="{}" fill="#333333">{}</text>"##,
-            n(sp.x1),
-            n(sp.y - lane_h * 0.3),
-            n((sp.x2 - sp.x1).max(1.0)),
-            n(lane_h * 0.6),
-            n(sp.x1 + 2.0),
-            n(sp.y - lane_h * 0.3 - 2.0),
-            escape(word),
-        );
-    }
-    s.push_str("</g>\n");
+    spans(&mut s, d, words, layer, &mut taken);
 
     // Lanes with their names.
     s.push_str("<g class=\"lanes\">\n");
@@ -227,15 +237,7 @@ fn render_with(
     }
     s.push_str("</g>\n");
 
-    s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
-    if labels {
-        for a in &d.arrows {
-            arrow(&mut s, a, words);
-        }
-    } else {
-        merged_arrows(&mut s, &d.arrows);
-    }
-    s.push_str("</g>\n");
+    arrows(&mut s, d, labels, words, layer);
 
     s.push_str("<g class=\"markers\">\n");
     // A label goes under its lane's line, or over it if that would cover
@@ -321,6 +323,102 @@ fn render_with(
             d.omitted_markers
         );
     }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A word's box (x from, x to, y top, y bottom): a 10 px label rises 9 px
+/// above its baseline.
+fn word_box(x: f64, base: f64, text: &str) -> [f64; 4] {
+    [x, x + label_width(text), base - 9.0, base + 1.0]
+}
+
+/// The partitions (shading the whole height) and the crashes and pauses
+/// (their own lane) that `layer` draws; every span's word goes into `taken`.
+fn spans(
+    s: &mut String,
+    d: &Diagram,
+    words: DiagramWords,
+    layer: Layer,
+    taken: &mut Vec<[f64; 4]>,
+) {
+    let p = d.plot;
+    let lane_h = p.h / d.lanes.len().max(1) as f64;
+    s.push_str("<g class=\"spans\" clip-path=\"url(#plot)\">\n");
+    for c in &d.net_spans {
+        taken.push(word_box(c.x1 + 2.0, p.y + p.h - 3.0, &c.label));
+        if !layer.span(c.open) {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{VERMILLION}" fill-opacity="0.07"><title>{}</title></rect><text x="{}" y="{}" fill="{VERMILLION}">{}</text>"#,
+            n(c.x1),
+            n(p.y),
+            n((c.x2 - c.x1).max(1.0)),
+            n(p.h),
+            escape(&c.label),
+            n(c.x1 + 2.0),
+            n(p.y + p.h - 3.0),
+            escape(&c.label)
+        );
+    }
+    for sp in &d.spans {
+        let (fill, word) = match sp.kind {
+            SpanKind::Crashed => ("url(#hatch)", words.crashed),
+            SpanKind::Paused => ("#56B4E9", words.paused),
+        };
+        taken.push(word_box(sp.x1 + 2.0, sp.y - lane_h * 0.3 - 2.0, word));
+        if !layer.span(sp.open) {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}" fill-opacity="0.35" stroke="#888888"/><text x="{}" y="{}" fill="#333333">{}</text>"##,
+            n(sp.x1),
+            n(sp.y - lane_h * 0.3),
+            n((sp.x2 - sp.x1).max(1.0)),
+            n(lane_h * 0.6),
+            n(sp.x1 + 2.0),
+            n(sp.y - lane_h * 0.3 - 2.0),
+            escape(word),
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// The arrows `layer` draws, with their words or (`labels` false) merged.
+fn arrows(s: &mut String, d: &Diagram, labels: bool, words: DiagramWords, layer: Layer) {
+    s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
+    if labels {
+        for a in d.arrows.iter().filter(|a| layer.arrow(a)) {
+            arrow(s, a, words);
+        }
+    } else if layer == Layer::All {
+        merged_arrows(s, &d.arrows);
+    } else {
+        let some: Vec<Arrow> = d
+            .arrows
+            .iter()
+            .filter(|a| layer.arrow(a))
+            .cloned()
+            .collect();
+        merged_arrows(s, &some);
+    }
+    s.push_str("</g>\n");
+}
+
+/// The layer that moves with the cursor: the open spans and the messages in
+/// flight, in a bare `<svg>` the size of the diagram.
+fn moving_layer(mut s: String, d: &Diagram, labels: bool, words: DiagramWords) -> String {
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="10">"#,
+        w = n(d.width),
+        h = n(d.height),
+    );
+    spans(&mut s, d, words, Layer::Moving, &mut Vec::new());
+    arrows(&mut s, d, labels, words, Layer::Moving);
     s.push_str("</svg>\n");
     s
 }

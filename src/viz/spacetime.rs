@@ -136,6 +136,10 @@ pub struct Span {
     pub x1: f64,
     pub x2: f64,
     pub y: f64,
+    /// Still open when the trace ends (drawn to `end`): a page that draws
+    /// the settled past once and what moves with the cursor over it draws
+    /// this one with the cursor.
+    pub open: bool,
 }
 
 /// A partition, from the cut to the heal, across all lanes.
@@ -148,6 +152,8 @@ pub struct NetSpan {
     pub label: String,
     /// Where in the trace the cut is (so a view can word it in its language).
     pub event: usize,
+    /// Not healed when the trace ends (drawn to `end`).
+    pub open: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -446,18 +452,26 @@ fn spans<'t>(
             _ => {}
         }
     }
+    let mut done: Vec<_> = done
+        .into_iter()
+        .map(|(n, k, s, t)| (n, k, s, t, false))
+        .collect();
     for (i, o) in open.iter().enumerate() {
         if let Some((kind, s)) = *o {
-            done.push((NodeId(i as u8), kind, s, end));
+            done.push((NodeId(i as u8), kind, s, end, true));
         }
     }
-    cuts.extend(open_cuts.into_iter().map(|(s, l, k)| (s, end, l, k)));
-    done.sort_by_key(|&(n, _, s, _)| (n, s));
+    let mut cuts: Vec<_> = cuts
+        .into_iter()
+        .map(|(s, t, l, k)| (s, t, l, k, false))
+        .collect();
+    cuts.extend(open_cuts.into_iter().map(|(s, l, k)| (s, end, l, k, true)));
+    done.sort_by_key(|&(n, _, s, _, _)| (n, s));
     let clip = |s: u64, t: u64| (x_of(s.max(from)), x_of(t.min(to)));
     let spans = done
         .into_iter()
-        .filter(|&(_, _, s, t)| s <= to && t >= from)
-        .map(|(node, kind, s, t)| {
+        .filter(|&(_, _, s, t, _)| s <= to && t >= from)
+        .map(|(node, kind, s, t, open)| {
             let (x1, x2) = clip(s, t);
             Span {
                 node,
@@ -467,13 +481,14 @@ fn spans<'t>(
                 x1,
                 x2,
                 y: lane_y(node),
+                open,
             }
         })
         .collect();
     let net = cuts
         .into_iter()
-        .filter(|&(s, t, _, _)| s <= to && t >= from)
-        .map(|(s, t, label, event)| {
+        .filter(|&(s, t, _, _, _)| s <= to && t >= from)
+        .map(|(s, t, label, event, open)| {
             let (x1, x2) = clip(s, t);
             NetSpan {
                 from_us: s,
@@ -482,6 +497,7 @@ fn spans<'t>(
                 x2,
                 label,
                 event,
+                open,
             }
         })
         .collect();
