@@ -144,56 +144,62 @@ fn CompareBar() -> impl IntoView {
 #[component]
 fn Counters(pane: Pane) -> impl IntoView {
     let app = use_app();
-    let stats = move || match pane {
-        Pane::A => app.snap.with(|s| s.lease.clone()),
-        Pane::B => app
-            .snap_b
-            .with(|s| s.as_ref().and_then(|s| s.lease.clone())),
-    };
+    // A memo: while a worker sleeps the snapshot changes with every frame (its
+    // time left), the counters only at events. Each figure is its own text,
+    // so a change rewrites that one (the block rebuilt whole at every frame
+    // was most of a playing lease run's script).
+    let stats = Memo::new(move |_| {
+        match pane {
+            Pane::A => app.snap.with(|s| s.lease.clone()),
+            Pane::B => app
+                .snap_b
+                .with(|s| s.as_ref().and_then(|s| s.lease.clone())),
+        }
+        .unwrap_or_default()
+    });
     let id = move |k: &str| format!("{k}{}", if pane == Pane::B { "-b" } else { "" });
+    let n = move |f: fn(&crate::check::lease_monitor::LeaseStats) -> u64| move || stats.with(f);
+    let w = move || app.words();
+    let duration = move |us: u64| app.lang.get().tell().duration(us);
     view! {
         <dl class="counters">
-            {move || {
-                let w = app.words();
-                let sp = app.lang.get().tell();
-                let st = stats().unwrap_or_default();
-                view! {
-                    <div class="counter">
-                        <dt>{w.stale_attempted}</dt>
-                        <dd data-testid=id("stale-attempted")>{st.stale_attempted}</dd>
-                    </div>
-                    <div class="counter good">
-                        <dt>{w.stale_rejected}</dt>
-                        <dd data-testid=id("stale-rejected")>{st.stale_rejected}</dd>
-                    </div>
-                    <div class="counter">
-                        <dt>{w.stale_accepted}</dt>
-                        <dd data-testid=id("stale-accepted")>{st.stale_accepted}</dd>
-                    </div>
-                    <div class="counter" class:bad={st.lost_updates > 0}>
-                        <dt>{w.damaged_rows}</dt>
-                        <dd data-testid=id("damaged")>{st.lost_updates}</dd>
-                    </div>
-                    <div class="counter" class:bad={st.dead_lease_writes > 0}>
-                        <dt>{w.dead_writes}</dt>
-                        <dd data-testid=id("dead-writes")>{st.dead_lease_writes}</dd>
-                    </div>
-                    <div class="counter good">
-                        <dt>{w.refused_by}</dt>
-                        <dd data-testid=id("refused-by")>
-                            {format!("{} {} · {} {} · {} {}", w.refused_row, st.refused_row_fenced, w.refused_other, st.refused_held_by_another, w.refused_expired, st.refused_expired)}
-                        </dd>
-                    </div>
-                    <div class="counter" class:bad={st.split_brain_us > 0}>
-                        <dt>{w.split_time}</dt>
-                        <dd data-testid=id("split-time") data-us=st.split_brain_us>{sp.duration(st.split_brain_us)}</dd>
-                    </div>
-                    <div class="counter">
-                        <dt>{w.failover}</dt>
-                        <dd>{st.mean_failover_us().map(|f| sp.duration(f)).unwrap_or_else(|| "—".into())}</dd>
-                    </div>
-                }
-            }}
+            <div class="counter">
+                <dt>{move || w().stale_attempted}</dt>
+                <dd data-testid=id("stale-attempted")>{n(|s| s.stale_attempted.into())}</dd>
+            </div>
+            <div class="counter good">
+                <dt>{move || w().stale_rejected}</dt>
+                <dd data-testid=id("stale-rejected")>{n(|s| s.stale_rejected.into())}</dd>
+            </div>
+            <div class="counter">
+                <dt>{move || w().stale_accepted}</dt>
+                <dd data-testid=id("stale-accepted")>{n(|s| s.stale_accepted.into())}</dd>
+            </div>
+            <div class="counter" class:bad=move || stats.with(|s| s.lost_updates > 0)>
+                <dt>{move || w().damaged_rows}</dt>
+                <dd data-testid=id("damaged")>{n(|s| s.lost_updates.into())}</dd>
+            </div>
+            <div class="counter" class:bad=move || stats.with(|s| s.dead_lease_writes > 0)>
+                <dt>{move || w().dead_writes}</dt>
+                <dd data-testid=id("dead-writes")>{n(|s| s.dead_lease_writes.into())}</dd>
+            </div>
+            <div class="counter good">
+                <dt>{move || w().refused_by}</dt>
+                <dd data-testid=id("refused-by")>
+                    {move || {
+                        let w = w();
+                        stats.with(|st| format!("{} {} · {} {} · {} {}", w.refused_row, st.refused_row_fenced, w.refused_other, st.refused_held_by_another, w.refused_expired, st.refused_expired))
+                    }}
+                </dd>
+            </div>
+            <div class="counter" class:bad=move || stats.with(|s| s.split_brain_us > 0)>
+                <dt>{move || w().split_time}</dt>
+                <dd data-testid=id("split-time") data-us=n(|s| s.split_brain_us)>{move || duration(stats.with(|s| s.split_brain_us))}</dd>
+            </div>
+            <div class="counter">
+                <dt>{move || w().failover}</dt>
+                <dd>{move || stats.with(|s| s.mean_failover_us()).map(duration).unwrap_or_else(|| "—".into())}</dd>
+            </div>
         </dl>
     }
 }
