@@ -69,11 +69,11 @@ fn Log() -> impl IntoView {
     let app = use_app();
     // Redrawn when an event passes the cursor, not on every frame: between
     // two events the log does not change.
-    let upto = Memo::new(move |_| {
-        let rev = app.rev.get();
-        let t = app.t.get();
+    // Kept by the frame (`App::frame_memo`): the cursor's signal wakes
+    // nothing between two events.
+    let upto = app.frame_memo(move |t| {
         (
-            rev,
+            app.rev.get(),
             app.model.with_value(|m| m.run.events_until(SimTime(t))),
         )
     });
@@ -431,11 +431,22 @@ fn axis(end: u64, height: f64, lang: crate::i18n::Lang) -> impl IntoView {
 /// The cursor, and the fog over what lies past it (unless the whole run is
 /// asked for, and always while a question waits): moved, never redrawn.
 fn cursor_and_fog(app: super::App, end: u64, height: f64) -> impl IntoView {
-    let at = move || x(app.t.get(), end);
+    // One group, moved by the frame (`App::on_frame`): the fog runs from the
+    // cursor to the lanes' right edge (the drawing's own edge cuts it).
+    let g: NodeRef<leptos::svg::G> = NodeRef::new();
+    let place = move |t: u64| {
+        if let Some(g) = g.get_untracked() {
+            super::perf::translate_x(&g, x(t, end));
+        }
+    };
+    app.on_frame_and(place, move || g.get().is_some());
+    let fogged = Memo::new(move |_| app.fogged());
     view! {
-        <rect class="fog" x=at y=TOP - 4.0 width=move || (X1 + 20.0 - at()).max(0.0) height=height
-            style:display=move || if app.fog_from().is_some() { "inline" } else { "none" } />
-        <line class="cursor" x1=at x2=at y1=TOP - 6.0 y2=height />
+        <g node_ref=g>
+            <rect class="fog" x=0 y=TOP - 4.0 width=X1 + 20.0 height=height
+                style:display=move || if fogged.get() { "inline" } else { "none" } />
+            <line class="cursor" x1=0 x2=0 y1=TOP - 6.0 y2=height />
+        </g>
     }
 }
 
@@ -450,10 +461,11 @@ fn lease_svg(app: super::App, l: LeaseLanes, end: u64, lang: crate::i18n::Lang) 
                     let (a, z) = (x(s.from.0, end), x(s.to.0, end));
                     view! { <rect class="mp-lease-span" x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
                 }).collect();
-                let held_now = move || {
-                    let t = app.t.get();
-                    spans.iter().any(|s| s.from.0 <= t && t < s.to.0).to_string()
-                };
+                let spans = StoredValue::new(spans);
+                let held_now = app.frame_memo(move |t| {
+                    spans.with_value(|sp| sp.iter().any(|s| s.from.0 <= t && t < s.to.0))
+                });
+                let held_now = move || held_now.get().to_string();
                 view! {
                     <g class="mp-lease-lane" data-testid=format!("mp-lease-{name}") data-held=held_now>
                         <text class="row-name" x=8 y=y + 17.0>{name.clone()}</text>
@@ -512,13 +524,8 @@ fn session_svg(
     // Shown once its moment has come: the fog hides the future from the eye,
     // this hides it from a screen reader too.
     let from = move |at: u64| {
-        move || {
-            if at <= app.t.get() {
-                "visible"
-            } else {
-                "hidden"
-            }
-        }
+        let come = app.frame_memo(move |t| at <= t);
+        move || if come.get() { "visible" } else { "hidden" }
     };
     let SessionLanes {
         lanes,
@@ -555,10 +562,11 @@ fn session_svg(
                         </g>
                     }
                 }).collect();
-                let now = move || {
-                    let t = app.t.get();
-                    spans.iter().find(|s| s.from.0 <= t && t < s.to.0.max(s.from.0 + 1)).map_or("none", |s| s.mark.as_str())
-                };
+                let marks: Vec<_> = spans.iter().map(|s| (s.from.0, s.to.0.max(s.from.0 + 1), s.mark.as_str())).collect();
+                let marks = StoredValue::new(marks);
+                let now = app.frame_memo(move |t| {
+                    marks.with_value(|m| m.iter().find(|s| s.0 <= t && t < s.1).map_or("none", |s| s.2))
+                });
                 view! {
                     <g class="mp-session-lane" data-testid=format!("mp-session-lane-{name}") data-session=now>
                         <text class="row-name" x=8 y=y + 25.0>{name.clone()}</text>
