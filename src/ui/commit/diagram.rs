@@ -71,7 +71,12 @@ pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>) -> im
         // Laid out to the last event: spans still open there and messages
         // still in flight are the other layer's.
         with_model(&|m| {
-            let last = upto.checked_sub(1).map_or(0, |i| m.run.trace[i].t.0);
+            // (`upto` is the frame's; `min` keeps a count from another run
+            // in range until it catches up.)
+            let last = upto
+                .min(m.run.trace.len())
+                .checked_sub(1)
+                .map_or(0, |i| m.run.trace[i].t.0);
             let d = laid_out(m, upto, last, run_end, lang);
             svg::render_layer(
                 &d,
