@@ -686,7 +686,18 @@ fn the_settled_and_moving_layers_draw_what_one_drawing_draws() {
             let moving = svg::render_layer(&whole, "t", true, w, svg::Layer::Moving);
             let name = &run.scenario.name;
             read_xml(&settled).unwrap_or_else(|e| panic!("{name} at {t}: {e}"));
-            read_xml(&moving).unwrap_or_else(|e| panic!("{name} at {t}: {e}"));
+            // Nothing open and nothing in flight: no layer at all.
+            let still = !whole.arrows.iter().any(|a| a.fate == Fate::InFlight)
+                && !whole.spans.iter().any(|s| s.open)
+                && !whole.net_spans.iter().any(|s| s.open);
+            assert_eq!(
+                moving.is_empty(),
+                still,
+                "{name} at {t}: an empty moving layer"
+            );
+            if !still {
+                read_xml(&moving).unwrap_or_else(|e| panic!("{name} at {t}: {e}"));
+            }
             let (a, s, m) = (
                 groups(&all, "<g class=\"msg "),
                 groups(&settled, "<g class=\"msg "),

@@ -167,11 +167,11 @@ fn render_with(
     words: DiagramWords,
     layer: Layer,
 ) -> String {
+    if layer == Layer::Moving {
+        return moving_layer(d, labels, words);
+    }
     let mut s = String::with_capacity(4096 + d.arrows.len() * 300);
     let p = d.plot;
-    if layer == Layer::Moving {
-        return moving_layer(s, d, labels, words);
-    }
     let _ = write!(
         s,
         r##"<?xml version="1.0" encoding="UTF-8"?>
@@ -390,27 +390,29 @@ fn spans(
 /// The arrows `layer` draws, with their words or (`labels` false) merged.
 fn arrows(s: &mut String, d: &Diagram, labels: bool, words: DiagramWords, layer: Layer) {
     s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
+    let drawn = d.arrows.iter().filter(|a| layer.arrow(a));
     if labels {
-        for a in d.arrows.iter().filter(|a| layer.arrow(a)) {
+        for a in drawn {
             arrow(s, a, words);
         }
-    } else if layer == Layer::All {
-        merged_arrows(s, &d.arrows);
     } else {
-        let some: Vec<Arrow> = d
-            .arrows
-            .iter()
-            .filter(|a| layer.arrow(a))
-            .cloned()
-            .collect();
-        merged_arrows(s, &some);
+        merged_arrows(s, drawn);
     }
     s.push_str("</g>\n");
 }
 
 /// The layer that moves with the cursor: the open spans and the messages in
-/// flight, in a bare `<svg>` the size of the diagram.
-fn moving_layer(mut s: String, d: &Diagram, labels: bool, words: DiagramWords) -> String {
+/// flight, in a bare `<svg>` the size of the diagram — or nothing, when
+/// nothing is open or in flight.
+fn moving_layer(d: &Diagram, labels: bool, words: DiagramWords) -> String {
+    let moving = Layer::Moving;
+    if !d.arrows.iter().any(|a| moving.arrow(a))
+        && !d.spans.iter().any(|sp| moving.span(sp.open))
+        && !d.net_spans.iter().any(|c| moving.span(c.open))
+    {
+        return String::new();
+    }
+    let mut s = String::with_capacity(1024);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="10">"#,
@@ -428,7 +430,7 @@ fn moving_layer(mut s: String, d: &Diagram, labels: bool, words: DiagramWords) -
 /// a colour are drawn as one path of lines, one of dashed lines and one of
 /// heads — a tenth of the elements for the browser to parse, style and lay
 /// out each time the window moves, and the same picture.
-fn merged_arrows(s: &mut String, arrows: &[Arrow]) {
+fn merged_arrows<'a>(s: &mut String, arrows: impl Iterator<Item = &'a Arrow>) {
     // Per stroke colour, in the order first met: lines, dashed lines, heads.
     let mut paths: Vec<(&str, [String; 3])> = Vec::new();
     let mut crosses = String::new();

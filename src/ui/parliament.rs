@@ -297,20 +297,19 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
     // set only when it changed. A chain of memos per seat (the seat, its
     // state, its ink, each line, its pencil, its roles) was checked for every
     // seat at every event, and cost more than the words themselves.
-    let first = app
-        .snap
-        .with_untracked(|s| s.seats.get(i).map(|s| seat_words(app, &names, i, s)));
-    let first = first.unwrap_or_default();
-    let status = RwSignal::new(first.status.clone());
-    let roles = RwSignal::new(first.roles);
-    let lines = first.lines.clone().map(RwSignal::new);
-    let pencil = RwSignal::new(first.pencil.clone());
-    let label = RwSignal::new(first.label.clone());
-    let drawn = StoredValue::new((
-        app.snap.with_untracked(|s| s.seats.get(i).cloned()),
-        app.lang.get_untracked(),
-    ));
     let names2 = names.clone();
+    let words_of = move |seat: Option<&crate::viz::parliament::Seat>| {
+        seat.map(|s| seat_words(app, &names2, i, s))
+            .unwrap_or_default()
+    };
+    let seat0 = app.snap.with_untracked(|s| s.seats.get(i).cloned());
+    let first = words_of(seat0.as_ref());
+    let status = RwSignal::new(first.status);
+    let roles = RwSignal::new(first.roles);
+    let lines = first.lines.map(RwSignal::new);
+    let pencil = RwSignal::new(first.pencil);
+    let label = RwSignal::new(first.label);
+    let drawn = StoredValue::new((seat0, app.lang.get_untracked()));
     Effect::new(move |_| {
         let lang = app.lang.get();
         let changed = app.snap.with(|s| {
@@ -321,10 +320,7 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
             return;
         }
         let seat = app.snap.with_untracked(|s| s.seats.get(i).cloned());
-        let words = seat
-            .as_ref()
-            .map(|s| seat_words(app, &names2, i, s))
-            .unwrap_or_default();
+        let words = words_of(seat.as_ref());
         drawn.set_value((seat, lang));
         super::publish(status, words.status);
         super::publish(roles, words.roles);

@@ -97,15 +97,6 @@ pub fn PaneDiagram(pane: Pane, #[prop(optional)] id: Option<&'static str>) -> im
         );
         with_model(&|m| {
             let d = laid_out(m, upto, t.min(m.end()), run_end, lang);
-            if !d
-                .arrows
-                .iter()
-                .any(|a| a.fate == crate::viz::spacetime::Fate::InFlight)
-                && !d.spans.iter().any(|s| s.open)
-                && !d.net_spans.iter().any(|s| s.open)
-            {
-                return String::new();
-            }
             svg::render_layer(
                 &d,
                 "",

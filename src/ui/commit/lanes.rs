@@ -86,12 +86,12 @@ fn words(l: &CommitLanes, end: u64, lang: crate::i18n::Lang) -> Vec<Word> {
     // The time the cursor needs past `from` for `px` of bar.
     let after = |from: u64, px: f64| from + (px / (X1 - X0) * end.max(1) as f64).floor() as u64 + 1;
     let mut out = Vec::new();
-    let mut word = |from: u64, to: u64, px: f64, x: f64, y: f64, text: String, class: String| {
+    let mut word = |from: u64, to: u64, px: f64, at: f64, y: f64, text: String, class: String| {
         // A bar too short for its word never shows it.
-        if self::x(to, end) - self::x(from, end) > px {
+        if x(to, end) - x(from, end) > px {
             out.push(Word {
                 from: after(from, px),
-                x,
+                x: at,
                 y,
                 text,
                 class,
