@@ -317,14 +317,30 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
         false
     }
 
+    /// Process the next event if it is due at or before `t`; false if none
+    /// is. Stale entries due by then are dropped on the way — but not
+    /// stepped over: `step` would go on to the first live entry whatever
+    /// its time, and a stale timer just before `t` then let a seek or the
+    /// end of a recording do an event that lies after `t`.
+    pub fn step_until(&mut self, t: SimTime) -> bool {
+        while self.queue.peek_time().is_some_and(|at| at <= t) {
+            let Some((at, action)) = self.queue.pop() else {
+                break;
+            };
+            if self.is_stale(&action) {
+                continue;
+            }
+            self.now = self.now.max(at);
+            self.steps += 1;
+            self.dispatch(action);
+            return true;
+        }
+        false
+    }
+
     /// Process every event due at or before `t`, then stand at `t`.
     pub fn run_until(&mut self, t: SimTime) {
-        while let Some(at) = self.queue.peek_time() {
-            if at > t {
-                break;
-            }
-            self.step();
-        }
+        while self.step_until(t) {}
         self.now = self.now.max(t);
     }
 

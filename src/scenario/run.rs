@@ -87,8 +87,7 @@ impl Run {
         }];
         let stop = SimTime(scenario.stop_at_us);
         let mut truncated = false;
-        while sim.next_event_time().is_some_and(|t| t <= stop) {
-            sim.step();
+        while sim.step_until(stop) {
             trace.extend(sim.drain_events());
             if sim.steps() % opts.checkpoint_every.max(1) == 0 {
                 checkpoints.push(Checkpoint {
@@ -123,9 +122,7 @@ impl Run {
     pub fn execute(scenario: &Scenario) -> Result<Simulator, ScenarioError> {
         let mut sim = Simulator::new(scenario.build()?, false);
         let stop = SimTime(scenario.stop_at_us);
-        while sim.next_event_time().is_some_and(|t| t <= stop) {
-            sim.step();
-        }
+        while sim.step_until(stop) {}
         Ok(sim)
     }
 
