@@ -589,3 +589,61 @@ fn a_replicated_store_refuses_settings_it_cannot_run() {
         );
     }
 }
+
+/// What the page keeps between two events — the lab's figures as a
+/// `LeaseTally`, a sleeping worker's seat with the moment it wakes — is the
+/// same at any instant until the next event, and the figures worked out
+/// from it for an instant are the monitor's own for that instant: so a
+/// playing run publishes its snapshot only when an event passes, and the
+/// counters and the countdown still move with the cursor.
+#[test]
+fn between_two_events_the_snapshot_stands_still_and_the_figures_still_grow() {
+    use paxos_island::sim::SimTime;
+    use paxos_island::viz::parliament::{seats, seats_from_trace, SeatStatus};
+    let s = builtin::get("kleppmann").unwrap();
+    let run = Run::record(&s).unwrap();
+    let (mut gaps, mut asleep, mut grew) = (0, 0, 0);
+    for w in run.trace.windows(2) {
+        let (a, b) = (w[0].t.0 + 1, w[1].t.0.saturating_sub(1));
+        if b <= a {
+            continue;
+        }
+        gaps += 1;
+        let (sa, sb) = (run.state_at(SimTime(a)), run.state_at(SimTime(b)));
+        let (la, lb) = (
+            sa.monitors().lease.as_ref().unwrap(),
+            sb.monitors().lease.as_ref().unwrap(),
+        );
+        assert_eq!(
+            la.tally(),
+            lb.tally(),
+            "the tally moved between events at {a}–{b} µs"
+        );
+        assert_eq!(la.tally().at(SimTime(b)), lb.stats_at(SimTime(b)));
+        if la.tally().at(SimTime(b)) != la.tally().at(SimTime(a)) {
+            grew += 1;
+        }
+        let (seats_a, seats_b) = (seats(&sa), seats(&sb));
+        assert_eq!(
+            seats_a, seats_b,
+            "a seat moved between events at {a}–{b} µs"
+        );
+        let from_trace =
+            seats_from_trace(run.names.len(), &run.trace[..run.events_until(SimTime(b))]);
+        for (live, rec) in seats_b.iter().zip(&from_trace) {
+            assert_eq!(
+                live.status, rec.status,
+                "{a}–{b} µs: the trace and the simulator disagree on {:?}",
+                live.id
+            );
+            if let SeatStatus::Asleep { until_us } = live.status {
+                asleep += 1;
+                assert!(until_us > b, "asleep past its waking at {b} µs");
+            }
+        }
+    }
+    assert!(
+        gaps > 20 && asleep > 0 && grew > 0,
+        "{gaps} gaps, {asleep} sleeping seats, {grew} growing tallies"
+    );
+}

@@ -136,6 +136,35 @@ impl LeaseTruth {
     }
 }
 
+/// The lease figures between two notes: those the last note left, and the
+/// two that grow with time until the next one (a split brain still open,
+/// a lease still believed held). A view keeps this from one event to the
+/// next and works out the figures for each frame's instant with [`at`].
+///
+/// [`at`]: LeaseTally::at
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct LeaseTally {
+    pub stats: LeaseStats,
+    split_since: Option<SimTime>,
+    held_since: Option<SimTime>,
+}
+
+impl LeaseTally {
+    /// The figures at `now` (not before the last note).
+    pub fn at(&self, now: SimTime) -> LeaseStats {
+        let mut s = self.stats.clone();
+        if let Some(start) = self.split_since {
+            let d = now.since(start).0;
+            s.split_brain_us += d;
+            s.longest_split_brain_us = s.longest_split_brain_us.max(d);
+        }
+        if let Some(start) = self.held_since {
+            s.held_us += now.since(start).0;
+        }
+        s
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct LeaseMonitor {
     names: Arc<Vec<String>>,
@@ -192,25 +221,26 @@ impl LeaseMonitor {
 
     /// The figures, with any open window counted up to `now`.
     pub fn stats_at(&self, now: SimTime) -> LeaseStats {
-        let mut s = self.stats.clone();
-        if let Some(start) = self.split_since {
-            let d = now.since(start).0;
-            s.split_brain_us += d;
-            s.longest_split_brain_us = s.longest_split_brain_us.max(d);
+        self.tally().at(now)
+    }
+
+    /// The figures as the last note left them, with what keeps growing
+    /// after it: `tally().at(now)` is `stats_at(now)` for any `now` until
+    /// the next note.
+    pub fn tally(&self) -> LeaseTally {
+        LeaseTally {
+            stats: self.stats.clone(),
+            split_since: self.split_since,
+            held_since: (self.believers != 0).then_some(self.since),
         }
-        if self.believers != 0 {
-            s.held_us += now.since(self.since).0;
-        }
-        s
     }
 
     /// The figures of a recorded run, which is not simulated: its notes
     /// alone, the split-brain windows from its own split-brain notes.
-    pub fn stats_of_recorded<'a>(
+    pub fn tally_of_recorded<'a>(
         mut self,
         events: impl Iterator<Item = (SimTime, NodeId, &'a LeaseNote)>,
-        t: SimTime,
-    ) -> LeaseStats {
+    ) -> LeaseTally {
         let mut ignored = Vec::new();
         for (now, node, n) in events {
             match *n {
@@ -229,7 +259,7 @@ impl LeaseMonitor {
                 _ => self.on_note(now, node, n, &mut ignored),
             }
         }
-        self.stats_at(t)
+        self.tally()
     }
 
     pub fn believers(&self) -> u64 {

@@ -75,7 +75,7 @@ fn Selected(i: u8) -> impl IntoView {
                 {move || match status() {
                     SeatStatus::Present => app.words().present_in_chamber.to_string(),
                     SeatStatus::Away => app.words().away.to_string(),
-                    SeatStatus::Asleep { left_us } => format!("{} ({})", app.words().asleep, app.lang.get().tell().duration(left_us)),
+                    SeatStatus::Asleep { until_us } => format!("{} ({})", app.words().asleep, app.lang.get().tell().duration(until_us.saturating_sub(app.t.get()))),
                 }}
             </p>
             <p class="small">{move || format!("{}: {}", app.words().local_clock, app.lang.get().tell().duration(clock()))}</p>

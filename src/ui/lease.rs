@@ -9,7 +9,9 @@ pub mod lanes;
 pub mod sql;
 
 use super::{use_app, Compare};
+use crate::check::lease_monitor::LeaseTally;
 use crate::protocol::lease::Design;
+use crate::sim::SimTime;
 use lanes::{LaneView, Pane};
 use leptos::prelude::*;
 
@@ -144,16 +146,17 @@ fn CompareBar() -> impl IntoView {
 #[component]
 fn Counters(pane: Pane) -> impl IntoView {
     let app = use_app();
-    // A memo: while a worker sleeps the snapshot changes with every frame (its
-    // time left), the counters only at events. Each figure is its own text,
-    // so a change rewrites that one (the block rebuilt whole at every frame
-    // was most of a playing lease run's script).
-    let stats = Memo::new(move |_| {
+    // A frame memo: the snapshot holds the figures as of the last event;
+    // the split-brain time and the time held grow with the cursor between
+    // events, so the frame works them out, and the memo changes only when a
+    // figure does. Each figure is its own text, so a change rewrites that
+    // one (the block rebuilt whole at every frame was most of a playing
+    // lease run's script).
+    let stats = app.frame_memo(move |t| {
+        let at = |l: &Option<LeaseTally>| l.as_ref().map(|l| l.at(SimTime(t)));
         match pane {
-            Pane::A => app.snap.with(|s| s.lease.clone()),
-            Pane::B => app
-                .snap_b
-                .with(|s| s.as_ref().and_then(|s| s.lease.clone())),
+            Pane::A => app.snap.with(|s| at(&s.lease)),
+            Pane::B => app.snap_b.with(|s| s.as_ref().and_then(|s| at(&s.lease))),
         }
         .unwrap_or_default()
     });

@@ -3,7 +3,7 @@
 //! the time the user is looking at. It lives in a `StoredValue`, outside the
 //! reactive graph; each frame publishes a small `Snap` of it.
 
-use crate::check::lease_monitor::LeaseStats;
+use crate::check::lease_monitor::LeaseTally;
 use crate::check::red_flags::RedFlags;
 use crate::check::Invariant;
 use crate::protocol::paxos::PaxosNote;
@@ -269,7 +269,7 @@ impl Model {
     }
 
     /// A recorded lease run's counters, from its notes up to `t`.
-    fn recorded_lease_stats(&self, t: SimTime) -> Option<crate::check::lease_monitor::LeaseStats> {
+    fn recorded_lease_tally(&self, t: SimTime) -> Option<crate::check::lease_monitor::LeaseTally> {
         let l = self.run.scenario.lease.as_ref()?;
         let m = crate::check::LeaseMonitor::new(self.run.names.clone(), l.keys, l.fencing);
         let upto = self.run.events_until(t);
@@ -277,7 +277,7 @@ impl Model {
             EventKind::Note(Note::Lease(n)) => Some((e.t, e.node, n)),
             _ => None,
         });
-        Some(m.stats_of_recorded(notes, t))
+        Some(m.tally_of_recorded(notes))
     }
 
     /// The messengers on their way at `t`, sorted by id (components find
@@ -298,7 +298,7 @@ impl Model {
         let t = SimTime(t);
         let seats = if self.recorded_only {
             let upto = self.run.events_until(t);
-            parliament::seats_from_trace(self.run.names.len(), &self.run.trace[..upto], t)
+            parliament::seats_from_trace(self.run.names.len(), &self.run.trace[..upto])
         } else {
             parliament::seats(&self.cursor)
         };
@@ -317,9 +317,9 @@ impl Model {
                 .collect(),
             story_upto: self.story_upto(t.0),
             lease: if self.recorded_only {
-                self.recorded_lease_stats(t)
+                self.recorded_lease_tally(t)
             } else {
-                self.cursor.monitors().lease.as_ref().map(|m| m.stats_at(t))
+                self.cursor.monitors().lease.as_ref().map(|m| m.tally())
             },
         }
     }
@@ -337,8 +337,9 @@ pub struct Snap {
     pub chosen: Option<(Value, u64)>,
     pub broken: Vec<(Invariant, u64, u64)>,
     pub story_upto: usize,
-    /// Lease lab: the figures so far.
-    pub lease: Option<LeaseStats>,
+    /// Lease lab: the figures so far, as the last event left them (those
+    /// that grow between events are worked out per frame, `LeaseTally::at`).
+    pub lease: Option<LeaseTally>,
 }
 
 /// A scenario that only names the nodes of a trace (roles guessed from the

@@ -408,12 +408,22 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                     }
                         .into_any()
                 }
-                SeatStatus::Asleep { left_us } => {
+                SeatStatus::Asleep { until_us } => {
+                    // The countdown is the only thing here that moves with
+                    // the cursor: a frame memo, so the seat stays still.
+                    let left = app.frame_memo(move |t| until_us.saturating_sub(t));
+                    // Beside the seat, on the side away from its ledger card
+                    // (above it, the card of a seat at the top).
+                    let (x, anchor) = if card.x > seat_pt.x + 1.0 {
+                        (seat_pt.x - SEAT_R - 6.0, "end")
+                    } else {
+                        (seat_pt.x + SEAT_R + 6.0, "start")
+                    };
                     view! {
-                        <g class="zzz" aria-hidden="true">
-                            <text x=seat_pt.x + 22.0 y=seat_pt.y - 30.0>"z z z"</text>
-                            <text class="small countdown" x=seat_pt.x y=seat_pt.y + 50.0>
-                                {app.lang.get().speak().duration(left_us)}
+                        <g class="zzz" aria-hidden="true" text-anchor=anchor>
+                            <text x=x y=seat_pt.y - 6.0>"z z z"</text>
+                            <text class="small countdown" x=x y=seat_pt.y + 12.0>
+                                {move || app.lang.get().speak().duration(left.get())}
                             </text>
                         </g>
                     }

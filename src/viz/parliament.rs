@@ -151,8 +151,10 @@ pub enum SeatStatus {
     Present,
     /// Crashed: away from the chamber; the ledger stays.
     Away,
-    /// Paused: asleep, with the time left.
-    Asleep { left_us: u64 },
+    /// Paused: asleep until `until_us` (simulated time). The moment it
+    /// wakes, not the time left: the seat's state then changes only at
+    /// events, and the countdown is the view's, worked out from the cursor.
+    Asleep { until_us: u64 },
 }
 
 /// The proposer's pencil slips.
@@ -200,9 +202,7 @@ pub fn seats(sim: &Simulator) -> Vec<Seat> {
             let status = match sim.status(id) {
                 Status::Up => SeatStatus::Present,
                 Status::Down => SeatStatus::Away,
-                Status::Paused { until, .. } => SeatStatus::Asleep {
-                    left_us: until.0.saturating_sub(sim.now().0),
-                },
+                Status::Paused { until, .. } => SeatStatus::Asleep { until_us: until.0 },
             };
             let Some(p) = sim.node(id).as_paxos() else {
                 return Seat {
@@ -264,8 +264,8 @@ fn seat_of(id: NodeId, p: &PaxosNode, status: SeatStatus) -> Seat {
 /// Seats rebuilt from a trace alone (a recorded or foreign trace, with no
 /// simulator behind it): the ledgers from `ledger` and `learned` notes, the
 /// presence from crash, restart, pause and resume events. `events` are those
-/// up to the instant shown, which is `t`.
-pub fn seats_from_trace(n: usize, events: &[TraceEvent], t: SimTime) -> Vec<Seat> {
+/// up to the instant shown.
+pub fn seats_from_trace(n: usize, events: &[TraceEvent]) -> Vec<Seat> {
     use crate::sim::fault::Fault;
     let mut seats: Vec<Seat> = (0..n)
         .map(|i| Seat {
@@ -281,7 +281,6 @@ pub fn seats_from_trace(n: usize, events: &[TraceEvent], t: SimTime) -> Vec<Seat
             wants: None,
         })
         .collect();
-    let mut wake: Vec<Option<u64>> = vec![None; n];
     for e in events {
         let i = e.node.index();
         match &e.kind {
@@ -312,21 +311,16 @@ pub fn seats_from_trace(n: usize, events: &[TraceEvent], t: SimTime) -> Vec<Seat
                 Fault::Pause { node, for_us }
                     if node.index() < n && seats[node.index()].status != SeatStatus::Away =>
                 {
-                    wake[node.index()] = Some(e.t.0.saturating_add(for_us));
-                    seats[node.index()].status = SeatStatus::Asleep { left_us: 0 };
+                    seats[node.index()].status = SeatStatus::Asleep {
+                        until_us: e.t.0.saturating_add(for_us),
+                    };
                 }
                 _ => {}
             },
             EventKind::Resume if i < n => {
-                wake[i] = None;
                 seats[i].status = SeatStatus::Present;
             }
             _ => {}
-        }
-    }
-    for (s, w) in seats.iter_mut().zip(wake) {
-        if let (SeatStatus::Asleep { left_us }, Some(at)) = (&mut s.status, w) {
-            *left_us = at.saturating_sub(t.0);
         }
     }
     seats

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, shot, ROOT, hashOf } from './lib.mjs';
+import { start, open, shot, ROOT, hashOf, seek } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -131,6 +131,14 @@ test('a stalled legislator sleeps and wakes with its old beliefs', async () => {
   await page.getByTestId('pause').click();
   assert.equal(await page.getByTestId('seat-1').getAttribute('data-status'), 'asleep');
   await page.locator('[data-testid=seat-1] .zzz').waitFor();
+  // The countdown moves with the cursor, under the seat and in the inspector
+  // (the pause begins a microsecond after the moment it was given at).
+  const countdown = () => page.locator('[data-testid=seat-1] .countdown').textContent();
+  assert.equal(await countdown(), '2.000 s');
+  const paused = Number(await page.getByTestId('time').getAttribute('data-us'));
+  await seek(page, paused + 300_000);
+  assert.equal(await countdown(), '1.700 s');
+  assert.match(await text(page, 'selected-status'), /\(1\.700 s\)/);
   await shot(page, 'parliament-asleep');
   await page.keyboard.press('End');
   assert.equal(await page.getByTestId('seat-1').getAttribute('data-status'), 'present');
