@@ -283,6 +283,59 @@ pub struct Scenario {
 }
 
 /// Everything that can be wrong with a scenario, each naming what and why.
+/// Builds the nodes and monitors of a scenario of one protocol.
+pub type Build =
+    fn(&Scenario, &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError>;
+
+/// The builders of the protocols other than Paxos. The page's first load
+/// builds only the parliament's runs: in its split build these builders are
+/// in the chunk the other protocols' views share, which installs them
+/// ([`install_builders`]) before it builds anything. Everywhere else they
+/// are an ordinary call.
+fn build_others(
+    s: &Scenario,
+    names: &Arc<Vec<String>>,
+) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+    match s.protocol {
+        Kind::Paxos => s.build_paxos(names),
+        Kind::Lease => lease_spec::build(s, names),
+        Kind::Multipaxos => multipaxos_spec::build(s, names),
+        Kind::Commit => commit_spec::build(s, names),
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+static OTHERS: std::sync::OnceLock<Build> = std::sync::OnceLock::new();
+
+/// Makes the other protocols' scenarios buildable (the split page's parts
+/// call it when they arrive; elsewhere it does nothing).
+pub fn install_builders() -> Build {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let _ = OTHERS.set(build_others);
+    build_others
+}
+
+/// Are the other protocols' scenarios buildable now?
+pub fn builders_installed() -> bool {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return OTHERS.get().is_some();
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    true
+}
+
+fn others(kind: Kind) -> Result<Build, ScenarioError> {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return OTHERS
+        .get()
+        .copied()
+        .ok_or(ScenarioError::NotHere(kind.as_str()));
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    {
+        let _ = kind;
+        Ok(build_others)
+    }
+}
+
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum ScenarioError {
     #[error("the scenario has no nodes")]
@@ -301,6 +354,10 @@ pub enum ScenarioError {
     MissingSection(&'static str, &'static str),
     #[error("mutation {0} does not apply to a {1} scenario")]
     WrongMutation(Mutation, &'static str),
+    /// The page's first load has not (yet) the code that builds this
+    /// protocol's scenarios (see [`install_builders`]).
+    #[error("the page has not yet loaded what runs a {0} scenario; try again")]
+    NotHere(&'static str),
 }
 
 impl ScenarioError {
@@ -493,9 +550,7 @@ impl Scenario {
         }
         let (nodes, monitors) = match self.protocol {
             Kind::Paxos => self.build_paxos(&names)?,
-            Kind::Lease => lease_spec::build(self, &names)?,
-            Kind::Multipaxos => multipaxos_spec::build(self, &names)?,
-            Kind::Commit => commit_spec::build(self, &names)?,
+            kind => others(kind)?(self, &names)?,
         };
         Ok(World {
             nodes,
@@ -507,7 +562,7 @@ impl Scenario {
         })
     }
 
-    fn build_paxos(
+    pub(crate) fn build_paxos(
         &self,
         names: &Arc<Vec<String>>,
     ) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {

@@ -650,7 +650,7 @@ fn Root() -> impl IntoView {
             app.link_t.set_value(link_t);
             lessons::open(app, lesson, step);
         } else if let Some(run) = files::run_link(&hash) {
-            match run
+            let open = move || match run
                 .map_err(|_| ())
                 .and_then(|s| Model::new(&s).map_err(|_| ()))
             {
@@ -666,6 +666,19 @@ fn Root() -> impl IntoView {
                     app.lang.get_untracked().speak().unknown_link(&hash),
                     true,
                 ))),
+            };
+            // Another protocol's run needs its builders, a part of their own.
+            if crate::scenario::builders_installed() {
+                open();
+            } else {
+                leptos::task::spawn_local(async move {
+                    if parts::load_builders().await {
+                        open();
+                    } else {
+                        app.toast
+                            .set(Some((app.words().readers_unavailable.to_string(), true)));
+                    }
+                });
             }
         } else if crate::trace::share::looks_like_link(&hash) {
             files::open_link(app, hash, link_t);

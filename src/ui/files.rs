@@ -34,7 +34,11 @@ pub const READERS: Readers = Readers {
 /// link in the address)?
 pub fn readers_needed_at_start() -> bool {
     let hash = browser::hash();
-    browser::local_get(AUTOSAVE).is_some() || share::looks_like_link(&hash)
+    browser::local_get(AUTOSAVE).is_some()
+        || share::looks_like_link(&hash)
+        // A built-in run of another protocol than Paxos: the readers' part
+        // brings its builders too.
+        || run_link(&hash).is_some_and(|r| r.is_ok_and(|s| s.protocol != crate::protocol::Kind::Paxos))
 }
 
 /// What to open at start-up: a share link in the URL, else the autosaved

@@ -104,12 +104,17 @@ macro_rules! split_point {
     };
 }
 
-split_point!(lease, lease_part -> Draw = super::lease::draw);
-split_point!(commit, commit_part -> Draw = super::commit::draw);
-split_point!(multi, multi_part -> Draw = super::multipaxos::draw);
+// The parts that show or build runs of the protocols other than Paxos
+// install those protocols' builders (`scenario::install_builders`) as they
+// arrive: the builders are then in a chunk these parts share, not in the
+// first load.
+split_point!(lease, lease_part -> Draw = with_builders(super::lease::draw));
+split_point!(commit, commit_part -> Draw = with_builders(super::commit::draw));
+split_point!(multi, multi_part -> Draw = with_builders(super::multipaxos::draw));
 split_point!(ballots, ballots_part -> Draw = super::ballots::draw);
-split_point!(lessons, lessons_part -> Draw = super::lessons::draw);
-split_point!(checker, checker_part -> Draw = super::modelcheck::draw);
+split_point!(lessons, lessons_part -> Draw = with_builders(super::lessons::draw));
+split_point!(checker, checker_part -> Draw = with_builders(super::modelcheck::draw));
+split_point!(builders, builders_part -> crate::scenario::Build = crate::scenario::install_builders());
 split_point!(qr, qr_part -> Draw = super::qr::draw);
 split_point!(later, later_part -> Draw = super::later::draw);
 split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::exports::write);
@@ -117,7 +122,37 @@ split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::e
 // The readers of saved work, share links and files (serde's deserializers,
 // the trace decoder): fetched at start-up only when there is something to
 // read, else when a file or a link first comes.
-split_point!(readers, readers_part -> Readers = super::files::READERS);
+split_point!(readers, readers_part -> Readers = with_builders(super::files::READERS));
+
+/// `x`, once the other protocols' builders are installed.
+fn with_builders<T>(x: T) -> T {
+    crate::scenario::install_builders();
+    x
+}
+
+/// Fetches the other protocols' builders unless they are here; false if
+/// they cannot be fetched.
+pub async fn load_builders() -> bool {
+    crate::scenario::builders_installed() || builders_part().await.is_ok()
+}
+
+/// Opens the built-in run `name` for the tab `view`: at once if it can be
+/// built, else once its protocol's builders are here — unless the user has
+/// left the tab by then. (If they cannot be fetched, the tab's part cannot
+/// either, and its place says so with a retry.)
+pub fn open_for_tab(app: App, view: super::View, name: &'static str) {
+    if crate::scenario::builtin::get(name)
+        .is_some_and(|s| s.protocol == crate::protocol::Kind::Paxos)
+        || crate::scenario::builders_installed()
+    {
+        return app.load_builtin(name);
+    }
+    leptos::task::spawn_local(async move {
+        if load_builders().await && app.view.get_untracked() == view {
+            app.load_builtin(name);
+        }
+    });
+}
 
 #[cfg(feature = "split")]
 static READERS: std::sync::OnceLock<Readers> = std::sync::OnceLock::new();

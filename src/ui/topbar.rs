@@ -34,10 +34,10 @@ pub fn TopBar() -> impl IntoView {
                     // Each lab opens its first scenario unless one of its own is on screen.
                     let kind = app.model.with_value(|m| m.kind());
                     match v {
-                        View::Lease if kind != Kind::Lease => app.load_builtin("kleppmann"),
+                        View::Lease if kind != Kind::Lease => super::parts::open_for_tab(app, v, "kleppmann"),
                         View::Parliament if kind != Kind::Paxos => app.load_builtin("calm"),
-                        View::Commit if kind != Kind::Commit => app.load_builtin("commit-2pc"),
-                        View::Multi if kind != Kind::Multipaxos => app.load_builtin("multi-calm"),
+                        View::Commit if kind != Kind::Commit => super::parts::open_for_tab(app, v, "commit-2pc"),
+                        View::Multi if kind != Kind::Multipaxos => super::parts::open_for_tab(app, v, "multi-calm"),
                         _ => {}
                     }
                 }
