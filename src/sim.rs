@@ -305,23 +305,13 @@ impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {
 
     /// Process one queue event, if any. Returns false when nothing is left.
     pub fn step(&mut self) -> bool {
-        while let Some((at, action)) = self.queue.pop() {
-            if self.is_stale(&action) {
-                continue;
-            }
-            self.now = self.now.max(at);
-            self.steps += 1;
-            self.dispatch(action);
-            return true;
-        }
-        false
+        self.step_until(SimTime(u64::MAX))
     }
 
     /// Process the next event if it is due at or before `t`; false if none
-    /// is. Stale entries due by then are dropped on the way — but not
-    /// stepped over: `step` would go on to the first live entry whatever
-    /// its time, and a stale timer just before `t` then let a seek or the
-    /// end of a recording do an event that lies after `t`.
+    /// is. Stale entries due by then are dropped on the way — but never
+    /// stepped over to a live one after `t` (a seek or the end of a
+    /// recording once did an event that lay after its instant so).
     pub fn step_until(&mut self, t: SimTime) -> bool {
         while self.queue.peek_time().is_some_and(|at| at <= t) {
             let Some((at, action)) = self.queue.pop() else {

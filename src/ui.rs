@@ -650,6 +650,9 @@ fn Root() -> impl IntoView {
             app.link_t.set_value(link_t);
             lessons::open(app, lesson, step);
         } else if let Some(run) = files::run_link(&hash) {
+            let other = run
+                .as_ref()
+                .is_ok_and(|s| s.protocol != crate::protocol::Kind::Paxos);
             let open = move || match run
                 .map_err(|_| ())
                 .and_then(|s| Model::new(&s).map_err(|_| ()))
@@ -668,7 +671,7 @@ fn Root() -> impl IntoView {
                 ))),
             };
             // Another protocol's run needs its builders, a part of their own.
-            if crate::scenario::builders_installed() {
+            if !other || crate::scenario::builders_installed() {
                 open();
             } else {
                 leptos::task::spawn_local(async move {

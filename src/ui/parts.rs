@@ -136,19 +136,30 @@ pub async fn load_builders() -> bool {
     crate::scenario::builders_installed() || builders_part().await.is_ok()
 }
 
-/// Opens the built-in run `name` for the tab `view`: at once if it can be
-/// built, else once its protocol's builders are here — unless the user has
-/// left the tab by then. (If they cannot be fetched, the tab's part cannot
-/// either, and its place says so with a retry.)
-pub fn open_for_tab(app: App, view: super::View, name: &'static str) {
-    if crate::scenario::builtin::get(name)
-        .is_some_and(|s| s.protocol == crate::protocol::Kind::Paxos)
-        || crate::scenario::builders_installed()
-    {
+/// A lab opens its first run unless one of its own is on screen: at once
+/// if it can be built, else once its protocol's builders are here — unless
+/// the user has left the tab by then. (If they cannot be fetched, the tab's
+/// part cannot either, and its place says so with a retry; the part that
+/// arrives on a retry asks again, so the lab never draws another's run.)
+pub fn open_first_run(app: App, view: super::View) {
+    use crate::protocol::Kind;
+    let (kind, name) = match view {
+        super::View::Parliament => (Kind::Paxos, "calm"),
+        super::View::Lease => (Kind::Lease, "kleppmann"),
+        super::View::Commit => (Kind::Commit, "commit-2pc"),
+        super::View::Multi => (Kind::Multipaxos, "multi-calm"),
+        super::View::Ballots | super::View::Lessons => return,
+    };
+    let wanted =
+        move || app.view.get_untracked() == view && app.model.with_value(|m| m.kind()) != kind;
+    if !wanted() {
+        return;
+    }
+    if kind == Kind::Paxos || crate::scenario::builders_installed() {
         return app.load_builtin(name);
     }
     leptos::task::spawn_local(async move {
-        if load_builders().await && app.view.get_untracked() == view {
+        if load_builders().await && wanted() {
             app.load_builtin(name);
         }
     });
@@ -242,8 +253,19 @@ pub fn fetch(app: App, part: Part) {
             Part::Qr => qr_part().await,
             Part::Later => later_part().await,
         };
+        let ready = got.is_ok();
         app.parts
             .update(|p| p[i] = got.map_or(Status::Failed, Status::Ready));
+        // A lab's part that came on a retry: its first run, if the failed
+        // fetch left another protocol's run on screen.
+        if ready {
+            if let Some(v) = [super::View::Lease, super::View::Commit, super::View::Multi]
+                .into_iter()
+                .find(|v| v.part() == Some(part))
+            {
+                open_first_run(app, v);
+            }
+        }
     });
 }
 

@@ -31,15 +31,7 @@ pub fn TopBar() -> impl IntoView {
                         // Back from the lessons: the work from before them returns.
                         super::lessons::leave(app);
                     }
-                    // Each lab opens its first scenario unless one of its own is on screen.
-                    let kind = app.model.with_value(|m| m.kind());
-                    match v {
-                        View::Lease if kind != Kind::Lease => super::parts::open_for_tab(app, v, "kleppmann"),
-                        View::Parliament if kind != Kind::Paxos => app.load_builtin("calm"),
-                        View::Commit if kind != Kind::Commit => super::parts::open_for_tab(app, v, "commit-2pc"),
-                        View::Multi if kind != Kind::Multipaxos => super::parts::open_for_tab(app, v, "multi-calm"),
-                        _ => {}
-                    }
+                    super::parts::open_first_run(app, v);
                 }
             >
                 {move || label(app.words())}

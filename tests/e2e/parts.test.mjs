@@ -136,6 +136,25 @@ test('a part that cannot be fetched says why, in the page\'s language, and a ret
   }
 });
 
+test('a lab whose part could not be fetched opens its own run when a retry brings the part', async () => {
+  let fail = true;
+  const { page, errors } = await open(ctx, {
+    setup: (page) => page.route(/split_(lease|builders)\.wasm$/, (route) => (fail ? route.abort('connectionreset') : route.continue())),
+  });
+  await page.getByTestId('tab-lease').click();
+  const failed = page.getByTestId('stage').getByTestId('part-failed');
+  await failed.waitFor();
+  // Nothing half done: the run on screen is the one from before.
+  assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
+  fail = false;
+  await failed.getByTestId('part-retry').click();
+  await page.getByTestId('lease-lab').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid=scenario]').value === 'kleppmann', null, { polling: 50 });
+  assert.match(await page.getByTestId('caption').textContent(), /33/);
+  const other = errors.filter((e) => !/split_|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
+  assert.deepEqual(other, []);
+});
+
 test('a cold lesson link and a cold share link into the lease lab show their progress, then the step and the run', async () => {
   // A lesson link: the lessons' part, then the lease lab's for its stage.
   const hold = holdParts(['lessons', 'lease']);
