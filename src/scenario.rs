@@ -282,7 +282,6 @@ pub struct Scenario {
     pub stop_at_us: u64,
 }
 
-/// Everything that can be wrong with a scenario, each naming what and why.
 /// Builds the nodes and monitors of a scenario of one protocol.
 pub type Build =
     fn(&Scenario, &Arc<Vec<String>>) -> Result<(Vec<NodeState>, Monitors), ScenarioError>;
@@ -323,6 +322,12 @@ pub fn builders_installed() -> bool {
     true
 }
 
+/// Can a scenario of `kind` be built now? (Paxos always; the others once
+/// their builders are here.)
+pub fn buildable_now(kind: Kind) -> bool {
+    kind == Kind::Paxos || builders_installed()
+}
+
 fn others(kind: Kind) -> Result<Build, ScenarioError> {
     #[cfg(all(target_arch = "wasm32", feature = "split"))]
     return OTHERS
@@ -336,6 +341,7 @@ fn others(kind: Kind) -> Result<Build, ScenarioError> {
     }
 }
 
+/// Everything that can be wrong with a scenario, each naming what and why.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum ScenarioError {
     #[error("the scenario has no nodes")]
@@ -562,7 +568,7 @@ impl Scenario {
         })
     }
 
-    pub(crate) fn build_paxos(
+    fn build_paxos(
         &self,
         names: &Arc<Vec<String>>,
     ) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {

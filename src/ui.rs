@@ -650,9 +650,9 @@ fn Root() -> impl IntoView {
             app.link_t.set_value(link_t);
             lessons::open(app, lesson, step);
         } else if let Some(run) = files::run_link(&hash) {
-            let other = run
+            let now = run
                 .as_ref()
-                .is_ok_and(|s| s.protocol != crate::protocol::Kind::Paxos);
+                .map_or(true, |s| crate::scenario::buildable_now(s.protocol));
             let open = move || match run
                 .map_err(|_| ())
                 .and_then(|s| Model::new(&s).map_err(|_| ()))
@@ -671,7 +671,7 @@ fn Root() -> impl IntoView {
                 ))),
             };
             // Another protocol's run needs its builders, a part of their own.
-            if !other || crate::scenario::builders_installed() {
+            if now {
                 open();
             } else {
                 leptos::task::spawn_local(async move {

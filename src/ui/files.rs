@@ -38,7 +38,7 @@ pub fn readers_needed_at_start() -> bool {
         || share::looks_like_link(&hash)
         // A built-in run of another protocol than Paxos: the readers' part
         // brings its builders too.
-        || run_link(&hash).is_some_and(|r| r.is_ok_and(|s| s.protocol != crate::protocol::Kind::Paxos))
+        || run_link(&hash).is_some_and(|r| r.is_ok_and(|s| !crate::scenario::buildable_now(s.protocol)))
 }
 
 /// What to open at start-up: a share link in the URL, else the autosaved

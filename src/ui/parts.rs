@@ -155,7 +155,7 @@ pub fn open_first_run(app: App, view: super::View) {
     if !wanted() {
         return;
     }
-    if kind == Kind::Paxos || crate::scenario::builders_installed() {
+    if crate::scenario::buildable_now(kind) {
         return app.load_builtin(name);
     }
     leptos::task::spawn_local(async move {
@@ -256,15 +256,11 @@ pub fn fetch(app: App, part: Part) {
         let ready = got.is_ok();
         app.parts
             .update(|p| p[i] = got.map_or(Status::Failed, Status::Ready));
-        // A lab's part that came on a retry: its first run, if the failed
-        // fetch left another protocol's run on screen.
-        if ready {
-            if let Some(v) = [super::View::Lease, super::View::Commit, super::View::Multi]
-                .into_iter()
-                .find(|v| v.part() == Some(part))
-            {
-                open_first_run(app, v);
-            }
+        // The part of the view on screen, come on a retry: its first run,
+        // if the failed fetch left another protocol's run there.
+        let view = app.view.get_untracked();
+        if ready && view.part() == Some(part) {
+            open_first_run(app, view);
         }
     });
 }
