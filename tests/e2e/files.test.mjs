@@ -220,6 +220,19 @@ test('exports: SVG parses, PNG is a PNG, ShiViz matches its regex, Mermaid parse
   const svg = readFileSync(await download(page, 'export-view-svg'), 'utf8');
   const parsed = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').getElementsByTagName('parsererror').length, svg);
   assert.equal(parsed, 0, 'well-formed SVG');
+  // The messengers stand in the picture where they stand on screen.
+  await page.keyboard.press('Home');
+  await page.getByTestId('scrubber').evaluate((el) => { el.value = '20000'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=messenger]').length > 1);
+  const onScreen = await page.locator('[data-testid=messenger]').evaluateAll((els) => els.map((el) => {
+    const m = el.transform.baseVal.consolidate().matrix;
+    return [m.e, m.f];
+  }));
+  const moving = readFileSync(await download(page, 'export-view-svg'), 'utf8');
+  const inPicture = [...moving.matchAll(/data-testid="messenger"[^>]*transform="translate\(([-\d.]+)[ ,]+([-\d.]+)\)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  assert.equal(inPicture.length, onScreen.length, 'the messengers in the picture');
+  inPicture.forEach(([x, y], i) => assert.ok(Math.abs(x - onScreen[i][0]) < 0.1 && Math.abs(y - onScreen[i][1]) < 0.1, `messenger ${i} at ${x},${y} in the picture, ${onScreen[i]} on screen`));
+  assert.ok(new Set(inPicture.map(String)).size > 1, `the messengers all stand at ${inPicture[0]}`);
   const png = readFileSync(await download(page, 'export-view-png'));
   assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   const log = readFileSync(await download(page, 'export-shiviz'), 'utf8');

@@ -89,7 +89,7 @@ test('with reduced motion a messenger stands still in flight, and moves without 
     const { page, errors, context } = await open(ctx, { extra });
     const at = async (us) => {
       await seek(page, us);
-      return page.locator('[data-testid=messengers] > g').first().getAttribute('transform');
+      return JSON.stringify(await page.locator('[data-testid=messengers] > g').first().boundingBox());
     };
     // Α's prepares are in flight from 0 to about 60 ms.
     const [a, b] = [await at(5_000), await at(40_000)];
@@ -101,6 +101,42 @@ test('with reduced motion a messenger stands still in flight, and moves without 
   assert.equal(sa, sb, 'a messenger moved with reduced motion on');
   const [ma, mb] = await place({ reducedMotion: 'no-preference' });
   assert.notEqual(ma, mb, 'messengers do not move at all');
+});
+
+test('a messenger walks from its sender\'s seat to its receiver\'s, on screen where the run says', async () => {
+  const { page, errors, context } = await open(ctx);
+  const centre = (b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+  const seat = async (i) => centre(await page.locator(`[data-testid=seat-${i}] circle.seat`).boundingBox());
+  const radius = (await page.locator('[data-testid=seat-0] circle.seat').boundingBox()).width / 2;
+  const dist = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
+  // Α's prepares set out at 0: a millisecond later each stands on Α's seat.
+  await seek(page, 1_000);
+  const prepares = page.locator('[data-testid=messenger][data-kind=prepare]');
+  const n = await prepares.count();
+  assert.ok(n >= 2, `${n} prepares in flight`);
+  const alpha = await seat(0);
+  for (let i = 0; i < n; i++) {
+    const d = dist(centre(await prepares.nth(i).boundingBox()), alpha);
+    assert.ok(d < radius / 2, `prepare ${i} is ${d.toFixed(1)} px from Α's seat`);
+  }
+  // Then each walks to its receiver: it leaves Α's seat, and its last place
+  // before it is gone (millisecond by millisecond) is on the receiver's seat.
+  const to = await prepares.first().getAttribute('data-to');
+  const one = page.locator(`[data-testid=messenger][data-kind=prepare][data-to="${to}"]`);
+  let last = null, us = 1_000, moved = false;
+  while (us < 500_000) {
+    us += 1_000;
+    await seek(page, us);
+    if (await one.count() === 0) break;
+    const at = centre(await one.boundingBox());
+    if (dist(at, alpha) > radius) moved = true;
+    last = at;
+  }
+  assert.ok(moved && last, `the prepare to ${to} never left Α's seat`);
+  const d = dist(last, await seat(Number(to)));
+  assert.ok(d < radius / 2, `the prepare to ${to} was last seen ${d.toFixed(1)} px from its receiver`);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('presenter mode at 1920×1080: the ledgers are listed in type the back row can read', async () => {
