@@ -16,7 +16,7 @@ use crate::trace::EventKind;
 use crate::viz::flights::Flights;
 use crate::viz::lease::Lanes;
 use crate::viz::narrate::{story, Line};
-use crate::viz::parliament::{self, ForcedMark, Layout, Marks, QuorumMark, Seat};
+use crate::viz::parliament::{self, ForcedMark, Layout, Marks, Messenger, QuorumMark, Seat};
 
 /// Kinds of scrubber marker.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -278,6 +278,19 @@ impl Model {
             _ => None,
         });
         Some(m.tally_of_recorded(notes))
+    }
+
+    /// The messengers on their way at `t`, sorted by id (components find
+    /// their messenger by binary search).
+    pub fn messengers(&self, t: u64) -> Vec<Messenger> {
+        let mut messengers = parliament::messengers(
+            &self.layout,
+            &self.flights,
+            SimTime(t),
+            super::browser::reduced_motion(),
+        );
+        messengers.sort_by_key(|m| m.id);
+        messengers
     }
 
     /// The parliament as it is at the cursor.

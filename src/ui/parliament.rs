@@ -4,11 +4,8 @@
 use super::use_app;
 use crate::protocol::paxos::{Choice, PaxosMsg};
 use crate::protocol::Msg;
-use crate::sim::SimTime;
-use crate::trace::DropReason;
-use crate::viz::flights::{Fate, Flight};
 use crate::viz::palette;
-use crate::viz::parliament::{FlightPath, Layout, SeatStatus, FALL_US, SEAT_R};
+use crate::viz::parliament::{Layout, Messenger, SeatStatus, SEAT_R};
 use leptos::prelude::*;
 
 fn names() -> Vec<String> {
@@ -39,6 +36,10 @@ pub fn messenger_label(names: &[String], m: &Msg) -> String {
         Msg::Multipaxos(mp) => crate::trace::multipaxos::msg_label(names, mp),
         Msg::Commit(_) => crate::trace::label::msg(names, m),
     }
+}
+
+fn find(ms: &[Messenger], id: u64) -> Option<&Messenger> {
+    ms.binary_search_by_key(&id, |m| m.id).ok().map(|i| &ms[i])
 }
 
 #[component]
@@ -479,24 +480,35 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
     }
 }
 
-/// The messengers. Each is handed to the page once, when it sets out, with
-/// its whole flight (`FlightPath`: its path, when it leaves and lands, when
-/// it falls if it is lost), and the page's side places it from the cursor's
-/// time alone. So a frame between two changes — no messenger sets out,
-/// lands or starts to fall — is one call with one number, whatever the
-/// number of messengers; which messengers are on screen is worked out again
-/// only at a change (`Flights::next_change`), a seek backwards or a new run.
+/// The messengers, drawn imperatively: hundreds of them move every frame,
+/// and one call from the frame that sets their positions directly is far
+/// cheaper than hundreds of reactive closures each subscribed to the snapshot.
 #[component]
 fn Messengers() -> impl IntoView {
     let app = use_app();
     let layer: NodeRef<leptos::svg::G> = NodeRef::new();
-    let drawn = StoredValue::new_local(Drawn::default());
+    // The ids of the messengers on screen (their elements live on the
+    // JavaScript side, by id).
+    let drawn = StoredValue::new_local(std::collections::BTreeSet::<u64>::new());
+    let names = StoredValue::new(Vec::<String>::new());
+    // The run they belong to (`rev`): ids start again in every run.
+    let drawn_rev = StoredValue::new(None::<u64>);
+    // They move with every frame: the frame draws them (`App::on_frame`).
     let draw = move |t: u64| {
         let Some(g) = layer.get_untracked() else {
             return;
         };
         let rev = app.rev.get_untracked();
-        drawn.update_value(|d| app.model.with_value(|m| d.draw(&g, m, rev, t)));
+        if drawn_rev.get_value() != Some(rev) {
+            // A new run: start from an empty layer.
+            let gone: Vec<f64> = drawn.with_value(|d| d.iter().map(|&id| id as f64).collect());
+            sync(&g, &gone, "", &[], &[], &[], &[]);
+            drawn.update_value(|d| d.clear());
+            names.set_value(app.model.with_value(|m| m.run.names.to_vec()));
+            drawn_rev.set_value(Some(rev));
+        }
+        let ms = app.model.with_value(|m| m.messengers(t));
+        drawn.update_value(|d| names.with_value(|n| update(&g, d, &ms, n)));
     };
     // The first ones, and a new run's when no new time follows it.
     app.on_frame_and(draw, move || {
@@ -506,129 +518,18 @@ fn Messengers() -> impl IntoView {
     view! { <g class="messengers" data-testid="messengers" node_ref=layer></g> }
 }
 
-/// What the messengers' layer shows.
-#[derive(Default)]
-struct Drawn {
-    /// The run they belong to (`rev`): ids start again in every run.
-    rev: Option<u64>,
-    /// The messengers on screen (their elements live on the JavaScript side,
-    /// by id), and whether each is falling (lost).
-    on: std::collections::BTreeMap<u64, bool>,
-    names: Vec<String>,
-    /// They stay the same from `since` until just before `until`.
-    since: u64,
-    until: u64,
-}
-
-impl Drawn {
-    fn draw(&mut self, g: &web_sys::SvgElement, m: &super::model::Model, rev: u64, t: u64) {
-        let ms = |us: u64| us as f64 / 1000.0;
-        let new_run = self.rev != Some(rev);
-        if !new_run && self.since <= t && t < self.until {
-            walk(g, ms(t));
-            return;
-        }
-        if new_run {
-            // A new run: start from an empty layer.
-            let gone: Vec<f64> = self.on.keys().map(|&id| id as f64).collect();
-            sync(g, ms(t), &gone, "", &[], &[], &[], &[]);
-            self.on.clear();
-            self.names = m.run.names.to_vec();
-            self.rev = Some(rev);
-        }
-        let now = SimTime(t);
-        let still = super::browser::reduced_motion();
-        let mut on = std::collections::BTreeMap::new();
-        let (mut markup, mut fresh, mut paths, mut fall, mut rise) =
-            (String::new(), vec![], vec![], vec![], vec![]);
-        for f in m.flights.at(now, FALL_US) {
-            let (id, falling) = (f.id.0, now >= f.ended);
-            on.insert(id, falling);
-            match self.on.get(&id) {
-                None => {
-                    markup += &self::markup(f, &self.names);
-                    fresh.push(id as f64);
-                    paths.extend(numbers(&FlightPath::new(&m.layout, f, still)));
-                    if falling {
-                        fall.push(id as f64);
-                    }
-                }
-                Some(&was) if was != falling => {
-                    if falling {
-                        fall.push(id as f64)
-                    } else {
-                        rise.push(id as f64)
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        let gone: Vec<f64> = self
-            .on
-            .keys()
-            .filter(|id| !on.contains_key(id))
-            .map(|&id| id as f64)
-            .collect();
-        sync(g, ms(t), &gone, &markup, &fresh, &paths, &fall, &rise);
-        self.on = on;
-        self.since = t;
-        self.until = m
-            .flights
-            .next_change(now, FALL_US)
-            .map_or(u64::MAX, |c| c.0);
-    }
-}
-
-/// A flight as the page's side takes it: times in ms, places in px.
-fn numbers(path: &FlightPath) -> [f64; 11] {
-    let ms = |us: u64| us as f64 / 1000.0;
-    let [a, c, e] = path.poly;
-    [
-        ms(path.sent_us),
-        ms(path.span_us),
-        // Not lost: it never falls (a time no run reaches).
-        path.falls_us.map_or(f64::INFINITY, ms),
-        a.x,
-        a.y,
-        c.x,
-        c.y,
-        e.x,
-        e.y,
-        path.fall_px,
-        ms(FALL_US),
-    ]
-}
-
-// A change costs one call: the ids gone, the markup of the new ones (parsed
-// once, in order) with their flights (eleven numbers each, `numbers`), and the
-// ids that start to fall (or, seeking back, stand up again) — numbers,
-// found by id on the JavaScript side. Every frame then places each
-// messenger from the time alone, by `FlightPath::at`'s formula.
+// A frame's messengers cost one call: the ids gone, the markup of the new
+// ones (parsed once, in order), and every messenger's id, position and fade
+// go over as numbers; the elements are found by id on the JavaScript side.
+// (A call per element, or an array of elements built each frame, cost more
+// than moving them.)
 //
 // Each messenger keeps its element and its `translate` as an `SVGTransform`:
 // moving it is `setTranslate(x, y)`, with no string to build or parse — a
 // `setAttribute('transform', …)` per messenger per frame was a quarter of a
-// busy frame's script. (Handing the formula to the style engine instead —
-// custom properties and `calc()` on each messenger, the time written once on
-// the layer — made the page's style work three to eight times dearer than
-// the script it saved.)
-#[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"const layers = new WeakMap();
-export function walk(layer, t) {
-  const els = layers.get(layer);
-  if (els) for (const m of els.values()) place(m, t);
-}
-function place(m, t) {
-  const f = m.f;
-  const p = Math.min(1, Math.max(0, (t - f[0]) / f[1]));
-  const k = Math.min(1, Math.max(0, (t - f[2]) / f[10]));
-  m.tr.setTranslate(f[3] + f[5] * p + f[7] * p * p, f[4] + f[6] * p + f[8] * p * p + f[9] * k * k);
-  const fade = 1 - k;
-  if (Math.abs(fade - m.fade) >= 0.01 || (fade === 1) !== (m.fade === 1)) {
-    if (fade === 1) m.el.removeAttribute('opacity'); else m.el.setAttribute('opacity', fade.toFixed(2));
-    m.fade = fade;
-  }
-}
-export function sync(layer, t, gone, markup, fresh, paths, fall, rise) {
+// busy frame's script.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "const layers = new WeakMap();
+export function sync(layer, gone, markup, fresh, ids, xy, fade) {
   let els = layers.get(layer);
   if (!els) { els = new Map(); layers.set(layer, els); }
   if (gone.length && gone.length === els.size) {
@@ -645,35 +546,73 @@ export function sync(layer, t, gone, markup, fresh, paths, fall, rise) {
     for (let i = 0; i < fresh.length; i++) {
       const el = kids[before + i];
       el.setAttribute('transform', 'translate(0,0)');
-      els.set(fresh[i], { el, tr: el.transform.baseVal.getItem(0), f: paths.slice(11 * i, 11 * i + 11), fade: 1 });
+      els.set(fresh[i], { el, tr: el.transform.baseVal.getItem(0), fade: -1 });
     }
   }
-  for (const id of fall) els.get(id)?.el.classList.add('lost');
-  for (const id of rise) els.get(id)?.el.classList.remove('lost');
-  walk(layer, t);
-}"#)]
+  for (let i = 0; i < ids.length; i++) {
+    const m = els.get(ids[i]);
+    if (!m) continue;
+    m.tr.setTranslate(xy[2 * i], xy[2 * i + 1]);
+    const f = fade[i];
+    if (f >= 0 && Math.abs(f - m.fade) >= 0.01) {
+      m.el.setAttribute('opacity', f.toFixed(2));
+      if (m.fade < 0) m.el.classList.add('lost');
+      m.fade = f;
+    }
+  }
+}")]
 extern "C" {
-    fn walk(layer: &web_sys::SvgElement, t: f64);
-    #[allow(clippy::too_many_arguments)]
     fn sync(
         layer: &web_sys::SvgElement,
-        t: f64,
         gone: &[f64],
         markup: &str,
         fresh: &[f64],
-        paths: &[f64],
-        fall: &[f64],
-        rise: &[f64],
+        ids: &[f64],
+        xy: &[f64],
+        fade: &[f64],
     );
+}
+
+fn update(
+    layer: &web_sys::SvgElement,
+    drawn: &mut std::collections::BTreeSet<u64>,
+    ms: &[Messenger],
+    names: &[String],
+) {
+    let mut gone = Vec::new();
+    drawn.retain(|&id| {
+        let keep = find(ms, id).is_some();
+        if !keep {
+            gone.push(id as f64);
+        }
+        keep
+    });
+    let fresh: Vec<&Messenger> = ms.iter().filter(|m| !drawn.contains(&m.id)).collect();
+    let markup: String = fresh.iter().map(|m| markup(m, names)).collect();
+    let fresh: Vec<f64> = fresh
+        .iter()
+        .map(|m| {
+            drawn.insert(m.id);
+            m.id as f64
+        })
+        .collect();
+    let ids: Vec<f64> = ms.iter().map(|m| m.id as f64).collect();
+    let xy: Vec<f64> = ms.iter().flat_map(|m| [m.at.x, m.at.y]).collect();
+    // A lost messenger fades as it falls (-1: not falling).
+    let fade: Vec<f64> = ms
+        .iter()
+        .map(|m| m.falling.map_or(-1.0, |k| 1.0 - k))
+        .collect();
+    sync(layer, &gone, &markup, &fresh, &ids, &xy, &fade);
 }
 
 /// One messenger as SVG markup (parsed inside the `<g>` layer, so in the SVG
 /// namespace).
-fn markup(f: &Flight, names: &[String]) -> String {
-    let label = messenger_label(names, &f.msg);
-    let colour = palette::message_colour(&f.msg);
+fn markup(m: &Messenger, names: &[String]) -> String {
+    let label = messenger_label(names, &m.msg);
+    let colour = palette::message_colour(&m.msg);
     let width = 14.0 + 7.2 * label.chars().count() as f64;
-    let kind = f.msg.type_name();
+    let kind = m.msg.type_name();
     let ink = if colour == palette::BLACK || colour == palette::BLUE {
         "#fff"
     } else {
@@ -683,17 +622,17 @@ fn markup(f: &Flight, names: &[String]) -> String {
         "<g class=\"messenger {kind}\" data-testid=\"messenger\" data-kind=\"{kind}\" data-to=\"{}\">\
          <g class=\"m-body\"><rect x=\"{:.1}\" y=\"-12\" width=\"{width:.1}\" height=\"24\" rx=\"5\" fill=\"{colour}\"/>\
          <text class=\"messenger-label\" x=\"0\" y=\"5\" fill=\"{ink}\">{}</text>",
-        f.to.index(),
+        m.to.index(),
         -width / 2.0,
         crate::trace::svg::escape(&label)
     );
-    if f.duplicate {
+    if m.duplicate {
         s += &format!(
             "<text class=\"dup\" x=\"{:.1}\" y=\"-8\">×2</text>",
             width / 2.0 + 3.0
         );
     }
-    if matches!(f.fate, Fate::Dropped(DropReason::Partition)) {
+    if m.blocked {
         s += "<text class=\"blocked\" x=\"0\" y=\"-16\">✕</text>";
     }
     s + "</g></g>"

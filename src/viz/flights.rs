@@ -124,28 +124,6 @@ impl Flights {
                         && t >= f.ended)
         })
     }
-
-    /// The first moment after `t` at which [`Flights::at`] (with the same
-    /// `linger_us`) answers differently, or a flight it returns starts to
-    /// fall: the next send, landing, loss or end of a fall. Until then the
-    /// messengers on screen are the same ones, each on its way.
-    pub fn next_change(&self, t: SimTime, linger_us: u64) -> Option<SimTime> {
-        let next_send = self.list[self.list.partition_point(|f| f.sent <= t)..]
-            .iter()
-            .find(|f| f.from != f.to)
-            .map(|f| f.sent);
-        let next_end = self
-            .at(t, linger_us)
-            .map(|f| {
-                if t < f.ended {
-                    f.ended
-                } else {
-                    SimTime(f.ended.0 + linger_us)
-                }
-            })
-            .min();
-        next_send.into_iter().chain(next_end).min()
-    }
 }
 
 #[cfg(test)]
@@ -186,47 +164,6 @@ mod tests {
                 .map(|x| x.id)
                 .collect();
             assert_eq!(fast, slow, "at {t:?}");
-        }
-    }
-
-    /// Between `t` and the next change, the same flights are on screen
-    /// and none of them starts to fall; at the change something differs.
-    #[test]
-    fn nothing_changes_on_screen_before_the_next_change() {
-        let linger = 250_000;
-        for name in ["lossy", "dueling", "partition-heal"] {
-            let run = Run::record(&builtin::get(name).unwrap()).unwrap();
-            let f = Flights::from_trace(&run.trace, run.end);
-            let look = |t: SimTime| -> Vec<(MsgId, bool)> {
-                f.at(t, linger).map(|x| (x.id, t >= x.ended)).collect()
-            };
-            let mut t = SimTime(0);
-            let mut changes = 0;
-            while let Some(next) = f.next_change(t, linger) {
-                assert!(
-                    next > t,
-                    "{name}: the next change at {next:?} is not after {t:?}"
-                );
-                let now = look(t);
-                for k in 1..8 {
-                    let mid = SimTime(t.0 + (next.0 - t.0) * k / 8);
-                    assert_eq!(look(mid), now, "{name}: changed at {mid:?} before {next:?}");
-                }
-                assert_eq!(
-                    look(SimTime(next.0 - 1)),
-                    now,
-                    "{name}: changed before {next:?}"
-                );
-                t = next;
-                changes += 1;
-            }
-            // After the last change nothing is on screen, and nothing comes.
-            assert!(look(t).is_empty(), "{name}: messengers left at {t:?}");
-            assert!(
-                f.list.iter().all(|x| x.sent <= t),
-                "{name}: a send after {t:?}"
-            );
-            assert!(changes > 10, "{name}: {changes} changes");
         }
     }
 

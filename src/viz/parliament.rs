@@ -13,7 +13,7 @@ pub const SEAT_R: f64 = 32.0;
 const CARD_W: f64 = 160.0;
 const CARD_H: f64 = 80.0;
 
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
@@ -125,35 +125,6 @@ impl Layout {
     /// reply do not overlap.
     pub fn path_point(&self, a: NodeId, b: NodeId, p: f64) -> Point {
         let (pa, pb) = (self.seats[a.index()], self.seats[b.index()]);
-        let q = self.control(a, b);
-        let u = 1.0 - p;
-        Point {
-            x: u * u * pa.x + 2.0 * u * p * q.x + p * p * pb.x,
-            y: u * u * pa.y + 2.0 * u * p * q.y + p * p * pb.y,
-        }
-    }
-
-    /// The same curve as a polynomial of the progress, `a + c·p + e·p²`
-    /// (what the page moves the messengers by: see [`FlightPath`]).
-    pub fn path_poly(&self, a: NodeId, b: NodeId) -> [Point; 3] {
-        let (pa, pb) = (self.seats[a.index()], self.seats[b.index()]);
-        let q = self.control(a, b);
-        [
-            pa,
-            Point {
-                x: 2.0 * (q.x - pa.x),
-                y: 2.0 * (q.y - pa.y),
-            },
-            Point {
-                x: pa.x - 2.0 * q.x + pb.x,
-                y: pa.y - 2.0 * q.y + pb.y,
-            },
-        ]
-    }
-
-    /// The control point of the curve from `a` to `b`.
-    fn control(&self, a: NodeId, b: NodeId) -> Point {
-        let (pa, pb) = (self.seats[a.index()], self.seats[b.index()]);
         let mid = Point {
             x: (pa.x + pb.x) / 2.0,
             y: (pa.y + pb.y) / 2.0,
@@ -162,9 +133,14 @@ impl Layout {
         let len = (dx * dx + dy * dy).sqrt().max(1.0);
         let side = if a < b { 1.0 } else { -1.0 };
         let c = self.centre;
-        Point {
+        let q = Point {
             x: mid.x + (c.x - mid.x) * 0.35 - dy / len * 14.0 * side,
             y: mid.y + (c.y - 60.0 - mid.y) * 0.35 + dx / len * 14.0 * side,
+        };
+        let u = 1.0 - p;
+        Point {
+            x: u * u * pa.x + 2.0 * u * p * q.x + p * p * pb.x,
+            y: u * u * pa.y + 2.0 * u * p * q.y + p * p * pb.y,
         }
     }
 }
@@ -374,8 +350,7 @@ pub const STILL_AT: f64 = 0.4;
 
 /// The messengers at `t`. With `still`, a messenger in flight stays put on its
 /// path (it appears when sent and goes when it arrives) and a lost one fades
-/// where it stood instead of falling. The page draws them through
-/// [`FlightPath`], which the tests check against this.
+/// where it stood instead of falling.
 pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime, still: bool) -> Vec<Messenger> {
     flights
         .at(t, FALL_US)
@@ -390,7 +365,7 @@ pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime, still: bool) -
             let p = if still { STILL_AT } else { p };
             let mut at = layout.path_point(f.from, f.to, p);
             if let (Some(k), false) = (falling, still) {
-                at.y += FALL_PX * k * k;
+                at.y += 70.0 * k * k;
             }
             Messenger {
                 id: f.id.0,
@@ -404,63 +379,6 @@ pub fn messengers(layout: &Layout, flights: &Flights, t: SimTime, still: bool) -
             }
         })
         .collect()
-}
-
-/// How far a lost messenger falls (px) over [`FALL_US`].
-pub const FALL_PX: f64 = 70.0;
-
-/// A messenger's whole flight, handed to the page's side once, when it
-/// sets out: where it stands at any time is then worked out there from the
-/// cursor's time alone ([`FlightPath::at`]'s formula, in
-/// `src/ui/parliament.rs`), so a frame between two changes moves every
-/// messenger without asking the run. Times in simulated µs.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FlightPath {
-    /// The path `a + c·p + e·p²` over the progress `p` (0..1).
-    pub poly: [Point; 3],
-    pub sent_us: u64,
-    /// How long it walks (at least 1 µs).
-    pub span_us: u64,
-    /// When a lost messenger starts to fall and fade; `None` if it is not lost.
-    pub falls_us: Option<u64>,
-    /// How far it falls (0 with reduced motion: it fades where it stands).
-    pub fall_px: f64,
-}
-
-impl FlightPath {
-    pub fn new(layout: &Layout, f: &Flight, still: bool) -> FlightPath {
-        let stand = |at| [at, Point::default(), Point::default()];
-        let poly = if still {
-            stand(layout.path_point(f.from, f.to, STILL_AT))
-        } else if f.ended <= f.sent {
-            // Stopped as it set out (a partition): it falls at the sender's.
-            stand(layout.path_point(f.from, f.to, 0.0))
-        } else {
-            layout.path_poly(f.from, f.to)
-        };
-        FlightPath {
-            poly,
-            sent_us: f.sent.0,
-            span_us: f.ended.0.saturating_sub(f.sent.0).max(1),
-            falls_us: matches!(f.fate, Fate::Dropped(_)).then_some(f.ended.0),
-            fall_px: if still { 0.0 } else { FALL_PX },
-        }
-    }
-
-    /// Where it stands at `t`, and how opaque it is (it fades as it falls).
-    pub fn at(&self, t: SimTime) -> (Point, f64) {
-        let t = t.0 as f64;
-        let p = ((t - self.sent_us as f64) / self.span_us as f64).clamp(0.0, 1.0);
-        let k = self
-            .falls_us
-            .map_or(0.0, |f| ((t - f as f64) / FALL_US as f64).clamp(0.0, 1.0));
-        let [a, c, e] = self.poly;
-        let at = Point {
-            x: a.x + c.x * p + e.x * p * p,
-            y: a.y + c.y * p + e.y * p * p + self.fall_px * k * k,
-        };
-        (at, 1.0 - k)
-    }
 }
 
 /// A quorum as drawn: its members, the phase, and the member(s) it shares
@@ -589,42 +507,6 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 10, "only {checked} flights checked");
-    }
-
-    /// The path the page walks (`FlightPath`, a polynomial of the
-    /// progress, with the fall and the fade) puts every messenger where the
-    /// curve drawn from the seats does, at every moment, moving or still.
-    #[test]
-    fn a_flight_path_stands_where_the_messenger_does() {
-        for name in ["lossy", "partition-heal"] {
-            let run = Run::record(&builtin::get(name).unwrap()).unwrap();
-            let flights = Flights::from_trace(&run.trace, run.end);
-            let layout = Layout::new(run.names.len());
-            let (mut seen, mut fell) = (0, 0);
-            for k in 0..400 {
-                let t = SimTime(run.end.0 * k / 400);
-                for still in [false, true] {
-                    for m in messengers(&layout, &flights, t, still) {
-                        let f = flights.list.iter().find(|f| f.id.0 == m.id).unwrap();
-                        let (at, opacity) = FlightPath::new(&layout, f, still).at(t);
-                        assert!(
-                            (at.x - m.at.x).abs() < 1e-6 && (at.y - m.at.y).abs() < 1e-6,
-                            "{name} flight {} at {t:?}: {at:?} against {:?}",
-                            m.id,
-                            m.at
-                        );
-                        let fade = m.falling.map_or(1.0, |k| 1.0 - k);
-                        assert!((opacity - fade).abs() < 1e-9, "{name} flight {}", m.id);
-                        seen += 1;
-                        fell += usize::from(m.falling.is_some_and(|k| k > 0.0));
-                    }
-                }
-            }
-            assert!(
-                seen > 100 && fell > 0,
-                "{name}: {seen} positions, {fell} falling"
-            );
-        }
     }
 
     /// The phone's view box holds every seat whole, with its role marks
