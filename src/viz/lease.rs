@@ -67,6 +67,14 @@ pub struct WriteMark {
     pub now_us: u64,
 }
 
+impl WriteMark {
+    /// Accepted, not over a higher epoch's row, while its lease was live: a
+    /// plain dot on the lane, with no mark or label of its own.
+    pub fn plain(&self) -> bool {
+        self.accepted && !self.overwrote && !self.dead
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct GrantMark {
     pub t: SimTime,

@@ -33,6 +33,16 @@ test('Kleppmann: the write with epoch 33 is rejected after 34 was accepted', asy
   assert.ok(refused >= 0, 'the refusal is narrated');
   assert.ok(accepted === -1 || accepted > refused, 'newest first: 34 accepted earlier than 33 refused');
   await shot(page, 'lease-kleppmann');
+  // The refusal's label lies on the dots of the writes after it: it is drawn
+  // over them (after them in the page), so it reads whole.
+  const under = await page.locator('[data-testid=write-rejected]').evaluateAll((marks) => marks.flatMap((g) => {
+    const label = g.querySelector('.reject-label').getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid=lanes] .write.accepted')]
+      .filter((dot) => { const d = dot.getBoundingClientRect(); return d.right > label.left && d.left < label.right && d.bottom > label.top && d.top < label.bottom; })
+      .map((dot) => Boolean(g.compareDocumentPosition(dot) & Node.DOCUMENT_POSITION_FOLLOWING));
+  }));
+  assert.ok(under.length > 0, 'no dot lies under the refusal\'s label: the check checks nothing');
+  assert.ok(under.every((over) => !over), `${under.filter(Boolean).length} of the ${under.length} dots under the label are drawn over it`);
   assert.deepEqual(errors, []);
 });
 

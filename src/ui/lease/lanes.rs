@@ -214,8 +214,13 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
         </g>
         <g class="row orders" transform=format!("translate(0,{:.1})", row_y(1))>
             <text class="row-name" x=8 y=26>{w.lane_orders}</text>
+            // The plain accepted writes first, the refused and damaged ones
+            // over them: a refusal's label lies on the dots of the writes
+            // after it, and must be read over them.
             {l.writes
                 .iter()
+                .filter(|wr| wr.plain())
+                .chain(l.writes.iter().filter(|wr| !wr.plain()))
                 .map(|wr| {
                     let xx = x(wr.t.0, end);
                     let y = 12.0 + (wr.key % 3) as f64 * 10.0;
