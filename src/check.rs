@@ -255,6 +255,69 @@ impl Monitors {
     }
 }
 
+/// The other protocols' monitors, as a table (see `protocol::Handlers`):
+/// `Monitors` watches a Paxos run itself and any other through this table,
+/// which in the split page comes with the other protocols' builders. Each
+/// puts its findings in `scratch`.
+pub struct MonitorHandlers {
+    pub on_send: fn(&mut Monitors, SimTime, NodeId, NodeId, &Msg),
+    pub on_note: fn(&mut Monitors, SimTime, NodeId, &Clock, &Note),
+    pub after_step: fn(&mut Monitors, SimTime, NodeId, &NodeState),
+}
+
+static OTHER_MONITORS: MonitorHandlers = MonitorHandlers {
+    on_send: |ms, now, from, to, msg| {
+        match (msg, &mut ms.lease, &mut ms.multipaxos) {
+            (Msg::Lease(lm), Some(m), _) => m.on_send(now, from, to, lm, &mut ms.scratch),
+            (Msg::Multipaxos(mm), _, Some(m)) => m.on_send(from, mm, &mut ms.scratch),
+            (Msg::Commit(cm), _, _) => {
+                if let Some(m) = &mut ms.commit {
+                    m.on_send(from, cm, &mut ms.scratch)
+                }
+            }
+            _ => {}
+        }
+        // A replicated lease store: a worker's request is a command's origin.
+        if let (Msg::Lease(lm), Some(m)) = (msg, &mut ms.multipaxos) {
+            m.on_lease_request(now, from, lm);
+        }
+    },
+    on_note: |ms, now, node, clock, note| match (note, &mut ms.lease, &mut ms.multipaxos) {
+        (Note::Lease(n), Some(m), _) => m.on_note(now, node, n, &mut ms.scratch),
+        (Note::Multipaxos(n), _, Some(m)) => m.on_note(now, node, clock, n, &mut ms.scratch),
+        (Note::Commit(n), _, _) => {
+            if let Some(m) = &mut ms.commit {
+                m.on_note(now, node, n, &mut ms.scratch)
+            }
+        }
+        _ => {}
+    },
+    after_step: |ms, now, node, state| match (state, &mut ms.lease, &mut ms.multipaxos) {
+        (NodeState::Lease(l), Some(m), _) => m.after_step(now, node, l, &mut ms.scratch),
+        (NodeState::Multipaxos(r), _, Some(m)) => m.after_step(node, r, &mut ms.scratch),
+        _ => {}
+    },
+};
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+static MONITORS: std::sync::OnceLock<&'static MonitorHandlers> = std::sync::OnceLock::new();
+
+/// Makes the other protocols' runs watchable (with their builders: see
+/// `scenario::install_builders`; elsewhere they are always here).
+pub fn install_monitors() {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let _ = MONITORS.set(&OTHER_MONITORS);
+}
+
+fn monitors() -> &'static MonitorHandlers {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return MONITORS
+        .get()
+        .expect("a run of another protocol than Paxos exists only once its builders (and monitors) are here");
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    &OTHER_MONITORS
+}
+
 impl Monitor<NodeState> for Monitors {
     type Invariant = Invariant;
 
@@ -269,20 +332,11 @@ impl Monitor<NodeState> for Monitors {
         sender: &NodeState,
         out: &mut Vec<EventKind>,
     ) {
-        match (msg, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
-            (Msg::Paxos(pm), Some(m), _, _) => m.on_send(from, pm, sender, &mut self.scratch),
-            (Msg::Lease(lm), _, Some(m), _) => m.on_send(now, from, to, lm, &mut self.scratch),
-            (Msg::Multipaxos(mm), _, _, Some(m)) => m.on_send(from, mm, &mut self.scratch),
-            (Msg::Commit(cm), _, _, _) => {
-                if let Some(m) = &mut self.commit {
-                    m.on_send(from, cm, &mut self.scratch)
-                }
-            }
-            _ => {}
-        }
-        // A replicated lease store: a worker's request is a command's origin.
-        if let (Msg::Lease(lm), Some(m)) = (msg, &mut self.multipaxos) {
-            m.on_lease_request(now, from, lm);
+        match (msg, &mut self.paxos) {
+            (Msg::Paxos(pm), Some(m)) => m.on_send(from, pm, sender, &mut self.scratch),
+            (Msg::Paxos(_), None) => {}
+            #[allow(unreachable_patterns)]
+            _ => (monitors().on_send)(self, now, from, to, msg),
         }
         if !self.scratch.is_empty() {
             self.collect(out);
@@ -299,18 +353,11 @@ impl Monitor<NodeState> for Monitors {
         note: &Note,
         out: &mut Vec<EventKind>,
     ) {
-        match (note, &mut self.paxos, &mut self.lease, &mut self.multipaxos) {
-            (Note::Paxos(n), Some(m), _, _) => m.on_note(node, n, &mut self.scratch),
-            (Note::Lease(n), _, Some(m), _) => m.on_note(now, node, n, &mut self.scratch),
-            (Note::Multipaxos(n), _, _, Some(m)) => {
-                m.on_note(now, node, clock, n, &mut self.scratch)
-            }
-            (Note::Commit(n), _, _, _) => {
-                if let Some(m) = &mut self.commit {
-                    m.on_note(now, node, n, &mut self.scratch)
-                }
-            }
-            _ => {}
+        match (note, &mut self.paxos) {
+            (Note::Paxos(n), Some(m)) => m.on_note(node, n, &mut self.scratch),
+            (Note::Paxos(_), None) => {}
+            #[allow(unreachable_patterns)]
+            _ => (monitors().on_note)(self, now, node, clock, note),
         }
         if !self.scratch.is_empty() {
             self.collect(out);
@@ -326,16 +373,11 @@ impl Monitor<NodeState> for Monitors {
         state: &NodeState,
         out: &mut Vec<EventKind>,
     ) {
-        match (
-            state,
-            &mut self.paxos,
-            &mut self.lease,
-            &mut self.multipaxos,
-        ) {
-            (NodeState::Paxos(p), Some(m), _, _) => m.after_step(node, p, &mut self.scratch),
-            (NodeState::Lease(l), _, Some(m), _) => m.after_step(now, node, l, &mut self.scratch),
-            (NodeState::Multipaxos(r), _, _, Some(m)) => m.after_step(node, r, &mut self.scratch),
-            _ => {}
+        match (state, &mut self.paxos) {
+            (NodeState::Paxos(p), Some(m)) => m.after_step(node, p, &mut self.scratch),
+            (NodeState::Paxos(_), None) => {}
+            #[allow(unreachable_patterns)]
+            _ => (monitors().after_step)(self, now, node, state),
         }
         if !self.scratch.is_empty() {
             self.collect(out);

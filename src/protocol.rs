@@ -250,6 +250,49 @@ macro_rules! registry {
             }
         }
 
+        /// Every protocol's handlers, by the node's variant (see
+        /// [`Handlers`]): one function per event, each a `match` over the
+        /// registry.
+        pub(crate) static EVERY_PROTOCOL: Handlers = Handlers {
+            on_start: |node, ctx| match node {
+                $(NodeState::$V(n) => n.on_start(&mut ctx.view()),)*
+            },
+            on_message: |node, from, msg, ctx| {
+                let mark = ctx.mark();
+                match (&mut *node, msg) {
+                    $((NodeState::$V(n), Msg::$V(m)) => n.on_message(from, m, &mut ctx.view()),)*
+                    // A message of another protocol: only the lease lab's
+                    // workers and a replicated store speak across.
+                    #[allow(unreachable_patterns)]
+                    (_, m) => return lease_group::deliver(node, from, m, ctx),
+                }
+                if let NodeState::Multipaxos(multipaxos::MpNode::Replica(r)) = node {
+                    if r.group.lease_store.is_some() {
+                        lease_group::after_step(node, mark, ctx);
+                    }
+                }
+            },
+            on_timer: |node, timer, ctx| match (node, timer) {
+                $((NodeState::$V(n), Timer::$V(t)) => n.on_timer(t, &mut ctx.view()),)*
+                #[allow(unreachable_patterns)]
+                (n, t) => lease_group::timer(n, t, ctx),
+            },
+            on_crash: |node| match node {
+                $(NodeState::$V(n) => Protocol::on_crash(n),)*
+            },
+            on_restart: |node, ctx| match node {
+                $(NodeState::$V(n) => n.on_restart(&mut ctx.view()),)*
+            },
+            on_command: |node, command, ctx| match (node, command) {
+                $((NodeState::$V(n), Command::$V(k)) => n.on_command(k, &mut ctx.view()),)*
+                #[allow(unreachable_patterns)]
+                _ => false,
+            },
+        };
+
+        // A Paxos node is handled here; any other through the table of
+        // handlers (`handlers()`), which in the split page comes with the
+        // other protocols' builders — no node of theirs exists before.
         impl Protocol for NodeState {
             type Msg = Msg;
             type Timer = Timer;
@@ -258,48 +301,46 @@ macro_rules! registry {
 
             fn on_start(&mut self, ctx: &mut Ctx<Self>) {
                 match self {
-                    $(NodeState::$V(n) => n.on_start(&mut ctx.view()),)*
+                    NodeState::Paxos(n) => n.on_start(&mut ctx.view()),
+                    #[allow(unreachable_patterns)]
+                    _ => (handlers().on_start)(self, ctx),
                 }
             }
             #[inline]
             fn on_message(&mut self, from: NodeId, msg: Msg, ctx: &mut Ctx<Self>) {
-                let mark = ctx.mark();
                 match (&mut *self, msg) {
-                    $((NodeState::$V(n), Msg::$V(m)) => n.on_message(from, m, &mut ctx.view()),)*
-                    // A message of another protocol: only the lease lab's
-                    // workers and a replicated store speak across.
+                    (NodeState::Paxos(n), Msg::Paxos(m)) => n.on_message(from, m, &mut ctx.view()),
                     #[allow(unreachable_patterns)]
-                    (_, m) => return lease_group::deliver(self, from, m, ctx),
-                }
-                if let NodeState::Multipaxos(multipaxos::MpNode::Replica(r)) = self {
-                    if r.group.lease_store.is_some() {
-                        lease_group::after_step(self, mark, ctx);
-                    }
+                    (_, m) => (handlers().on_message)(self, from, m, ctx),
                 }
             }
             #[inline]
             fn on_timer(&mut self, timer: Timer, ctx: &mut Ctx<Self>) {
-                match (self, timer) {
-                    $((NodeState::$V(n), Timer::$V(t)) => n.on_timer(t, &mut ctx.view()),)*
+                match (&mut *self, timer) {
+                    (NodeState::Paxos(n), Timer::Paxos(t)) => n.on_timer(t, &mut ctx.view()),
                     #[allow(unreachable_patterns)]
-                    (n, t) => lease_group::timer(n, t, ctx),
+                    (_, t) => (handlers().on_timer)(self, t, ctx),
                 }
             }
             fn on_crash(&mut self) {
                 match self {
-                    $(NodeState::$V(n) => Protocol::on_crash(n),)*
+                    NodeState::Paxos(n) => Protocol::on_crash(n),
+                    #[allow(unreachable_patterns)]
+                    _ => (handlers().on_crash)(self),
                 }
             }
             fn on_restart(&mut self, ctx: &mut Ctx<Self>) {
                 match self {
-                    $(NodeState::$V(n) => n.on_restart(&mut ctx.view()),)*
+                    NodeState::Paxos(n) => n.on_restart(&mut ctx.view()),
+                    #[allow(unreachable_patterns)]
+                    _ => (handlers().on_restart)(self, ctx),
                 }
             }
             fn on_command(&mut self, command: &Command, ctx: &mut Ctx<Self>) -> bool {
-                match (self, command) {
-                    $((NodeState::$V(n), Command::$V(k)) => n.on_command(k, &mut ctx.view()),)*
+                match (&mut *self, command) {
+                    (NodeState::Paxos(n), Command::Paxos(k)) => n.on_command(k, &mut ctx.view()),
                     #[allow(unreachable_patterns)]
-                    _ => false,
+                    _ => (handlers().on_command)(self, command, ctx),
                 }
             }
             fn command_subject(command: &Command) -> Option<NodeId> {
@@ -338,6 +379,41 @@ macro_rules! registry {
 }
 
 for_each_protocol!(registry);
+
+/// What a node does at each event, as a table: [`NodeState`] handles a
+/// Paxos node itself and any other through this table, so that in the split
+/// page the other protocols' code (the lease lab's workers and store,
+/// Multi-Paxos replicas, the commit protocols) is not in the first load: the
+/// table comes with their scenario builders (`scenario::install_builders`),
+/// and no node of theirs exists before them.
+pub struct Handlers {
+    pub on_start: fn(&mut NodeState, &mut Ctx<NodeState>),
+    pub on_message: fn(&mut NodeState, NodeId, Msg, &mut Ctx<NodeState>),
+    pub on_timer: fn(&mut NodeState, Timer, &mut Ctx<NodeState>),
+    pub on_crash: fn(&mut NodeState),
+    pub on_restart: fn(&mut NodeState, &mut Ctx<NodeState>),
+    pub on_command: fn(&mut NodeState, &Command, &mut Ctx<NodeState>) -> bool,
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+static HANDLERS: std::sync::OnceLock<&'static Handlers> = std::sync::OnceLock::new();
+
+/// Makes every protocol's nodes runnable (the split page's parts call it,
+/// through `scenario::install_builders`, when they arrive; elsewhere every
+/// protocol is always here).
+pub fn install_handlers() {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let _ = HANDLERS.set(&EVERY_PROTOCOL);
+}
+
+fn handlers() -> &'static Handlers {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return HANDLERS
+        .get()
+        .expect("a node of another protocol than Paxos exists only once its builders (and handlers) are here");
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    &EVERY_PROTOCOL
+}
 
 /// Commands are written flat in scripts: `{"propose": {...}}`.
 impl<'de, N: Deserialize<'de>> Deserialize<'de> for Command<N> {

@@ -311,6 +311,9 @@ static OTHERS: std::sync::OnceLock<Build> = std::sync::OnceLock::new();
 pub fn install_builders() -> Build {
     #[cfg(all(target_arch = "wasm32", feature = "split"))]
     let _ = OTHERS.set(build_others);
+    // Their nodes' handlers and their monitors come with them.
+    crate::protocol::install_handlers();
+    crate::check::install_monitors();
     build_others
 }
 
