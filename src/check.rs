@@ -335,7 +335,6 @@ impl Monitor<NodeState> for Monitors {
         match (msg, &mut self.paxos) {
             (Msg::Paxos(pm), Some(m)) => m.on_send(from, pm, sender, &mut self.scratch),
             (Msg::Paxos(_), None) => {}
-            #[allow(unreachable_patterns)]
             _ => (monitors().on_send)(self, now, from, to, msg),
         }
         if !self.scratch.is_empty() {
@@ -356,7 +355,6 @@ impl Monitor<NodeState> for Monitors {
         match (note, &mut self.paxos) {
             (Note::Paxos(n), Some(m)) => m.on_note(node, n, &mut self.scratch),
             (Note::Paxos(_), None) => {}
-            #[allow(unreachable_patterns)]
             _ => (monitors().on_note)(self, now, node, clock, note),
         }
         if !self.scratch.is_empty() {
@@ -376,7 +374,6 @@ impl Monitor<NodeState> for Monitors {
         match (state, &mut self.paxos) {
             (NodeState::Paxos(p), Some(m)) => m.after_step(node, p, &mut self.scratch),
             (NodeState::Paxos(_), None) => {}
-            #[allow(unreachable_patterns)]
             _ => (monitors().after_step)(self, now, node, state),
         }
         if !self.scratch.is_empty() {

@@ -253,7 +253,7 @@ macro_rules! registry {
         /// Every protocol's handlers, by the node's variant (see
         /// [`Handlers`]): one function per event, each a `match` over the
         /// registry.
-        pub(crate) static EVERY_PROTOCOL: Handlers = Handlers {
+        static EVERY_PROTOCOL: Handlers = Handlers {
             on_start: |node, ctx| match node {
                 $(NodeState::$V(n) => n.on_start(&mut ctx.view()),)*
             },
@@ -302,7 +302,6 @@ macro_rules! registry {
             fn on_start(&mut self, ctx: &mut Ctx<Self>) {
                 match self {
                     NodeState::Paxos(n) => n.on_start(&mut ctx.view()),
-                    #[allow(unreachable_patterns)]
                     _ => (handlers().on_start)(self, ctx),
                 }
             }
@@ -310,7 +309,6 @@ macro_rules! registry {
             fn on_message(&mut self, from: NodeId, msg: Msg, ctx: &mut Ctx<Self>) {
                 match (&mut *self, msg) {
                     (NodeState::Paxos(n), Msg::Paxos(m)) => n.on_message(from, m, &mut ctx.view()),
-                    #[allow(unreachable_patterns)]
                     (_, m) => (handlers().on_message)(self, from, m, ctx),
                 }
             }
@@ -318,28 +316,24 @@ macro_rules! registry {
             fn on_timer(&mut self, timer: Timer, ctx: &mut Ctx<Self>) {
                 match (&mut *self, timer) {
                     (NodeState::Paxos(n), Timer::Paxos(t)) => n.on_timer(t, &mut ctx.view()),
-                    #[allow(unreachable_patterns)]
                     (_, t) => (handlers().on_timer)(self, t, ctx),
                 }
             }
             fn on_crash(&mut self) {
                 match self {
                     NodeState::Paxos(n) => Protocol::on_crash(n),
-                    #[allow(unreachable_patterns)]
                     _ => (handlers().on_crash)(self),
                 }
             }
             fn on_restart(&mut self, ctx: &mut Ctx<Self>) {
                 match self {
                     NodeState::Paxos(n) => n.on_restart(&mut ctx.view()),
-                    #[allow(unreachable_patterns)]
                     _ => (handlers().on_restart)(self, ctx),
                 }
             }
             fn on_command(&mut self, command: &Command, ctx: &mut Ctx<Self>) -> bool {
                 match (&mut *self, command) {
                     (NodeState::Paxos(n), Command::Paxos(k)) => n.on_command(k, &mut ctx.view()),
-                    #[allow(unreachable_patterns)]
                     _ => (handlers().on_command)(self, command, ctx),
                 }
             }
