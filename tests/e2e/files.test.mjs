@@ -225,7 +225,8 @@ test('exports: SVG parses, PNG is a PNG, ShiViz matches its regex, Mermaid parse
   await page.getByTestId('scrubber').evaluate((el) => { el.value = '20000'; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=messenger]').length > 1);
   const onScreen = await page.locator('[data-testid=messenger]').evaluateAll((els) => els.map((el) => {
-    const m = el.transform.baseVal.consolidate().matrix;
+    // Read without changing it (`consolidate()` would rewrite the list).
+    const m = el.transform.baseVal.getItem(0).matrix;
     return [m.e, m.f];
   }));
   const moving = readFileSync(await download(page, 'export-view-svg'), 'utf8');
