@@ -22,6 +22,7 @@ use crate::sim::{Monitor, NodeId, SimTime};
 use crate::trace::EventKind;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// The catalogue of deliberate bugs: each protocol defines its own, and the
 /// registry (`crate::protocol`) lists them all.
@@ -186,7 +187,7 @@ impl fmt::Display for Invariant {
 /// The hooks run on every step, so they allocate nothing when all is well:
 /// monitors put findings in a scratch buffer kept here, and each hook appends
 /// them, as trace events, to a buffer the simulator keeps.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Monitors {
     pub paxos: Option<PaxosMonitor>,
     pub lease: Option<LeaseMonitor>,
@@ -198,6 +199,26 @@ pub struct Monitors {
     pub violations: u64,
     /// Findings of the hook being run (empty between hooks).
     scratch: Vec<Finding>,
+}
+
+// Cloned with the simulator (every checkpoint of a seek, every state of the
+// model checker): a Paxos run's monitor here, the others' through the table.
+impl Clone for Monitors {
+    fn clone(&self) -> Self {
+        let mut m = Monitors {
+            paxos: self.paxos.clone(),
+            lease: None,
+            multipaxos: None,
+            commit: None,
+            reported: self.reported.clone(),
+            violations: self.violations,
+            scratch: self.scratch.clone(),
+        };
+        if self.lease.is_some() || self.multipaxos.is_some() || self.commit.is_some() {
+            (monitors().clone_others)(self, &mut m);
+        }
+        m
+    }
 }
 
 impl Monitors {
@@ -263,6 +284,26 @@ pub struct MonitorHandlers {
     pub on_send: fn(&mut Monitors, SimTime, NodeId, NodeId, &Msg),
     pub on_note: fn(&mut Monitors, SimTime, NodeId, &Clock, &Note),
     pub after_step: fn(&mut Monitors, SimTime, NodeId, &NodeState),
+    /// Copies the other protocols' monitors of the first into the second.
+    pub clone_others: fn(&Monitors, &mut Monitors),
+    /// A recorded lease run's figures up to the end of `trace` (see
+    /// [`recorded_lease_tally`]).
+    pub recorded_lease_tally: fn(
+        Arc<Vec<String>>,
+        &crate::scenario::lease_spec::LeaseSpec,
+        &[crate::trace::TraceEvent],
+    ) -> lease_monitor::LeaseTally,
+}
+
+/// A recorded lease run's figures (its notes up to the end of `trace`; a
+/// recorded run is not simulated). Such a run comes with the readers, and
+/// with them the other protocols' monitors.
+pub fn recorded_lease_tally(
+    names: Arc<Vec<String>>,
+    lease: &crate::scenario::lease_spec::LeaseSpec,
+    trace: &[crate::trace::TraceEvent],
+) -> lease_monitor::LeaseTally {
+    (monitors().recorded_lease_tally)(names, lease, trace)
 }
 
 static OTHER_MONITORS: MonitorHandlers = MonitorHandlers {
@@ -296,6 +337,18 @@ static OTHER_MONITORS: MonitorHandlers = MonitorHandlers {
         (NodeState::Lease(l), Some(m), _) => m.after_step(now, node, l, &mut ms.scratch),
         (NodeState::Multipaxos(r), _, Some(m)) => m.after_step(node, r, &mut ms.scratch),
         _ => {}
+    },
+    recorded_lease_tally: |names, lease, trace| {
+        let notes = trace.iter().filter_map(|e| match &e.kind {
+            EventKind::Note(Note::Lease(n)) => Some((e.t, e.node, n)),
+            _ => None,
+        });
+        LeaseMonitor::new(names, lease.keys, lease.fencing).tally_of_recorded(notes)
+    },
+    clone_others: |from, to| {
+        to.lease = from.lease.clone();
+        to.multipaxos = from.multipaxos.clone();
+        to.commit = from.commit.clone();
     },
 };
 

@@ -81,8 +81,9 @@ macro_rules! registry {
             }
         }
 
-        /// One node of the simulation, of whichever protocol.
-        #[derive(Clone, Debug, PartialEq)]
+        /// One node of the simulation, of whichever protocol. (Cloned by
+        /// hand: a Paxos node here, any other through the table of handlers.)
+        #[derive(Debug, PartialEq)]
         pub enum NodeState {
             $($V($m::$Node),)*
         }
@@ -288,7 +289,21 @@ macro_rules! registry {
                 #[allow(unreachable_patterns)]
                 _ => false,
             },
+            clone: |node| match node {
+                $(NodeState::$V(n) => NodeState::$V(n.clone()),)*
+            },
         };
+
+        // The simulator is cloned for every checkpoint of a seek and every
+        // state of the model checker.
+        impl Clone for NodeState {
+            fn clone(&self) -> Self {
+                match self {
+                    NodeState::Paxos(n) => NodeState::Paxos(n.clone()),
+                    _ => (handlers().clone)(self),
+                }
+            }
+        }
 
         // A Paxos node is handled here; any other through the table of
         // handlers (`handlers()`), which in the split page comes with the
@@ -387,6 +402,7 @@ pub struct Handlers {
     pub on_crash: fn(&mut NodeState),
     pub on_restart: fn(&mut NodeState, &mut Ctx<NodeState>),
     pub on_command: fn(&mut NodeState, &Command, &mut Ctx<NodeState>) -> bool,
+    pub clone: fn(&NodeState) -> NodeState,
 }
 
 #[cfg(all(target_arch = "wasm32", feature = "split"))]

@@ -311,7 +311,8 @@ static OTHERS: std::sync::OnceLock<Build> = std::sync::OnceLock::new();
 pub fn install_builders() -> Build {
     #[cfg(all(target_arch = "wasm32", feature = "split"))]
     let _ = OTHERS.set(build_others);
-    // Their nodes' handlers and their monitors come with them.
+    // Their built-in scenarios, their nodes' handlers and their monitors come with them.
+    builtin::install_others();
     crate::protocol::install_handlers();
     crate::check::install_monitors();
     build_others

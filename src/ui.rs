@@ -324,6 +324,18 @@ impl App {
     }
 
     pub fn load_builtin(&self, name: &str) {
+        // Another protocol's built-in comes with its part: fetch it first.
+        if builtin::kind_of(name).is_some_and(|k| !crate::scenario::buildable_now(k)) {
+            let (app, name) = (*self, name.to_string());
+            return leptos::task::spawn_local(async move {
+                if parts::load_builders().await {
+                    app.load_builtin(&name);
+                } else {
+                    app.toast
+                        .set(Some((app.words().readers_unavailable.to_string(), true)));
+                }
+            });
+        }
         if let Some(s) = builtin::get(name) {
             if self.load(s, false).is_ok() {
                 self.story_pace();
@@ -649,12 +661,13 @@ fn Root() -> impl IntoView {
         if let Some((lesson, step)) = lessons::from_link(&hash) {
             app.link_t.set_value(link_t);
             lessons::open(app, lesson, step);
-        } else if let Some(run) = files::run_link(&hash) {
-            let now = run
-                .as_ref()
-                .map_or(true, |s| crate::scenario::buildable_now(s.protocol));
-            let open = move || match run
-                .map_err(|_| ())
+        } else if files::run_link(&hash).is_some() || files::run_link_waits(&hash) {
+            // Another protocol's run waits for its part (its builders and
+            // built-ins): read the link once they are here.
+            let now = !files::run_link_waits(&hash);
+            let link = hash.clone();
+            let open = move || match files::run_link(&link)
+                .unwrap_or(Err(()))
                 .and_then(|s| Model::new(&s).map_err(|_| ()))
             {
                 Ok(m) => {

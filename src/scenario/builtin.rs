@@ -26,14 +26,54 @@ pub const PAXOS_NAMES: [&str; 11] = [
     "bench-lossy",
 ];
 
-/// Look a built-in scenario up by name.
+/// Look a built-in scenario up by name. (In the split page the other
+/// protocols' built-ins come with their builders: before those are here,
+/// only the parliament's are found — [`kind_of`] tells which protocol a name
+/// would need without building it.)
 pub fn get(name: &str) -> Option<Scenario> {
     if let Some(s) = paxos(name) {
         return Some(s);
     }
+    others()?(name)
+}
+
+/// The other protocols' built-ins, installed with their builders
+/// (`scenario::install_builders`).
+pub(super) fn others_builtin(name: &str) -> Option<Scenario> {
     crate::scenario::lease_spec::builtin(name)
         .or_else(|| crate::scenario::multipaxos_spec::builtin(name))
         .or_else(|| crate::scenario::commit_spec::builtin(name))
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+static OTHERS: std::sync::OnceLock<fn(&str) -> Option<Scenario>> = std::sync::OnceLock::new();
+
+/// Makes the other protocols' built-ins findable (with their builders).
+pub(super) fn install_others() {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let _ = OTHERS.set(others_builtin);
+}
+
+fn others() -> Option<fn(&str) -> Option<Scenario>> {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return OTHERS.get().copied();
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    Some(others_builtin)
+}
+
+/// The protocol a built-in name runs, from the lists of names alone (so
+/// the page can fetch that protocol's part before it builds the scenario).
+pub fn kind_of(name: &str) -> Option<Protocol> {
+    use crate::scenario::{commit_spec, lease_spec, multipaxos_spec};
+    [
+        (Protocol::Paxos, &PAXOS_NAMES[..]),
+        (Protocol::Lease, &lease_spec::BUILTIN_NAMES[..]),
+        (Protocol::Multipaxos, &multipaxos_spec::BUILTIN_NAMES[..]),
+        (Protocol::Commit, &commit_spec::BUILTIN_NAMES[..]),
+    ]
+    .into_iter()
+    .find(|(_, names)| names.contains(&name))
+    .map(|(kind, _)| kind)
 }
 
 /// Every built-in name (Paxos first, then the lease lab, Multi-Paxos, commit).
@@ -246,4 +286,21 @@ pub fn showcase(m: Mutation) -> Option<(&'static str, Scenario)> {
     }
     s.mutation = Some(m);
     Some((name, s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The page fetches a protocol's part by what `kind_of` says of a link's
+    // name, then builds it with `get`: the two must agree on every name.
+    #[test]
+    fn kind_of_names_the_protocol_get_builds() {
+        for name in names() {
+            let s = get(name).unwrap_or_else(|| panic!("{name} is listed but not built"));
+            assert_eq!(kind_of(name), Some(s.protocol), "{name}");
+        }
+        assert_eq!(kind_of("no-such-run"), None);
+        assert_eq!(get("no-such-run"), None);
+    }
 }

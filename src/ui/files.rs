@@ -38,7 +38,7 @@ pub fn readers_needed_at_start() -> bool {
         || share::looks_like_link(&hash)
         // A built-in run of another protocol than Paxos: the readers' part
         // brings its builders too.
-        || run_link(&hash).is_some_and(|r| r.is_ok_and(|s| !crate::scenario::buildable_now(s.protocol)))
+        || run_link_waits(&hash)
 }
 
 /// What to open at start-up: a share link in the URL, else the autosaved
@@ -100,10 +100,7 @@ pub fn link_time(fragment: &str) -> Option<u64> {
 /// phone at the back of a room). `None`: not this kind of link; `Err`: a
 /// name, seed or mutation that does not exist.
 pub fn run_link(fragment: &str) -> Option<Result<Scenario, ()>> {
-    let mut parts = fragment
-        .trim_start_matches('#')
-        .split('&')
-        .filter_map(|p| p.split_once('='));
+    let mut parts = link_fields(fragment);
     let name = parts.clone().find(|(k, _)| *k == "run")?.1;
     let seed = parts
         .clone()
@@ -122,6 +119,22 @@ pub fn run_link(fragment: &str) -> Option<Result<Scenario, ()>> {
         }
         Ok(s)
     })())
+}
+
+fn link_fields(fragment: &str) -> impl Iterator<Item = (&str, &str)> + Clone {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+}
+
+/// Is `fragment` a built-in run of a protocol whose part (builders and
+/// built-ins) is not here yet? (Known from the names alone.)
+pub fn run_link_waits(fragment: &str) -> bool {
+    link_fields(fragment)
+        .find(|(k, _)| *k == "run")
+        .and_then(|(_, name)| builtin::kind_of(name))
+        .is_some_and(|kind| !crate::scenario::buildable_now(kind))
 }
 
 /// The link to the exact moment on screen: the lesson step, or the run (in

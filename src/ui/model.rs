@@ -271,13 +271,12 @@ impl Model {
     /// A recorded lease run's counters, from its notes up to `t`.
     fn recorded_lease_tally(&self, t: SimTime) -> Option<crate::check::lease_monitor::LeaseTally> {
         let l = self.run.scenario.lease.as_ref()?;
-        let m = crate::check::LeaseMonitor::new(self.run.names.clone(), l.keys, l.fencing);
         let upto = self.run.events_until(t);
-        let notes = self.run.trace[..upto].iter().filter_map(|e| match &e.kind {
-            EventKind::Note(Note::Lease(n)) => Some((e.t, e.node, n)),
-            _ => None,
-        });
-        Some(m.tally_of_recorded(notes))
+        Some(crate::check::recorded_lease_tally(
+            self.run.names.clone(),
+            l,
+            &self.run.trace[..upto],
+        ))
     }
 
     /// The messengers on their way at `t`, sorted by id (components find

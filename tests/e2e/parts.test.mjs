@@ -182,6 +182,28 @@ test('a cold lesson link and a cold share link into the lease lab show their pro
   assert.deepEqual(e2, []);
 });
 
+test('a cold short link to another protocol\'s built-in run fetches that protocol\'s part, then opens the run at the link\'s seed', async () => {
+  // The other protocols' built-in runs come with their part: the page knows
+  // a name's protocol from the lists alone and fetches the part before it
+  // builds the run (it is not in the first load).
+  for (const [name, view] of [['kleppmann', 'lease-lab'], ['commit-2pc-tm-crash', 'commit-view'], ['multi-calm', 'multi-view']]) {
+    const { page, errors } = await open(ctx, { hash: `#run=${name}&seed=5` });
+    await page.getByTestId(view).waitFor();
+    assert.equal(await page.getByTestId('scenario').inputValue(), name);
+    assert.equal(await page.getByTestId('seed').inputValue(), '5');
+    assert.equal(await page.getByTestId('toast').count(), 0, `${name}: no toast`);
+    assert.deepEqual(errors, [], name);
+    await page.context().close();
+  }
+  // A name of no protocol is said, as before.
+  const { page, errors } = await open(ctx, { hash: '#run=kleppman&seed=5' });
+  await page.getByTestId('toast').waitFor();
+  assert.match(await page.getByTestId('toast').textContent(), /link/i);
+  assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('an export or a share link whose writers cannot be fetched says so in a toast; the next try downloads the file and opens the link', async () => {
   let fail = true;
   const { page, errors } = await open(ctx, {
