@@ -27,8 +27,8 @@ pub fn resolve(names: &[String], typed: &str) -> Option<crate::sim::NodeId> {
     if let Some(i) = names.iter().position(|n| n == typed) {
         return Some(id(i));
     }
-    let lower = typed.to_lowercase();
-    if let Some(i) = names.iter().position(|n| n.to_lowercase() == lower) {
+    let lower = fold(typed);
+    if let Some(i) = names.iter().position(|n| fold(n) == lower) {
         return Some(id(i));
     }
     let greek = SPELLED
@@ -36,6 +36,39 @@ pub fn resolve(names: &[String], typed: &str) -> Option<crate::sim::NodeId> {
         .position(|(word, letter)| *word == lower || *letter == lower)
         .map(|k| GREEK[k])?;
     names.iter().position(|n| n == greek).map(id)
+}
+
+/// A name in lower case, for matching what a user typed: the letters of
+/// the Latin (ASCII, Latin-1, Latin Extended-A), modern Greek and Cyrillic
+/// alphabets; any other character as it is. (Not `str::to_lowercase`: its
+/// tables for every script were 8 KB of the page's first load, for names
+/// that are Greek or Latin in every scenario we ship.)
+fn fold(s: &str) -> String {
+    s.chars().map(fold_char).collect()
+}
+
+fn fold_char(c: char) -> char {
+    let u = c as u32;
+    let lower = match u {
+        0x41..=0x5A | 0xC0..=0xD6 | 0xD8..=0xDE => u + 0x20,
+        // Latin Extended-A: capital and small alternate; the runs start on
+        // an even code point, but for Ĺ … Ň and Ź … Ž (odd). İ (no single
+        // small letter), ı, ĸ, ŉ and ſ stay.
+        0x100..=0x12F | 0x132..=0x137 | 0x14A..=0x177 if u % 2 == 0 => u + 1,
+        0x139..=0x148 | 0x179..=0x17E if u % 2 == 1 => u + 1,
+        0x178 => 0xFF,
+        // Greek: the capitals, then those with a tonos.
+        0x391..=0x3A1 | 0x3A3..=0x3AB => u + 0x20,
+        0x386 => 0x3AC,
+        0x388..=0x38A => u + 0x25,
+        0x38C => 0x3CC,
+        0x38E | 0x38F => u + 0x3F,
+        // Cyrillic.
+        0x410..=0x42F => u + 0x20,
+        0x400..=0x40F => u + 0x50,
+        _ => u,
+    };
+    char::from_u32(lower).unwrap_or(c)
 }
 
 /// A usable node name: 1–16 characters, no control characters or quotes.
@@ -66,6 +99,27 @@ pub fn check_name(name: &str) -> Result<(), &'static str> {
 mod tests {
     use super::*;
     use crate::sim::NodeId;
+
+    #[test]
+    fn folds_latin_greek_and_cyrillic_as_unicode_does() {
+        // Every letter of those alphabets folds to what `to_lowercase` gives
+        // it alone; every other character stays as it is.
+        let mut folded = 0;
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            let mut l = c.to_lowercase();
+            let unicode = (l.len() == 1).then(|| l.next().unwrap());
+            let covered =
+                matches!(c as u32, 0..=0x17F | 0x386..=0x3CE | 0x400..=0x45F) && !matches!(c, 'İ');
+            if covered {
+                assert_eq!(Some(fold_char(c)), unicode, "{c:?} U+{:04X}", c as u32);
+                folded += (fold_char(c) != c) as usize;
+            } else {
+                assert_eq!(fold_char(c), c, "{c:?} U+{:04X}", c as u32);
+            }
+        }
+        assert!(folded >= 190, "{folded} letters folded");
+        assert_eq!(fold("ΑΛΦΑ Ölmaster Ŀ ПРИВЕТ"), "αλφα ölmaster ŀ привет");
+    }
 
     #[test]
     fn resolves_greek_in_latin() {
