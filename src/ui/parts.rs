@@ -276,8 +276,15 @@ pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
     move || {
         match status.get() {
         Status::Ready(draw) => draw(piece),
-        // The side column says it once for all the pieces that come later.
-        Status::Failed if part == Part::Later && piece != Piece::Column => ().into_any(),
+        // The side column says it once for all the pieces that come later;
+        // a lab's side panel and a lesson's tools are silent, as their stage
+        // says it (with the retry) right beside them.
+        Status::Failed
+            if (part == Part::Later && piece != Piece::Column)
+                || matches!(piece, Piece::Side | Piece::Tools) =>
+        {
+            ().into_any()
+        }
         Status::Failed => view! {
             <div class="part-failed" role="alert" data-testid="part-failed">
                 <p>{move || app.lang.get().speak().part_failed(name(app, part))}</p>

@@ -144,6 +144,8 @@ test('a lab whose part could not be fetched opens its own run when a retry bring
   await page.getByTestId('tab-lease').click();
   const failed = page.getByTestId('stage').getByTestId('part-failed');
   await failed.waitFor();
+  // Said once, on the stage: not again in the side column beside it.
+  assert.equal(await page.getByTestId('part-failed').count(), 1);
   // Nothing half done: the run on screen is the one from before.
   assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
   fail = false;
