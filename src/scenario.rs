@@ -255,7 +255,8 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// (Cloned and compared by hand: see [`OtherSections`].)
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,
@@ -311,11 +312,121 @@ static OTHERS: std::sync::OnceLock<Build> = std::sync::OnceLock::new();
 pub fn install_builders() -> Build {
     #[cfg(all(target_arch = "wasm32", feature = "split"))]
     let _ = OTHERS.set(build_others);
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let _ = SECTIONS.set(&OTHER_SECTIONS);
     // Their built-in scenarios, their nodes' handlers and their monitors come with them.
     builtin::install_others();
     crate::protocol::install_handlers();
     crate::check::install_monitors();
     build_others
+}
+
+/// The sections of the other protocols (`lease`, `multipaxos`, `commit`)
+/// are copied and compared through this table, installed with their
+/// builders: a scenario with one of them is made only by a part that
+/// installs the builders (the readers, the labs, the lessons, the checker),
+/// so the parliament's first load needs none of their code.
+struct OtherSections {
+    clone: fn(&Scenario, &mut Scenario),
+    eq: fn(&Scenario, &Scenario) -> bool,
+}
+
+static OTHER_SECTIONS: OtherSections = OtherSections {
+    clone: |from, to| {
+        to.lease = from.lease.clone();
+        to.multipaxos = from.multipaxos.clone();
+        to.commit = from.commit.clone();
+    },
+    eq: |a, b| a.lease == b.lease && a.multipaxos == b.multipaxos && a.commit == b.commit,
+};
+
+fn other_sections() -> &'static OtherSections {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return SECTIONS.get().copied().expect(
+        "a scenario with another protocol's section exists only once its builders are here",
+    );
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    &OTHER_SECTIONS
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+static SECTIONS: std::sync::OnceLock<&'static OtherSections> = std::sync::OnceLock::new();
+
+impl Scenario {
+    fn has_other_sections(&self) -> bool {
+        self.lease.is_some() || self.multipaxos.is_some() || self.commit.is_some()
+    }
+}
+
+impl Clone for Scenario {
+    fn clone(&self) -> Self {
+        let Scenario {
+            name,
+            protocol,
+            seed,
+            nodes,
+            network,
+            clocks,
+            faults,
+            paxos,
+            lease: _,
+            multipaxos: _,
+            commit: _,
+            mutation,
+            stop_at_us,
+        } = self;
+        let mut s = Scenario {
+            name: name.clone(),
+            protocol: *protocol,
+            seed: *seed,
+            nodes: nodes.clone(),
+            network: network.clone(),
+            clocks: clocks.clone(),
+            faults: faults.clone(),
+            paxos: paxos.clone(),
+            lease: None,
+            multipaxos: None,
+            commit: None,
+            mutation: *mutation,
+            stop_at_us: *stop_at_us,
+        };
+        if self.has_other_sections() {
+            (other_sections().clone)(self, &mut s);
+        }
+        s
+    }
+}
+
+impl PartialEq for Scenario {
+    fn eq(&self, o: &Self) -> bool {
+        let Scenario {
+            name,
+            protocol,
+            seed,
+            nodes,
+            network,
+            clocks,
+            faults,
+            paxos,
+            lease: _,
+            multipaxos: _,
+            commit: _,
+            mutation,
+            stop_at_us,
+        } = self;
+        *name == o.name
+            && *protocol == o.protocol
+            && *seed == o.seed
+            && *nodes == o.nodes
+            && *network == o.network
+            && *clocks == o.clocks
+            && *faults == o.faults
+            && *paxos == o.paxos
+            && *mutation == o.mutation
+            && *stop_at_us == o.stop_at_us
+            && ((!self.has_other_sections() && !o.has_other_sections())
+                || (other_sections().eq)(self, o))
+    }
 }
 
 /// Are the other protocols' scenarios buildable now?

@@ -303,4 +303,26 @@ mod tests {
         assert_eq!(kind_of("no-such-run"), None);
         assert_eq!(get("no-such-run"), None);
     }
+
+    // Scenarios are copied and compared by hand (their other protocols'
+    // sections through a table): every section counts.
+    #[test]
+    fn a_copy_equals_its_scenario_and_any_section_tells_two_apart() {
+        for name in names() {
+            let s = get(name).unwrap();
+            assert_eq!(s.clone(), s, "{name}");
+            let mut t = s.clone();
+            match (&mut t.lease, &mut t.multipaxos, &mut t.commit, &mut t.paxos) {
+                (Some(l), ..) => l.keys += 1,
+                (_, Some(m), ..) => m.clients.clear(),
+                (_, _, Some(c), _) => c.faster = !c.faster,
+                (.., Some(p)) => p.learn_from_votes = !p.learn_from_votes,
+                _ => panic!("{name} has no section"),
+            }
+            assert_ne!(t, s, "{name}");
+            let mut u = s.clone();
+            u.seed += 1;
+            assert_ne!(u, s, "{name}");
+        }
+    }
 }
