@@ -508,6 +508,8 @@ pub trait Speak: Sync {
     fn share_error(&self, e: &crate::trace::share::ShareError) -> String;
     /// The address's `#…` is neither a scenario link nor a lesson link.
     fn unknown_link(&self, fragment: &str) -> String;
+    /// A short link's (`#run=`) name, seed or mutation does not exist.
+    fn bad_run_link(&self, bad: &BadRun) -> String;
     /// A part of the page (`what`: its tab's name) is being fetched.
     fn part_loading(&self, what: &str) -> String;
     /// The File menu's export formats could not be fetched.
@@ -671,6 +673,15 @@ pub fn amount(mantissa: u64, decimals: u8) -> String {
         mantissa % p,
         width = decimals as usize
     )
+}
+
+/// What is wrong with a short link (`#run=<name>&seed=<n>&m=<mutation>`),
+/// with the value as the link has it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadRun {
+    Name(String),
+    Seed(String),
+    Mutation(String),
 }
 
 /// What the ballot explorer can say, language-neutral (numbers are ballot

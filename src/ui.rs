@@ -666,10 +666,15 @@ fn Root() -> impl IntoView {
             // built-ins): read the link once they are here.
             let now = !files::run_link_waits(&hash);
             let link = hash.clone();
-            let open = move || match files::run_link(&link)
-                .unwrap_or(Err(()))
-                .and_then(|s| Model::new(&s).map_err(|_| ()))
-            {
+            let open = move || {
+                let speak = app.lang.get_untracked().speak();
+                match files::run_link(&link) {
+                    Some(Ok(s)) => Model::new(&s).map_err(|_| speak.unknown_link(&link)),
+                    Some(Err(bad)) => Err(speak.bad_run_link(&bad)),
+                    None => Err(speak.unknown_link(&link)),
+                }
+            };
+            let open = move || match open() {
                 Ok(m) => {
                     // The run's own view, as a share link or a file opens it.
                     app.view.set(View::of(m.kind()));
@@ -678,10 +683,7 @@ fn Root() -> impl IntoView {
                     app.story_pace();
                     app.set_t(link_t.unwrap_or(0).min(app.end.get_untracked()));
                 }
-                Err(()) => app.toast.set(Some((
-                    app.lang.get_untracked().speak().unknown_link(&hash),
-                    true,
-                ))),
+                Err(message) => app.toast.set(Some((message, true))),
             };
             // Another protocol's run needs its builders, a part of their own.
             if now {

@@ -600,7 +600,21 @@ impl Speak for En {
 
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
-        format!("Nothing here opens “#{f}”: a scenario link starts with #s=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
+        format!("Nothing here opens “#{f}”: a scenario link starts with #s= or #run=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
+    }
+
+    fn bad_run_link(&self, bad: &crate::i18n::BadRun) -> String {
+        use crate::i18n::BadRun;
+        let cut = |v: &str| v.chars().take(40).collect::<String>();
+        let what = match bad {
+            BadRun::Name(v) => format!("no built-in run is named “{}” (run= in the link)", cut(v)),
+            BadRun::Seed(v) => format!(
+                "the seed “{}” is not a whole number from 0 up (seed= in the link)",
+                cut(v)
+            ),
+            BadRun::Mutation(v) => format!("there is no mutation “{}” (m= in the link)", cut(v)),
+        };
+        format!("This link cannot be opened: {what}. Was it mistyped or cut short? Your work is shown as it was.")
     }
 
     fn part_loading(&self, what: &str) -> String {

@@ -628,7 +628,24 @@ impl Speak for Ja {
 
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
-        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
+        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= か #run= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
+    }
+
+    fn bad_run_link(&self, bad: &crate::i18n::BadRun) -> String {
+        use crate::i18n::BadRun;
+        let cut = |v: &str| v.chars().take(40).collect::<String>();
+        let what = match bad {
+            BadRun::Name(v) => format!(
+                "「{}」という組み込みの実行はありません（リンクの run=）",
+                cut(v)
+            ),
+            BadRun::Seed(v) => format!(
+                "シード「{}」は 0 以上の整数ではありません（リンクの seed=）",
+                cut(v)
+            ),
+            BadRun::Mutation(v) => format!("「{}」という壊し方はありません（リンクの m=）", cut(v)),
+        };
+        format!("このリンクは開けません：{what}。打ち間違いか、途中で切れていませんか。作業はそのまま表示しています。")
     }
 
     fn part_loading(&self, what: &str) -> String {

@@ -56,9 +56,9 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
                 let kept = saved.filter(|old| *old != s);
                 (s, None, kept)
             }
-            Err(()) => (
+            Err(bad) => (
                 saved.unwrap_or_else(calm),
-                Some((lang.speak().unknown_link(&hash), true)),
+                Some((lang.speak().bad_run_link(&bad), true)),
                 None,
             ),
         };
@@ -99,26 +99,31 @@ pub fn link_time(fragment: &str) -> Option<u64> {
 /// short form of a share link (a QR code of it stays coarse enough for a
 /// phone at the back of a room). `None`: not this kind of link; `Err`: a
 /// name, seed or mutation that does not exist.
-pub fn run_link(fragment: &str) -> Option<Result<Scenario, ()>> {
+pub fn run_link(fragment: &str) -> Option<Result<Scenario, crate::i18n::BadRun>> {
+    use crate::i18n::BadRun;
     let mut parts = link_fields(fragment);
     let name = parts.clone().find(|(k, _)| *k == "run")?.1;
-    let seed = parts
-        .clone()
-        .find(|(k, _)| *k == "seed")
-        .map(|(_, v)| v.parse::<u64>());
-    let mutation = parts
-        .find(|(k, _)| *k == "m")
-        .map(|(_, v)| crate::check::Mutation::parse(v));
+    let seed = parts.clone().find(|(k, _)| *k == "seed").map(|(_, v)| v);
+    let mutation = parts.find(|(k, _)| *k == "m").map(|(_, v)| v);
     Some((|| {
-        let mut s = builtin::get(name).ok_or(())?;
+        let mut s = builtin::get(name).ok_or_else(|| BadRun::Name(decoded(name)))?;
         if let Some(seed) = seed {
-            s.seed = seed.map_err(|_| ())?;
+            s.seed = seed.parse().map_err(|_| BadRun::Seed(decoded(seed)))?;
         }
         if let Some(m) = mutation {
-            s.mutation = Some(m.ok_or(())?);
+            let found = crate::check::Mutation::parse(m);
+            s.mutation = Some(found.ok_or_else(|| BadRun::Mutation(decoded(m)))?);
         }
         Ok(s)
     })())
+}
+
+/// A link's value as the user would read it (`%20` as a space).
+fn decoded(v: &str) -> String {
+    js_sys::decode_uri_component(v)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| v.to_string())
 }
 
 fn link_fields(fragment: &str) -> impl Iterator<Item = (&str, &str)> + Clone {

@@ -197,13 +197,21 @@ test('a cold short link to another protocol\'s built-in run fetches that protoco
     assert.deepEqual(errors, [], name);
     await page.context().close();
   }
-  // A name of no protocol is said, as before.
-  const { page, errors } = await open(ctx, { hash: '#run=kleppman&seed=5' });
-  await page.getByTestId('toast').waitFor();
-  assert.match(await page.getByTestId('toast').textContent(), /link/i);
-  assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
-  assert.deepEqual(errors, []);
-  await page.context().close();
+  // A mistyped name, seed or mutation: the toast names what is wrong, in the
+  // page's language, and the calm run is on screen.
+  for (const [hash, locale, said] of [
+    ['#run=kleppman&seed=5', 'en-US', /no built-in run is named “kleppman” \(run= in the link\)/],
+    ['#run=kleppmann&seed=abc', 'en-US', /the seed “abc” is not a whole number/],
+    ['#run=calm&seed=1&m=skip-b9', 'en-US', /there is no mutation “skip-b9”/],
+    ['#run=kleppman&seed=5', 'ja-JP', /「kleppman」という組み込みの実行はありません/],
+  ]) {
+    const { page, errors } = await open(ctx, { hash, locale });
+    await page.getByTestId('toast').waitFor();
+    assert.match(await page.getByTestId('toast').textContent(), said);
+    assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
 });
 
 test('an export or a share link whose writers cannot be fetched says so in a toast; the next try downloads the file and opens the link', async () => {
