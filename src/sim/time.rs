@@ -120,6 +120,36 @@ impl fmt::Display for SimDuration {
     }
 }
 
+/// A number of seconds as typed ("1.5", "1,5", "2", ".25") in whole
+/// microseconds, rounded half up at the seventh decimal; `None` for anything
+/// else (a sign, an exponent, letters, nothing). Integer arithmetic: the
+/// page's first load carries no float parser, and no float decides a digit.
+pub fn seconds_as_us(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (whole, frac) = match t.find(['.', ',']) {
+        Some(i) => (&t[..i], &t[i + 1..]),
+        None => (t, ""),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) {
+        return None;
+    }
+    let mut us: u64 = 0;
+    for b in whole.bytes() {
+        us = us.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    us = us.checked_mul(1_000_000)?;
+    let mut scale = 100_000;
+    for b in frac.bytes().take(6) {
+        us = us.checked_add(u64::from(b - b'0') * scale)?;
+        scale /= 10;
+    }
+    if frac.len() > 6 && frac.as_bytes()[6] >= b'5' {
+        us = us.checked_add(1)?;
+    }
+    Some(us)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +167,28 @@ mod tests {
     fn arithmetic_saturates() {
         assert_eq!(SimTime(5).since(SimTime(9)), SimDuration(0));
         assert_eq!(SimTime::MAX + SimDuration(1), SimTime::MAX);
+    }
+
+    #[test]
+    fn seconds_as_typed_become_microseconds() {
+        for (text, us) in [
+            ("0", Some(0)),
+            ("1.5", Some(1_500_000)),
+            (" 1,5 ", Some(1_500_000)),
+            (".25", Some(250_000)),
+            ("2.", Some(2_000_000)),
+            ("0.0000005", Some(1)),
+            ("0.0000004", Some(0)),
+            ("3.1234567", Some(3_123_457)),
+            ("", None),
+            (".", None),
+            ("-1", None),
+            ("1e3", None),
+            ("1.2.3", None),
+            ("abc", None),
+            ("99999999999999999999", None),
+        ] {
+            assert_eq!(seconds_as_us(text), us, "{text:?}");
+        }
     }
 }

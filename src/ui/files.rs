@@ -398,10 +398,7 @@ pub fn FileMenu() -> impl IntoView {
             if t.trim().is_empty() {
                 return Ok(default);
             }
-            match t.trim().replace(',', ".").parse::<f64>() {
-                Ok(v) if v.is_finite() && v >= 0.0 => Ok((v * 1e6).round() as u64),
-                _ => Err(sp.bad_duration(t)),
-            }
+            crate::sim::time::seconds_as_us(t).ok_or_else(|| sp.bad_duration(t))
         };
         match (
             parse(&from.get_untracked(), 0),

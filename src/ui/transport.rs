@@ -112,7 +112,9 @@ pub fn Transport() -> impl IntoView {
                         aria-valuetext=move || speed_label(app.speed_log.get())
                         prop:value=move || app.speed_log.get().to_string()
                         on:input=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                            // The browser's number: no float parser in the first load.
+                            let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
+                            if v.is_finite() {
                                 app.speed_log.set(v.clamp(MIN_SPEED_LOG, 3.0));
                             }
                         }
