@@ -661,7 +661,7 @@ fn Root() -> impl IntoView {
         if let Some((lesson, step)) = lessons::from_link(&hash) {
             app.link_t.set_value(link_t);
             lessons::open(app, lesson, step);
-        } else if files::run_link(&hash).is_some() || files::run_link_waits(&hash) {
+        } else if files::is_run_link(&hash) {
             // Another protocol's run waits for its part (its builders and
             // built-ins): read the link once they are here.
             let now = !files::run_link_waits(&hash);

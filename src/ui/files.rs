@@ -88,11 +88,7 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
 
 /// `t=<µs>` in a link's fragment: the moment the link shows.
 pub fn link_time(fragment: &str) -> Option<u64> {
-    fragment
-        .trim_start_matches('#')
-        .split('&')
-        .find_map(|p| p.strip_prefix("t="))
-        .and_then(|v| v.parse().ok())
+    link_field(fragment, "t").and_then(|v| v.parse().ok())
 }
 
 /// `run=<built-in>&seed=<n>[&m=<mutation>]`: a built-in run as it comes, the
@@ -101,10 +97,9 @@ pub fn link_time(fragment: &str) -> Option<u64> {
 /// name, seed or mutation that does not exist.
 pub fn run_link(fragment: &str) -> Option<Result<Scenario, crate::i18n::BadRun>> {
     use crate::i18n::BadRun;
-    let mut parts = link_fields(fragment);
-    let name = parts.clone().find(|(k, _)| *k == "run")?.1;
-    let seed = parts.clone().find(|(k, _)| *k == "seed").map(|(_, v)| v);
-    let mutation = parts.find(|(k, _)| *k == "m").map(|(_, v)| v);
+    let name = link_field(fragment, "run")?;
+    let seed = link_field(fragment, "seed");
+    let mutation = link_field(fragment, "m");
     Some((|| {
         let mut s = builtin::get(name).ok_or_else(|| BadRun::Name(decoded(name)))?;
         if let Some(seed) = seed {
@@ -126,19 +121,25 @@ fn decoded(v: &str) -> String {
         .unwrap_or_else(|| v.to_string())
 }
 
-fn link_fields(fragment: &str) -> impl Iterator<Item = (&str, &str)> + Clone {
+/// The first value of `key` in a link's fragment (`#k=v&k2=v2`).
+fn link_field<'a>(fragment: &'a str, key: &str) -> Option<&'a str> {
     fragment
         .trim_start_matches('#')
         .split('&')
         .filter_map(|p| p.split_once('='))
+        .find_map(|(k, v)| (k == key).then_some(v))
+}
+
+/// Is `fragment` a short link (`run=`), whether or not its run can be built?
+pub fn is_run_link(fragment: &str) -> bool {
+    link_field(fragment, "run").is_some()
 }
 
 /// Is `fragment` a built-in run of a protocol whose part (builders and
 /// built-ins) is not here yet? (Known from the names alone.)
 pub fn run_link_waits(fragment: &str) -> bool {
-    link_fields(fragment)
-        .find(|(k, _)| *k == "run")
-        .and_then(|(_, name)| builtin::kind_of(name))
+    link_field(fragment, "run")
+        .and_then(builtin::kind_of)
         .is_some_and(|kind| !crate::scenario::buildable_now(kind))
 }
 
