@@ -6,6 +6,7 @@
 //! command-line tool and, compiled to WebAssembly, in the page (`ui`).
 
 pub mod check;
+pub mod float;
 pub mod i18n;
 pub mod protocol;
 pub mod scenario;

@@ -157,8 +157,18 @@ pub fn story_speed(kind: crate::protocol::Kind, end_us: u64) -> f64 {
     match kind {
         Kind::Paxos | Kind::Multipaxos => -1.0,
         Kind::Commit => -0.5,
-        Kind::Lease => (end_us.max(1) as f64 / 20e6).log10().clamp(-0.5, 0.5),
+        Kind::Lease => crate::float::clamp(
+            libm::log(end_us.max(1) as f64 / 20e6) / std::f64::consts::LN_10,
+            -0.5,
+            0.5,
+        ),
     }
+}
+
+/// 10^x, through the `libm` functions the simulator links anyway
+/// (`f64::powf` and `log10` brought the platform library's own).
+pub(crate) fn pow10(x: f64) -> f64 {
+    libm::exp(x * std::f64::consts::LN_10)
 }
 
 const WHOLE_RUN_KEY: &str = "paxos-island.whole-run";
@@ -259,7 +269,7 @@ impl App {
     }
 
     pub fn speed(&self) -> f64 {
-        10f64.powf(self.speed_log.get_untracked())
+        pow10(self.speed_log.get_untracked())
     }
 
     /// Replace the run with a new scenario. On error, the current run stays

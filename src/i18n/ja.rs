@@ -7,6 +7,7 @@ mod violation;
 
 use super::{group, join_names, Refused, Speak, Tell, Words};
 use crate::check::{Invariant, Mutation};
+use crate::float::fixed;
 use crate::protocol::commit::{CommitCommand, CommitMutation, CommitNote, Outcome, RmVote};
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::lease::LeaseMutation;
@@ -484,9 +485,9 @@ impl Speak for Ja {
         if us < 1_000 {
             format!("{us} マイクロ秒")
         } else if us < 1_000_000 {
-            format!("{:.1} ミリ秒", us as f64 / 1e3)
+            format!("{} ミリ秒", fixed(us as f64 / 1e3, 1))
         } else if us < 120_000_000 {
-            format!("{:.3} 秒", us as f64 / 1e6)
+            format!("{} 秒", fixed(us as f64 / 1e6, 3))
         } else {
             let s = us / 1_000_000;
             format!("{} 分 {:02} 秒", s / 60, s % 60)

@@ -73,7 +73,10 @@ pub fn check_probability(field: &'static str, p: f64) -> Result<(), BadSetting> 
     } else {
         Err(BadSetting {
             field,
-            reason: format!("{p} is not a probability between 0 and 1"),
+            reason: format!(
+                "{} is not a probability between 0 and 1",
+                crate::float::short(p)
+            ),
         })
     }
 }

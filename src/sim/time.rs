@@ -6,6 +6,7 @@
 //! possibly drifting, clock says). The simulator keeps the two apart: protocol
 //! code only ever receives local time through `Ctx::now`.
 
+use crate::float::fixed;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{Add, AddAssign, Sub};
@@ -97,12 +98,12 @@ pub fn human_us(us: u64) -> String {
     } else if us < 1_000_000 {
         let ms = us as f64 / 1e3;
         if ms < 10.0 {
-            format!("{ms:.2} ms")
+            format!("{} ms", fixed(ms, 2))
         } else {
-            format!("{ms:.1} ms")
+            format!("{} ms", fixed(ms, 1))
         }
     } else if us < 120_000_000 {
-        format!("{:.3} s", us as f64 / 1e6)
+        format!("{} s", fixed(us as f64 / 1e6, 3))
     } else {
         let s = us / 1_000_000;
         format!("{} min {:02} s", s / 60, s % 60)

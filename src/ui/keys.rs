@@ -87,8 +87,9 @@ pub fn toggle_qr(app: App) {
 }
 
 pub fn nudge_speed(app: App, up: bool) {
-    app.speed_log
-        .update(|s| *s = (*s + if up { 0.25 } else { -0.25 }).clamp(MIN_SPEED_LOG, 3.0));
+    app.speed_log.update(|s| {
+        *s = crate::float::clamp(*s + if up { 0.25 } else { -0.25 }, MIN_SPEED_LOG, 3.0)
+    });
 }
 
 pub fn install(app: App) {

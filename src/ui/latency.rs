@@ -8,7 +8,7 @@ use leptos::prelude::*;
 #[component]
 pub fn LatencyTable(labels: &'static [&'static str]) -> impl IntoView {
     let app = use_app();
-    let secs = RwSignal::new(10.0f64);
+    let secs = RwSignal::new(10u32);
     view! {
         <section class="latency" data-testid="latency">
             <h2>{move || app.words().latency_title}</h2>
@@ -40,15 +40,16 @@ pub fn LatencyTable(labels: &'static [&'static str]) -> impl IntoView {
                 </tbody>
             </table>
             <label class="llm-slider">
-                <span>{move || app.words().llm_slider} " " <strong>{move || format!("{:.0}", secs.get())}</strong> " " {move || app.words().seconds}</span>
+                <span>{move || app.words().llm_slider} " " <strong>{move || secs.get()}</strong> " " {move || app.words().seconds}</span>
                 <input type="range" min="1" max="30" step="1" data-testid="llm-seconds" prop:value=move || secs.get().to_string()
                     on:input=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                        // Whole seconds: the slider's step is 1.
+                        if let Ok(v) = event_target_value(&ev).parse::<u32>() {
                             secs.set(v);
                         }
                     } />
                 <output data-testid="llm-scaled">
-                    {move || scale_seconds(secs.get()).map(|h| app.lang.get().tell().human(&h)).unwrap_or_default()}
+                    {move || scale_seconds(f64::from(secs.get())).map(|h| app.lang.get().tell().human(&h)).unwrap_or_default()}
                 </output>
             </label>
         </section>

@@ -2,6 +2,7 @@
 //! messengers walking between them. Everything drawn comes from the snapshot.
 
 use super::use_app;
+use crate::float::{coord, fixed};
 use crate::protocol::paxos::{Choice, PaxosMsg};
 use crate::protocol::Msg;
 use crate::viz::palette;
@@ -91,7 +92,7 @@ pub fn Parliament() -> impl IntoView {
 #[component]
 fn Banner() -> impl IntoView {
     let app = use_app();
-    let mid = move || app.model.with_value(|m| m.layout.width / 2.0);
+    let mid = move || app.model.with_value(|m| coord(m.layout.width / 2.0));
     let chosen = Memo::new(move |_| app.snap.with(|s| s.chosen));
     let at_start = app.frame_memo(|t| t == 0);
     view! {
@@ -355,8 +356,8 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
             // Ledger card, as Lamport keeps it: the notes at the back (promise,
             // last vote — stable, but crossed out and rewritten), the decree in
             // ink (never changed), and the pencil slip (volatile) below.
-            <g class="ledger" aria-hidden="true" transform=format!("translate({},{})", card.x - w / 2.0, card.y - h / 2.0)>
-                <rect class="ledger-card" width=w height=h rx=6 />
+            <g class="ledger" aria-hidden="true" transform=format!("translate({},{})", coord(card.x - w / 2.0), coord(card.y - h / 2.0))>
+                <rect class="ledger-card" width=coord(w) height=coord(h) rx=6 />
                 <text class="back-note small" x=8 y=18>
                     <title>{move || app.words().back_notes}</title>
                     {move || lines[0].get()}
@@ -365,18 +366,18 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                     <title>{move || app.words().back_notes}</title>
                     {move || lines[1].get()}
                 </text>
-                <line class="ledger-rule" x1=6 y1=41 x2=w - 6.0 y2=41 />
+                <line class="ledger-rule" x1=6 y1=41 x2=coord(w - 6.0) y2=41 />
                 <text class="ink decree" x=8 y=57 data-testid=format!("learned-{i}")>
                     <title>{move || app.words().ink}</title>
                     {move || lines[2].get()}
                 </text>
                 // One slip, shown, hidden and re-written in place.
                 <g class="pencil" visibility=move || if pencil.with(Option::is_none) { "hidden" } else { "visible" }>
-                    <rect x=4 y=62 width=w - 8.0 height=18 rx=3 />
+                    <rect x=4 y=62 width=coord(w - 8.0) height=18 rx=3 />
                     <text class="small" x=8 y=75>{move || pencil.get().unwrap_or_default()}</text>
                 </g>
             </g>
-            <line class="tether" x1=seat_pt.x y1=seat_pt.y x2=card.x y2=card.y />
+            <line class="tether" x1=coord(seat_pt.x) y1=coord(seat_pt.y) x2=coord(card.x) y2=coord(card.y) />
             // The button is the seat alone: its visible text is the name, and
             // its label starts with it and says the roles, the state and the
             // ledger (drawn beside it, hidden from a screen reader). The whole
@@ -394,16 +395,16 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                     }
                 }
             >
-                <circle class="seat" cx=seat_pt.x cy=seat_pt.y r=SEAT_R />
-                <text class="seat-name" x=seat_pt.x y=seat_pt.y + 11.0>{name.clone()}</text>
+                <circle class="seat" cx=coord(seat_pt.x) cy=coord(seat_pt.y) r=coord(SEAT_R) />
+                <text class="seat-name" x=coord(seat_pt.x) y=coord(seat_pt.y + 11.0)>{name.clone()}</text>
                 <RoleMarks x=seat_pt.x y=seat_pt.y roles=roles.into() />
             </g>
             {move || match status.get() {
                 SeatStatus::Away => {
                     view! {
                         <g class="door" aria-hidden="true">
-                            <rect x=seat_pt.x + 18.0 y=seat_pt.y - 44.0 width=18 height=28 rx=2 />
-                            <circle cx=seat_pt.x + 32.0 cy=seat_pt.y - 30.0 r=2 />
+                            <rect x=coord(seat_pt.x + 18.0) y=coord(seat_pt.y - 44.0) width=18 height=28 rx=2 />
+                            <circle cx=coord(seat_pt.x + 32.0) cy=coord(seat_pt.y - 30.0) r=2 />
                         </g>
                     }
                         .into_any()
@@ -421,8 +422,8 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
                     };
                     view! {
                         <g class="zzz" aria-hidden="true" text-anchor=anchor>
-                            <text x=x y=seat_pt.y - 6.0>"z z z"</text>
-                            <text class="small countdown" x=x y=seat_pt.y + 12.0>
+                            <text x=coord(x) y=coord(seat_pt.y - 6.0)>"z z z"</text>
+                            <text class="small countdown" x=coord(x) y=coord(seat_pt.y + 12.0)>
                                 {move || app.lang.get().speak().duration(left.get())}
                             </text>
                         </g>
@@ -441,12 +442,12 @@ fn Legislator(i: usize, layout: Layout) -> impl IntoView {
 fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView {
     let app = use_app();
     view! {
-        <g class="roles" transform=format!("translate({},{})", x - 27.0, y + 36.0)>
+        <g class="roles" transform=format!("translate({},{})", coord(x - 27.0), coord(y + 36.0))>
             {move || {
                 let (p, a, l) = roles.get();
                 let w = app.words();
                 let mut out = Vec::new();
-                let mut dx = 0.0;
+                let mut dx = 0;
                 if p {
                     out.push(view! {
                         <g class="role-quill" transform=format!("translate({dx},0)")>
@@ -454,7 +455,7 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
                             <path d={"M2 14 L14 2 L16 4 L4 16 Z M2 14 L1 17 L4 16"} />
                         </g>
                     }.into_any());
-                    dx += 19.0;
+                    dx += 19;
                 }
                 if a {
                     out.push(view! {
@@ -464,7 +465,7 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
                             <line x1=5 y1=8 x2=12 y2=8 />
                         </g>
                     }.into_any());
-                    dx += 19.0;
+                    dx += 19;
                 }
                 if l {
                     out.push(view! {
@@ -620,16 +621,17 @@ fn markup(m: &Messenger, names: &[String]) -> String {
     };
     let mut s = format!(
         "<g class=\"messenger {kind}\" data-testid=\"messenger\" data-kind=\"{kind}\" data-to=\"{}\">\
-         <g class=\"m-body\"><rect x=\"{:.1}\" y=\"-12\" width=\"{width:.1}\" height=\"24\" rx=\"5\" fill=\"{colour}\"/>\
+         <g class=\"m-body\"><rect x=\"{}\" y=\"-12\" width=\"{}\" height=\"24\" rx=\"5\" fill=\"{colour}\"/>\
          <text class=\"messenger-label\" x=\"0\" y=\"5\" fill=\"{ink}\">{}</text>",
         m.to.index(),
-        -width / 2.0,
+        fixed(-width / 2.0, 1),
+        fixed(width, 1),
         crate::trace::svg::escape(&label)
     );
     if m.duplicate {
         s += &format!(
-            "<text class=\"dup\" x=\"{:.1}\" y=\"-8\">×2</text>",
-            width / 2.0 + 3.0
+            "<text class=\"dup\" x=\"{}\" y=\"-8\">×2</text>",
+            fixed(width / 2.0 + 3.0, 1)
         );
     }
     if m.blocked {
@@ -653,7 +655,7 @@ fn Quorum() -> impl IntoView {
                 q.members
                     .iter()
                     .filter_map(|n| m.layout.seats.get(n.index()))
-                    .map(|p| format!("{:.1},{:.1}", p.x, p.y))
+                    .map(|p| format!("{},{}", fixed(p.x, 1), fixed(p.y, 1)))
                     .collect::<Vec<_>>()
                     .join(" ")
             });
@@ -690,7 +692,7 @@ fn Quorum() -> impl IntoView {
                 shared
                     .get()
                     .into_iter()
-                    .map(|(x, y)| view! { <circle class="shared-ring" cx=x cy=y r=42 /> })
+                    .map(|(x, y)| view! { <circle class="shared-ring" cx=coord(x) cy=coord(y) r=42 /> })
                     .collect_view()
             }}
         </g>
@@ -726,8 +728,8 @@ fn ForcedLine() -> impl IntoView {
         <g class="forced" data-testid="forced">
             {move || {
                 line.get().map(|(x1, y1, x2, y2, label)| view! {
-                    <line class="forced-line" x1=x1 y1=y1 x2=x2 y2=y2 />
-                    <text class="forced-label" x=(x1 + x2) / 2.0 y=(y1 + y2) / 2.0 - 6.0>{label}</text>
+                    <line class="forced-line" x1=coord(x1) y1=coord(y1) x2=coord(x2) y2=coord(y2) />
+                    <text class="forced-label" x=coord((x1 + x2) / 2.0) y=coord((y1 + y2) / 2.0 - 6.0)>{label}</text>
                 })
             }}
         </g>

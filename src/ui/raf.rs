@@ -25,7 +25,9 @@ pub fn drive(app: App) {
     *frame.borrow_mut() = Some(Closure::new(move |now: f64| {
         if app.playing.get_untracked() {
             // Clamp: a hidden tab must not jump the run forward in one frame.
-            let dt = last.get().map_or(0.0, |p| (now - p).clamp(0.0, 100.0));
+            let dt = last
+                .get()
+                .map_or(0.0, |p| crate::float::clamp(now - p, 0.0, 100.0));
             last.set(Some(now));
             let advance = (dt * 1_000.0 * app.speed()).round() as u64;
             let (t, end) = (app.t.get_untracked(), app.end.get_untracked());

@@ -6,23 +6,27 @@ use super::keys::{step, toggle_play};
 use super::model::Milestone;
 use super::parts::{Later, Piece};
 use super::use_app;
+use crate::float::fixed;
 use leptos::prelude::*;
 
 /// The slowest speed: a thousandth of real time (a model checker's
 /// counterexample moves one scripted step per simulated millisecond).
+/// (The slider's `min` says it too.)
 pub const MIN_SPEED_LOG: f64 = -3.0;
 
 fn speed_label(log: f64) -> String {
-    let s = 10f64.powf(log);
-    if s < 0.01 {
-        format!("×{s:.3}")
-    } else if s < 0.1 {
-        format!("×{s:.2}")
-    } else if s < 10.0 {
-        format!("×{s:.1}")
+    // The decimals follow the exponent (exact), not the power (10^-1
+    // comes out a hair below 0.1).
+    let places = if log < -2.0 {
+        3
+    } else if log < -1.0 {
+        2
+    } else if log < 1.0 {
+        1
     } else {
-        format!("×{s:.0}")
-    }
+        0
+    };
+    format!("×{}", fixed(super::pow10(log), places))
 }
 
 /// The clock's words, for the eye and for a screen reader: exact when paused,
@@ -105,17 +109,17 @@ pub fn Transport() -> impl IntoView {
                     <span>{move || w().speed}</span>
                     <input
                         type="range"
-                        min=MIN_SPEED_LOG
+                        min="-3"
                         max="3"
                         step="0.05"
                         data-testid="speed"
                         aria-valuetext=move || speed_label(app.speed_log.get())
-                        prop:value=move || app.speed_log.get().to_string()
+                        prop:value=move || fixed(app.speed_log.get(), 2).to_string()
                         on:input=move |ev| {
                             // The browser's number: no float parser in the first load.
                             let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
                             if v.is_finite() {
-                                app.speed_log.set(v.clamp(MIN_SPEED_LOG, 3.0));
+                                app.speed_log.set(crate::float::clamp(v, MIN_SPEED_LOG, 3.0));
                             }
                         }
                     />
@@ -165,11 +169,12 @@ fn Scrubber(clock: Memo<String>, scrub_el: NodeRef<leptos::html::Input>) -> impl
                     markers()
                         .into_iter()
                         .map(|(x, k)| {
+                            let f = |x: f64| fixed(x, 1);
                             let (class, shape) = match k {
-                                Milestone::Fault => ("fault", format!("M{:.1} 1 L{:.1} 13 L{:.1} 13 Z", x, x - 5.0, x + 5.0)),
-                                Milestone::Decision => ("decision", format!("M{:.1} 1 L{:.1} 7 L{:.1} 13 L{:.1} 7 Z", x, x + 5.0, x, x - 5.0)),
-                                Milestone::Violation => ("violation", format!("M{:.1} 2 L{:.1} 12 M{:.1} 2 L{:.1} 12", x - 5.0, x + 5.0, x + 5.0, x - 5.0)),
-                                Milestone::Lease => ("lease", format!("M{:.1} 3 L{:.1} 11", x, x)),
+                                Milestone::Fault => ("fault", format!("M{} 1 L{} 13 L{} 13 Z", f(x), f(x - 5.0), f(x + 5.0))),
+                                Milestone::Decision => ("decision", format!("M{} 1 L{} 7 L{} 13 L{} 7 Z", f(x), f(x + 5.0), f(x), f(x - 5.0))),
+                                Milestone::Violation => ("violation", format!("M{} 2 L{} 12 M{} 2 L{} 12", f(x - 5.0), f(x + 5.0), f(x + 5.0), f(x - 5.0))),
+                                Milestone::Lease => ("lease", format!("M{} 3 L{} 11", f(x), f(x))),
                             };
                             view! { <path class=format!("marker {class}") d=shape /> }
                         })

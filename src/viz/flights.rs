@@ -37,7 +37,7 @@ impl Flight {
     /// Progress along the path at `t`, 0 at the sender and 1 at the receiver.
     pub fn progress(&self, t: SimTime) -> f64 {
         let span = self.ended.0.saturating_sub(self.sent.0).max(1) as f64;
-        ((t.0.saturating_sub(self.sent.0)) as f64 / span).clamp(0.0, 1.0)
+        crate::float::clamp((t.0.saturating_sub(self.sent.0)) as f64 / span, 0.0, 1.0)
     }
     pub fn in_flight(&self, t: SimTime) -> bool {
         self.sent <= t && t < self.ended

@@ -2,6 +2,7 @@
 //! where the messengers are. Pure geometry and data for the parliament view.
 
 use super::flights::{Fate, Flight, Flights};
+use crate::float::{clamp, fixed};
 use crate::protocol::paxos::{Ballot, Choice, Members, PaxosNode, PaxosNote, Phase, Vote};
 use crate::protocol::{Msg, Note, Value};
 use crate::scenario::Simulator;
@@ -73,8 +74,8 @@ impl Layout {
             });
             let out = SEAT_R + 12.0 + edge + 18.0 * (2.0 * a).sin().abs();
             ledgers.push(Point {
-                x: (cx + (r + out) * c).clamp(w / 2.0 + 4.0, width - w / 2.0 - 4.0),
-                y: (cy + (r + out) * s).clamp(h / 2.0 + 4.0, height - h / 2.0 - 4.0),
+                x: clamp(cx + (r + out) * c, w / 2.0 + 4.0, width - w / 2.0 - 4.0),
+                y: clamp(cy + (r + out) * s, h / 2.0 + 4.0, height - h / 2.0 - 4.0),
             });
         }
         Layout {
@@ -90,7 +91,7 @@ impl Layout {
     }
 
     pub fn view_box(&self) -> String {
-        format!("0 0 {:.0} {:.0}", self.width, self.height)
+        format!("0 0 {} {}", fixed(self.width, 0), fixed(self.height, 0))
     }
 
     /// The chamber without the ledger cards, for a phone: the seats, with
@@ -105,18 +106,24 @@ impl Layout {
             .fold((f64::MAX, f64::MIN), |(a, b), s| (a.min(s.x), b.max(s.x)));
         let (x0, x1) = (x0 - pad, x1 + pad);
         let bottom = self.seats.iter().map(|s| s.y).fold(0.0, f64::max) + SEAT_R + 26.0;
-        format!("{x0:.0} 12 {:.0} {:.0}", x1 - x0, bottom - 12.0)
+        format!(
+            "{} 12 {} {}",
+            fixed(x0, 0),
+            fixed(x1 - x0, 0),
+            fixed(bottom - 12.0, 0)
+        )
     }
 
     /// The chamber floor: an arc under the seats.
     pub fn floor_path(&self) -> String {
         let (c, r) = (self.centre, self.radius);
         format!(
-            "M {:.1} {:.1} A {r:.1} {r:.1} 0 0 1 {:.1} {:.1}",
-            c.x - r,
-            c.y,
-            c.x + r,
-            c.y
+            "M {} {} A {r} {r} 0 0 1 {} {}",
+            fixed(c.x - r, 1),
+            fixed(c.y, 1),
+            fixed(c.x + r, 1),
+            fixed(c.y, 1),
+            r = fixed(r, 1)
         )
     }
 
@@ -559,8 +566,8 @@ mod tests {
             for (i, c) in l.ledgers.iter().enumerate() {
                 for (k, s) in l.seats.iter().enumerate() {
                     // Closest point of the card to the seat's centre.
-                    let qx = s.x.clamp(c.x - hw, c.x + hw);
-                    let qy = s.y.clamp(c.y - hh, c.y + hh);
+                    let qx = clamp(s.x, c.x - hw, c.x + hw);
+                    let qy = clamp(s.y, c.y - hh, c.y + hh);
                     let d = ((s.x - qx).powi(2) + (s.y - qy).powi(2)).sqrt();
                     assert!(d >= SEAT_R + 4.0, "n={n}: card {i} covers seat {k}");
                 }
