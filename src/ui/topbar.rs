@@ -45,8 +45,10 @@ pub fn TopBar() -> impl IntoView {
                 {move || w().app_title}
             </h1>
             // A lesson chooses its runs; their titles in a picker would give
-            // a question's answer away ("Dueling proposers (livelock)").
-            <Show when=move || app.view.get() != View::Lessons>
+            // a question's answer away ("Dueling proposers (livelock)"). The
+            // ballot explorer has no run: pickers there would change one
+            // that is not on screen.
+            <Show when=move || !matches!(app.view.get(), View::Lessons | View::Ballots)>
                 <ScenarioPicker />
                 <MutationPicker />
                 <SeedField />

@@ -202,6 +202,10 @@ test('progress is saved in the browser', async () => {
 test('the ballot explorer: Figure 1 holds, a changed decree breaks B3, a disjoint quorum breaks B2', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('tab-ballots').click();
+  // No run here: the top bar has no run pickers to change one off screen.
+  await page.getByTestId('ballots').waitFor();
+  assert.equal(await page.getByTestId('scenario').count(), 0);
+  assert.equal(await page.getByTestId('seed').count(), 0);
   const conditions = () => page.getByTestId('conditions').textContent();
   assert.match(await conditions(), /B1 holds/);
   assert.match(await conditions(), /B2 holds/);
@@ -222,6 +226,9 @@ test('the ballot explorer: Figure 1 holds, a changed decree breaks B3, a disjoin
   // Nonsense in a number field is refused inline.
   await page.getByTestId('number-0').fill('two');
   assert.match(await page.getByTestId('b3-0').textContent(), /not a ballot number/);
+  // Back in the chamber, the pickers are back with the run.
+  await page.getByTestId('tab-parliament').click();
+  assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
   assert.deepEqual(errors, []);
 });
 
