@@ -243,6 +243,9 @@ pub fn fetch(app: App, part: Part) {
     }
     app.parts.update(|p| p[i] = Status::Loading);
     leptos::task::spawn_local(async move {
+        // The parts' stylesheet comes beside the chunk (asked for first, so
+        // both are on their way at once); a part is drawn with both here.
+        let styled = parts_css();
         let got = match part {
             Part::Lease => lease_part().await,
             Part::Commit => commit_part().await,
@@ -253,9 +256,12 @@ pub fn fetch(app: App, part: Part) {
             Part::Qr => qr_part().await,
             Part::Later => later_part().await,
         };
-        let ready = got.is_ok();
-        app.parts
-            .update(|p| p[i] = got.map_or(Status::Failed, Status::Ready));
+        let got = match (got, styled.await) {
+            (Ok(draw), true) => Status::Ready(draw),
+            _ => Status::Failed,
+        };
+        let ready = matches!(got, Status::Ready(_));
+        app.parts.update(|p| p[i] = got);
         // The part of the view on screen, come on a retry: its first run,
         // if the failed fetch left another protocol's run there.
         let view = app.view.get_untracked();
@@ -263,6 +269,58 @@ pub fn fetch(app: App, part: Part) {
             open_first_run(app, view);
         }
     });
+}
+
+#[cfg(feature = "split")]
+thread_local! {
+    /// `style/parts.css`, once asked for: resolves when it has loaded.
+    static PARTS_CSS: std::cell::RefCell<Option<js_sys::Promise>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Waits for the parts' stylesheet (`style/parts.css`: the rules of every
+/// view but the first one's), adding it to the page the first time; false
+/// if it cannot be fetched (the next call asks again). Without it a part's
+/// view would show unstyled for a moment; it is not in the first load's
+/// stylesheet so that the first paint neither fetches nor parses it.
+async fn parts_css() -> bool {
+    #[cfg(feature = "split")]
+    {
+        use wasm_bindgen::JsCast;
+        let promise = PARTS_CSS.with(|p| {
+            p.borrow_mut()
+                .get_or_insert_with(|| {
+                    js_sys::Promise::new(&mut |resolve, reject| {
+                        let added = (|| {
+                            let doc = web_sys::window()?.document()?;
+                            let link = doc.create_element("link").ok()?;
+                            link.set_attribute("rel", "stylesheet").ok()?;
+                            link.set_attribute("href", "./style/parts.css").ok()?;
+                            let el = link.dyn_ref::<web_sys::HtmlElement>()?;
+                            el.set_onload(Some(&resolve));
+                            el.set_onerror(Some(&reject));
+                            doc.query_selector("head").ok()??.append_child(&link).ok()
+                        })();
+                        if added.is_none() {
+                            let _ = reject.call0(&wasm_bindgen::JsValue::NULL);
+                        }
+                    })
+                })
+                .clone()
+        });
+        if wasm_bindgen_futures::JsFuture::from(promise).await.is_err() {
+            // Take the failed link away; a retry adds a new one.
+            PARTS_CSS.with(|p| p.borrow_mut().take());
+            if let Some(l) = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+                d.query_selector("link[href='./style/parts.css']")
+                    .ok()
+                    .flatten()
+            }) {
+                l.remove();
+            }
+            return false;
+        }
+    }
+    true
 }
 
 /// A part's piece, drawn once its chunk is here; till then a loading line,

@@ -103,6 +103,39 @@ test('a side column that cannot be fetched says so once, in the page\'s language
   }
 });
 
+test('the parts\' stylesheet comes after the first paint: without it the parliament plays, the side column says it cannot be drawn, and a retry brings the parts styled', async () => {
+  let fail = true;
+  let askedBeforePlay = null;
+  const { page, errors } = await open(ctx, {
+    later: false,
+    setup: async (page) => {
+      page.on('request', async (q) => {
+        if (/parts\.css$/.test(q.url()) && askedBeforePlay === null) {
+          askedBeforePlay = await page.evaluate(() => !document.querySelector('[data-testid=play]')).catch(() => true);
+        }
+      });
+      await page.route(/style\/parts\.css$/, (route) => (fail ? route.abort('connectionreset') : route.continue()));
+    },
+  });
+  await playAndPause(page);
+  // The side column is the first part to come, and the first to need the rules.
+  await page.waitForSelector('[data-testid=app][data-later=failed]');
+  assert.equal(askedBeforePlay, false, 'the stylesheet is asked for once the page is there, not before');
+  const failed = page.getByTestId('part-failed');
+  assert.equal(await failed.count(), 1);
+  fail = false;
+  await page.getByTestId('part-retry').click();
+  await page.waitForSelector('[data-testid=app][data-later=ready]');
+  assert.equal(await failed.count(), 0);
+  // Its rules apply: the invariants are pills, the lease lab a column.
+  assert.equal(await page.locator('[data-testid=invariants] .badge').first().evaluate((el) => getComputedStyle(el).borderTopLeftRadius), '999px');
+  await page.getByTestId('tab-lease').click();
+  await page.getByTestId('lease-lab').waitFor();
+  assert.equal(await page.getByTestId('lease-lab').evaluate((el) => getComputedStyle(el).display), 'flex');
+  const other = errors.filter((e) => !/parts\.css|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
+  assert.deepEqual(other, []);
+});
+
 test('a part that cannot be fetched says why, in the page\'s language, and a retry brings it; the parliament stays usable', async () => {
   for (const locale of ['en-US', 'ja-JP']) {
     let fail = true;
