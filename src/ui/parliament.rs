@@ -51,7 +51,7 @@ pub fn Parliament() -> impl IntoView {
         app.model.with_value(|m| m.layout.clone())
     };
     // A memo: the seats are counted again at every event, but the list of
-    // legislators is re-keyed only when their number (or the run) changes.
+    // legislators is drawn again only when their number (or the run) changes.
     let n = Memo::new(move |_| app.snap.with(|s| s.seats.len()));
     // On a phone, in presenter mode for the back row and with large type,
     // the chamber shows its seats larger and the ledgers are listed under it
@@ -80,9 +80,13 @@ pub fn Parliament() -> impl IntoView {
             // Beneath the legislators: a messenger just sent sits under its
             // sender's seat instead of covering the sender's name.
             <Messengers />
-            <For each={move || (0..n.get()).map(|i| (i, app.rev.get())).collect::<Vec<_>>()} key={|k| *k} let:k>
-                <Legislator i=k.0 layout=layout() />
-            </For>
+            // Drawn again for a new run (or a new number of seats), as a keyed
+            // list re-keyed by the run did: without `<For>`, whose keyed diff
+            // (~4 KB gzip) the first load then does without.
+            {move || {
+                let l = layout();
+                (0..n.get()).map(|i| view! { <Legislator i=i layout=l.clone() /> }).collect_view()
+            }}
             <Banner />
         </svg>
         <Show when=compact><LedgerList /></Show>
