@@ -12,6 +12,7 @@ pub mod protocol;
 pub mod scenario;
 pub mod sim;
 pub mod trace;
+pub mod sorted;
 pub mod viz;
 
 #[cfg(not(target_arch = "wasm32"))]

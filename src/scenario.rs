@@ -27,7 +27,6 @@ use crate::sim::network::{Link, Network, NetworkConfig};
 use crate::sim::{Input, NodeId, SimDuration, SimTime, MAX_NODES};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
@@ -644,7 +643,7 @@ impl Scenario {
             let id = self.resolve(&c.node, "clocks")?;
             clocks[id.index()] = Clock::new(c.drift_ppm, c.offset_us);
         }
-        let mut links = BTreeMap::new();
+        let mut links = crate::sorted::VecMap::new();
         for l in &self.network.links {
             let from = self.resolve(&l.from, "network.links")?;
             let to = self.resolve(&l.to, "network.links")?;

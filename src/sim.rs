@@ -196,7 +196,7 @@ pub struct Simulator<P: Protocol, M: Monitor<P>> {
     found: Vec<EventKind<P, M::Invariant>>,
     /// Scripted network: every message sent, by id, and whether it has
     /// been delivered yet (empty otherwise).
-    pool: std::collections::BTreeMap<u64, (NodeId, NodeId, P::Msg, bool)>,
+    pool: crate::sorted::VecMap<u64, (NodeId, NodeId, P::Msg, bool)>,
 }
 
 impl<P: Protocol, M: Monitor<P>> Simulator<P, M> {

@@ -485,7 +485,7 @@ impl App {
                 .into_iter()
                 .map(|fault| Scheduled { at_us: at, fault }),
         );
-        s.faults.sort_by_key(|f| f.at_us);
+        crate::sorted::sort_by_key(&mut s.faults, |f| (f.at_us, 0));
         match self.load(s, true) {
             Ok(()) => {
                 // Stand just after the fault so that its effect shows at once.

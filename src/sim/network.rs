@@ -10,7 +10,7 @@ use super::rng::Rng;
 use super::time::SimDuration;
 use super::NodeId;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 
 /// Network settings as written in a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -123,7 +123,7 @@ pub struct Network {
     pub loss: f64,
     pub duplicate: f64,
     pub reorder: f64,
-    pub links: BTreeMap<(NodeId, NodeId), Link>,
+    pub links: VecMap<(NodeId, NodeId), Link>,
     /// `blocked[from]` has bit `to` set when from → to is cut.
     blocked: Vec<u64>,
     /// See [`NetworkConfig::scripted`].
@@ -131,7 +131,7 @@ pub struct Network {
 }
 
 impl Network {
-    pub fn new(cfg: &NetworkConfig, links: BTreeMap<(NodeId, NodeId), Link>, nodes: usize) -> Self {
+    pub fn new(cfg: &NetworkConfig, links: VecMap<(NodeId, NodeId), Link>, nodes: usize) -> Self {
         Network {
             latency: cfg.latency.clone(),
             loss: cfg.loss,

@@ -288,7 +288,7 @@ impl Model {
             SimTime(t),
             super::browser::reduced_motion(),
         );
-        messengers.sort_by_key(|m| m.id);
+        crate::sorted::sort_by_key(&mut messengers, |m| (m.id, 0));
         messengers
     }
 

@@ -492,9 +492,9 @@ fn RoleMarks(x: f64, y: f64, roles: Signal<(bool, bool, bool)>) -> impl IntoView
 fn Messengers() -> impl IntoView {
     let app = use_app();
     let layer: NodeRef<leptos::svg::G> = NodeRef::new();
-    // The ids of the messengers on screen (their elements live on the
-    // JavaScript side, by id).
-    let drawn = StoredValue::new_local(std::collections::BTreeSet::<u64>::new());
+    // The ids of the messengers on screen, in order (their elements live on
+    // the JavaScript side, by id).
+    let drawn = StoredValue::new_local(Vec::<u64>::new());
     let names = StoredValue::new(Vec::<String>::new());
     // The run they belong to (`rev`): ids start again in every run.
     let drawn_rev = StoredValue::new(None::<u64>);
@@ -580,7 +580,7 @@ extern "C" {
 
 fn update(
     layer: &web_sys::SvgElement,
-    drawn: &mut std::collections::BTreeSet<u64>,
+    drawn: &mut Vec<u64>,
     ms: &[Messenger],
     names: &[String],
 ) {
@@ -592,12 +592,17 @@ fn update(
         }
         keep
     });
-    let fresh: Vec<&Messenger> = ms.iter().filter(|m| !drawn.contains(&m.id)).collect();
+    let fresh: Vec<&Messenger> = ms
+        .iter()
+        .filter(|m| drawn.binary_search(&m.id).is_err())
+        .collect();
     let markup: String = fresh.iter().map(|m| markup(m, names)).collect();
     let fresh: Vec<f64> = fresh
         .iter()
         .map(|m| {
-            drawn.insert(m.id);
+            if let Err(i) = drawn.binary_search(&m.id) {
+                drawn.insert(i, m.id);
+            }
             m.id as f64
         })
         .collect();

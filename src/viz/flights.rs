@@ -8,7 +8,7 @@
 use crate::protocol::Msg;
 use crate::sim::{MsgId, NodeId, SimTime};
 use crate::trace::{DropReason, EventKind, TraceEvent};
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fate {
@@ -57,7 +57,7 @@ pub struct Flights {
 
 impl Flights {
     pub fn from_trace(trace: &[TraceEvent], end: SimTime) -> Flights {
-        let mut open: BTreeMap<MsgId, usize> = BTreeMap::new();
+        let mut open: VecMap<MsgId, usize> = VecMap::new();
         let mut list: Vec<Flight> = Vec::new();
         let mut span_events = Vec::new();
         for (i, e) in trace.iter().enumerate() {
@@ -92,7 +92,7 @@ impl Flights {
             }
         }
         // Sends are recorded in time order already; keep it explicit.
-        list.sort_by_key(|f| (f.sent, f.seq));
+        crate::sorted::sort_by_key(&mut list, |f| (f.sent.0, f.seq));
         let longest_us = list.iter().map(|f| f.ended.0 - f.sent.0).max().unwrap_or(0);
         Flights {
             list,

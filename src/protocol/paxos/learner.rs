@@ -8,14 +8,14 @@ use super::PaxosNode;
 use super::{Ballot, Members, PaxosNote, Vote};
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId};
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Learner {
     /// The decree in the ledger (stable).
     pub learned: Option<Vote>,
     /// Votes counted per ballot (volatile).
-    pub tally: BTreeMap<Ballot, (Value, Members)>,
+    pub tally: VecMap<Ballot, (Value, Members)>,
 }
 
 impl Learner {
@@ -38,8 +38,7 @@ impl Learner {
     ) {
         let entry = self
             .tally
-            .entry(ballot)
-            .or_insert((value, Members::default()));
+            .or_insert(ballot, (value, Members::default()));
         entry.1.insert(from);
         if entry.1.len() >= quorum {
             self.learn(ballot, value, ctx);

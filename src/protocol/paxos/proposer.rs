@@ -18,7 +18,7 @@ use super::{
 };
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 
 /// Where the proposer is (volatile: the pencil slips on its desk).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,7 +28,7 @@ pub enum Phase {
     /// 1a sent; collecting promises (and the votes they report).
     Preparing {
         ballot: Ballot,
-        promises: BTreeMap<NodeId, Option<Vote>>,
+        promises: VecMap<NodeId, Option<Vote>>,
     },
     /// 2a sent; collecting votes.
     Accepting {
@@ -113,7 +113,7 @@ impl Proposer {
         };
         self.phase = Phase::Preparing {
             ballot,
-            promises: BTreeMap::new(),
+            promises: VecMap::new(),
         };
         ctx.note(PaxosNote::BallotStarted { ballot });
         for &a in &synod.acceptors {
@@ -174,13 +174,15 @@ impl Proposer {
         let mut members = Members::default();
         promises.keys().for_each(|&n| members.insert(n));
         // B3 / P2c: the highest-numbered vote reported by the quorum decides.
-        let mut votes = promises
-            .iter()
-            .filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)));
-        let highest = match synod.mutation {
-            // Broken on purpose: the first vote in the list, not the highest.
-            Some(PaxosMutation::PickFirstVote) => votes.next(),
-            _ => votes.max_by_key(|(b, _, _)| *b),
+        let highest = {
+            let mut votes = promises
+                .iter()
+                .filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)));
+            match synod.mutation {
+                // Broken on purpose: the first vote in the list, not the highest.
+                Some(PaxosMutation::PickFirstVote) => votes.next(),
+                _ => votes.max_by_key(|(b, _, _)| *b),
+            }
         };
         let (value, choice) = match highest {
             Some((by, voter, value)) if synod.mutation != Some(PaxosMutation::SkipB3) => {

@@ -1,0 +1,211 @@
+//! Sorted vectors: a small ordered map, and one sort for the first load.
+//!
+//! **`VecMap`**, an ordered map kept as a sorted vector.
+//! The simulator's and the chamber's maps are small (a quorum's promises,
+//! a ballot's votes, a few configured links, the messages a scripted
+//! network holds, the messages in flight while a run's flights are drawn): a sorted vector is as fast as a B-tree there, iterates
+//! in the same (key) order — so nothing that reaches a trace changes — and
+//! its code is a binary search and a `Vec`. Each `BTreeMap<K, V>` brought
+//! its own copy of the B-tree's node code for every `K, V` (issue 15: the
+//! first load's B-trees were ~7 KB gzip). `Hash` and `Debug` are those of a
+//! `BTreeMap` with the same entries: the length, then each key and value.
+//!
+//! **`sort_by_key`**, a stable sort by a pair of numbers. Every `sort_by_key`
+//! of the standard library is a copy of its sort for the element type (about
+//! 3 KB of code each); the page's first load sorted three types. Here the
+//! keys are sorted (one copy, whatever the element) and the elements follow.
+
+use std::fmt;
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct VecMap<K, V>(Vec<(K, V)>);
+
+impl<K, V> Default for VecMap<K, V> {
+    fn default() -> Self {
+        VecMap(Vec::new())
+    }
+}
+
+impl<K: Ord, V> VecMap<K, V> {
+    pub const fn new() -> Self {
+        VecMap(Vec::new())
+    }
+
+    fn find(&self, k: &K) -> Result<usize, usize> {
+        self.0.binary_search_by(|(x, _)| x.cmp(k))
+    }
+
+    /// Sets `k` to `v`; the value it had, if any.
+    pub fn insert(&mut self, k: K, v: V) -> Option<V> {
+        match self.find(&k) {
+            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, v)),
+            Err(i) => {
+                self.0.insert(i, (k, v));
+                None
+            }
+        }
+    }
+
+    pub fn get(&self, k: &K) -> Option<&V> {
+        self.find(k).ok().map(|i| &self.0[i].1)
+    }
+
+    pub fn get_mut(&mut self, k: &K) -> Option<&mut V> {
+        self.find(k).ok().map(|i| &mut self.0[i].1)
+    }
+
+    /// The value at `k`, inserting `v` first if there is none.
+    pub fn or_insert(&mut self, k: K, v: V) -> &mut V {
+        let i = match self.find(&k) {
+            Ok(i) => i,
+            Err(i) => {
+                self.0.insert(i, (k, v));
+                i
+            }
+        };
+        &mut self.0[i].1
+    }
+
+    pub fn remove(&mut self, k: &K) -> Option<V> {
+        self.find(k).ok().map(|i| self.0.remove(i).1)
+    }
+}
+
+impl<K, V> VecMap<K, V> {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear()
+    }
+
+    /// The entries in key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V)> + ExactSizeIterator {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> + ExactSizeIterator {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
+        self.0.iter().map(|(_, v)| v)
+    }
+}
+
+impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for VecMap<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+/// Sorts `v` by `key`, keeping equal keys in their order (a stable sort),
+/// through one sort of `(key, index)` for every element type. A vector
+/// already in order (the usual case: sends come in time order, messengers
+/// in id order) is checked and left as it is.
+pub fn sort_by_key<T>(v: &mut Vec<T>, key: impl Fn(&T) -> (u64, u64)) {
+    if v.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
+        return;
+    }
+    let mut keys: Vec<(u64, u64, usize)> = v
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let (a, b) = key(x);
+            (a, b, i)
+        })
+        .collect();
+    // The index makes every key distinct: unstable is stable here.
+    keys.sort_unstable();
+    let mut old: Vec<Option<T>> = std::mem::take(v).into_iter().map(Some).collect();
+    v.extend(keys.iter().filter_map(|&(_, _, i)| old[i].take()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::VecMap;
+    use std::collections::BTreeMap;
+    use std::hash::{DefaultHasher, Hash, Hasher};
+
+    fn hash(x: &impl Hash) -> u64 {
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    }
+
+    /// The same operations on a `BTreeMap` and a `VecMap`, from a seeded
+    /// stream: the same answers, entries, order, `Debug` and hash.
+    #[test]
+    fn behaves_as_a_btreemap() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut b, mut v) = (BTreeMap::new(), VecMap::new());
+        for step in 0..20_000 {
+            let k = (next() % 64) as u8;
+            let val = next() % 1000;
+            match next() % 5 {
+                0 | 1 => assert_eq!(b.insert(k, val), v.insert(k, val)),
+                2 => assert_eq!(b.remove(&k), v.remove(&k)),
+                3 => {
+                    *b.entry(k).or_insert(val) += 1;
+                    *v.or_insert(k, val) += 1;
+                }
+                _ => {
+                    assert_eq!(b.get(&k), v.get(&k));
+                    if let (Some(p), Some(q)) = (b.get_mut(&k), v.get_mut(&k)) {
+                        *p += 7;
+                        *q += 7;
+                    }
+                }
+            }
+            if step % 3_000 == 0 {
+                b.clear();
+                v.clear();
+            }
+            assert_eq!(b.len(), v.len());
+            assert!(b.iter().eq(v.iter()), "entries in key order");
+        }
+        assert!(!v.is_empty());
+        assert!(b.keys().eq(v.keys()) && b.values().eq(v.values()));
+        assert_eq!(format!("{b:?}"), format!("{v:?}"));
+        assert_eq!(hash(&b), hash(&v));
+    }
+
+    /// The same order as the standard library's stable `sort_by_key`, on
+    /// random vectors with many equal keys, sorted and reversed ones.
+    #[test]
+    fn sorts_as_the_standard_stable_sort() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for n in [0usize, 1, 2, 3, 7, 20, 33, 100, 1000] {
+            for shape in 0..4 {
+                let mut v: Vec<(u64, u64, u64)> =
+                    (0..n).map(|i| (next() % 5, next() % 3, i as u64)).collect();
+                match shape {
+                    1 => v.sort(),
+                    2 => v.sort_by(|a, b| b.cmp(a)),
+                    _ => {}
+                }
+                let mut want = v.clone();
+                want.sort_by_key(|e| (e.0, e.1));
+                super::sort_by_key(&mut v, |e| (e.0, e.1));
+                assert_eq!(v, want, "n {n}, shape {shape}");
+            }
+        }
+    }
+}
