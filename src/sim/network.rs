@@ -9,8 +9,8 @@ use super::dist::{BadSetting, Latency};
 use super::rng::Rng;
 use super::time::SimDuration;
 use super::NodeId;
-use serde::{Deserialize, Serialize};
 use crate::sorted::VecMap;
+use serde::{Deserialize, Serialize};
 
 /// Network settings as written in a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -578,12 +578,7 @@ extern "C" {
     );
 }
 
-fn update(
-    layer: &web_sys::SvgElement,
-    drawn: &mut Vec<u64>,
-    ms: &[Messenger],
-    names: &[String],
-) {
+fn update(layer: &web_sys::SvgElement, drawn: &mut Vec<u64>, ms: &[Messenger], names: &[String]) {
     let mut gone = Vec::new();
     drawn.retain(|&id| {
         let keep = find(ms, id).is_some();

@@ -7,8 +7,8 @@
 
 use crate::protocol::Msg;
 use crate::sim::{MsgId, NodeId, SimTime};
-use crate::trace::{DropReason, EventKind, TraceEvent};
 use crate::sorted::VecMap;
+use crate::trace::{DropReason, EventKind, TraceEvent};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fate {

@@ -36,9 +36,7 @@ impl Learner {
         quorum: usize,
         ctx: &mut Ctx<PaxosNode, H>,
     ) {
-        let entry = self
-            .tally
-            .or_insert(ballot, (value, Members::default()));
+        let entry = self.tally.or_insert(ballot, (value, Members::default()));
         entry.1.insert(from);
         if entry.1.len() >= quorum {
             self.learn(ballot, value, ctx);
