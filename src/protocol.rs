@@ -88,8 +88,8 @@ macro_rules! registry {
             $($V($m::$Node),)*
         }
 
-        /// A message on the wire.
-        #[derive(Clone, Debug, PartialEq)]
+        /// A message on the wire. (Cloned by hand, as `NodeState`.)
+        #[derive(Debug, PartialEq)]
         pub enum Msg {
             $($V(<$m::$Node as Protocol>::Msg),)*
         }
@@ -100,8 +100,9 @@ macro_rules! registry {
             $($V(<$m::$Node as Protocol>::Timer),)*
         }
 
-        /// A fact a role (or a monitor) puts on the record.
-        #[derive(Clone, Debug, PartialEq)]
+        /// A fact a role (or a monitor) puts on the record. (Cloned by
+        /// hand, as `NodeState`.)
+        #[derive(Debug, PartialEq)]
         pub enum Note {
             $($V(<$m::$Node as Protocol>::Note),)*
         }
@@ -292,6 +293,12 @@ macro_rules! registry {
             clone: |node| match node {
                 $(NodeState::$V(n) => NodeState::$V(n.clone()),)*
             },
+            clone_msg: |msg| match msg {
+                $(Msg::$V(m) => Msg::$V(m.clone()),)*
+            },
+            clone_note: |note| match note {
+                $(Note::$V(n) => Note::$V(n.clone()),)*
+            },
         };
 
         // The simulator is cloned for every checkpoint of a seek and every
@@ -301,6 +308,27 @@ macro_rules! registry {
                 match self {
                     NodeState::Paxos(n) => NodeState::Paxos(n.clone()),
                     _ => (handlers().clone)(self),
+                }
+            }
+        }
+
+        // Messages and notes are cloned into the trace as they happen: a
+        // Paxos one here, any other's through the table (a derived `Clone`
+        // brought every protocol's copy code into the first load).
+        impl Clone for Msg {
+            fn clone(&self) -> Self {
+                match self {
+                    Msg::Paxos(m) => Msg::Paxos(m.clone()),
+                    _ => (handlers().clone_msg)(self),
+                }
+            }
+        }
+
+        impl Clone for Note {
+            fn clone(&self) -> Self {
+                match self {
+                    Note::Paxos(n) => Note::Paxos(n.clone()),
+                    _ => (handlers().clone_note)(self),
                 }
             }
         }
@@ -403,6 +431,8 @@ pub struct Handlers {
     pub on_restart: fn(&mut NodeState, &mut Ctx<NodeState>),
     pub on_command: fn(&mut NodeState, &Command, &mut Ctx<NodeState>) -> bool,
     pub clone: fn(&NodeState) -> NodeState,
+    pub clone_msg: fn(&Msg) -> Msg,
+    pub clone_note: fn(&Note) -> Note,
 }
 
 #[cfg(all(target_arch = "wasm32", feature = "split"))]

@@ -328,6 +328,7 @@ pub fn install_builders() -> Build {
 struct OtherSections {
     clone: fn(&Scenario, &mut Scenario),
     eq: fn(&Scenario, &Scenario) -> bool,
+    flip: fn(&Scenario, Flip) -> Option<Scenario>,
 }
 
 static OTHER_SECTIONS: OtherSections = OtherSections {
@@ -337,7 +338,71 @@ static OTHER_SECTIONS: OtherSections = OtherSections {
         to.commit = from.commit.clone();
     },
     eq: |a, b| a.lease == b.lease && a.multipaxos == b.multipaxos && a.commit == b.commit,
+    flip: flip_other,
 };
+
+/// The setting a comparison flips: the lease lab's fence or design, or the
+/// commit protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// The article's fence against Kleppmann's token alone (a run without
+    /// any fence is compared with the article's).
+    Fencing,
+    /// The LLM inside the lease loop against beside it.
+    Design,
+    /// Two-phase commit against Paxos Commit, same faults.
+    Protocol,
+}
+
+impl Scenario {
+    /// The same scenario with one setting flipped, for a comparison's second
+    /// pane; none where the flip does not apply (a Paxos run has none).
+    pub fn flipped(&self, how: Flip) -> Option<Scenario> {
+        if !self.has_other_sections() {
+            return None;
+        }
+        (other_sections().flip)(self, how)
+    }
+}
+
+fn flip_other(s: &Scenario, how: Flip) -> Option<Scenario> {
+    use crate::protocol::lease::Design;
+    use crate::protocol::storage::Fencing;
+    if s.protocol == Kind::Commit {
+        return if how == Flip::Protocol {
+            commit_spec::twin(s)
+        } else {
+            None
+        };
+    }
+    let mut b = s.clone();
+    let l = b.lease.as_mut()?;
+    match how {
+        Flip::Protocol => return None,
+        Flip::Fencing => {
+            l.fencing = if l.fencing == Fencing::Article {
+                Fencing::Token
+            } else {
+                Fencing::Article
+            };
+        }
+        Flip::Design => {
+            l.design = if l.design == Design::InLoop {
+                Design::Beside
+            } else {
+                Design::InLoop
+            };
+            let beside = l.design == Design::Beside;
+            if !b.nodes.iter().any(|n| n.roles.contains(&Role::Llm))
+                || (beside && b.nodes_with(Role::Advisor).is_empty())
+            {
+                b.nodes = lease_spec::lab_nodes(b.nodes_with(Role::Worker).len());
+            }
+            lease_spec::trim_nodes(&mut b);
+        }
+    }
+    Some(b)
+}
 
 fn other_sections() -> &'static OtherSections {
     #[cfg(all(target_arch = "wasm32", feature = "split"))]

@@ -360,54 +360,18 @@ impl App {
             .set(self.model.with_value(|m| story_speed(m.kind(), m.end())));
     }
 
-    /// The other pane of a comparison: the same scenario with one setting flipped.
+    /// The other pane of a comparison: the same scenario with one setting
+    /// flipped (`Scenario::flipped`, which comes with the other protocols'
+    /// builders: only their runs have a second pane).
     pub fn twin(s: &Scenario, how: Compare) -> Option<Scenario> {
-        use crate::protocol::lease::Design;
-        if how == Compare::Off {
-            return None;
-        }
-        if s.protocol == crate::protocol::Kind::Commit {
-            return if how == Compare::Protocol {
-                crate::scenario::commit_spec::twin(s)
-            } else {
-                None
-            };
-        }
-        let mut b = s.clone();
-        let l = b.lease.as_mut()?;
-        match how {
-            Compare::Off | Compare::Protocol => return None,
-            // The article's fence against Kleppmann's token alone (a run
-            // without any fence is compared with the article's).
-            Compare::Fencing => {
-                use crate::protocol::storage::Fencing;
-                l.fencing = if l.fencing == Fencing::Article {
-                    Fencing::Token
-                } else {
-                    Fencing::Article
-                };
-            }
-            Compare::Design => {
-                l.design = if l.design == Design::InLoop {
-                    Design::Beside
-                } else {
-                    Design::InLoop
-                };
-                let beside = l.design == Design::Beside;
-                if !b
-                    .nodes
-                    .iter()
-                    .any(|n| n.roles.contains(&crate::scenario::Role::Llm))
-                    || (beside && b.nodes_with(crate::scenario::Role::Advisor).is_empty())
-                {
-                    b.nodes = crate::scenario::lease_spec::lab_nodes(
-                        b.nodes_with(crate::scenario::Role::Worker).len(),
-                    );
-                }
-                crate::scenario::lease_spec::trim_nodes(&mut b);
-            }
-        }
-        Some(b)
+        use crate::scenario::Flip;
+        let flip = match how {
+            Compare::Off => return None,
+            Compare::Fencing => Flip::Fencing,
+            Compare::Design => Flip::Design,
+            Compare::Protocol => Flip::Protocol,
+        };
+        s.flipped(flip)
     }
 
     /// Switch the comparison on or off (rebuilding the second pane).
