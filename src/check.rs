@@ -16,6 +16,7 @@ pub mod paxos_monitor;
 pub mod red_flags;
 pub mod search;
 
+use crate::held::Held;
 use crate::protocol::{Msg, NodeState, Note};
 use crate::sim::clock::Clock;
 use crate::sim::{Monitor, NodeId, SimTime};
@@ -190,9 +191,12 @@ impl fmt::Display for Invariant {
 #[derive(Debug, Default)]
 pub struct Monitors {
     pub paxos: Option<PaxosMonitor>,
-    pub lease: Option<LeaseMonitor>,
-    pub multipaxos: Option<MultiMonitor>,
-    pub commit: Option<CommitMonitor>,
+    // The other protocols' monitors are held type-erased: `Monitors` is
+    // dropped on the parliament's path too, and a plain field's drop would
+    // bring their drop code into the first load (`crate::held`).
+    pub lease: Option<Held<LeaseMonitor>>,
+    pub multipaxos: Option<Held<MultiMonitor>>,
+    pub commit: Option<Held<CommitMonitor>>,
     /// Invariants already reported (each is reported once per run).
     reported: Vec<Invariant>,
     /// Every violation found, reported or not.
@@ -230,20 +234,20 @@ impl Monitors {
     }
     pub fn for_multipaxos(m: MultiMonitor) -> Self {
         Monitors {
-            multipaxos: Some(m),
+            multipaxos: Some(Held::new(m)),
             ..Default::default()
         }
     }
 
     pub fn for_commit(m: CommitMonitor) -> Self {
         Monitors {
-            commit: Some(m),
+            commit: Some(Held::new(m)),
             ..Default::default()
         }
     }
     pub fn for_lease(m: LeaseMonitor) -> Self {
         Monitors {
-            lease: Some(m),
+            lease: Some(Held::new(m)),
             ..Default::default()
         }
     }

@@ -7,12 +7,13 @@
 
 pub mod check;
 pub mod float;
+pub mod held;
 pub mod i18n;
 pub mod protocol;
 pub mod scenario;
 pub mod sim;
-pub mod trace;
 pub mod sorted;
+pub mod trace;
 pub mod viz;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -481,7 +481,10 @@ pub fn build(
         Monitors::for_lease(LeaseMonitor::new(names.clone(), spec.keys, spec.fencing));
     if group.is_some() {
         // The store's own log and master lease are checked as any group's.
-        monitors.multipaxos = Some(MultiMonitor::new(names.clone(), stores.len()));
+        monitors.multipaxos = Some(crate::held::Held::new(MultiMonitor::new(
+            names.clone(),
+            stores.len(),
+        )));
     }
     Ok((nodes, monitors))
 }

@@ -261,21 +261,14 @@ fn single(e: &TraceEvent) -> Option<Line> {
         },
         EventKind::Resume => Say::Woke { node: e.node },
         EventKind::Note(n) if !tell(n) => return None,
-        EventKind::Note(Note::Paxos(n)) => Say::Paxos {
-            node: e.node,
-            note: n.clone(),
-        },
-        EventKind::Note(Note::Lease(n)) => Say::Lease {
-            node: e.node,
-            note: n.clone(),
-        },
-        EventKind::Note(Note::Multipaxos(n)) => Say::Multi {
-            node: e.node,
-            note: n.clone(),
-        },
-        EventKind::Note(Note::Commit(n)) => Say::Commit {
-            node: e.node,
-            note: n.clone(),
+        // The note is cloned whole (`Note`'s own clone copies another
+        // protocol's note through the table that comes with its builders),
+        // then moved into its line.
+        EventKind::Note(n) => match n.clone() {
+            Note::Paxos(note) => Say::Paxos { node: e.node, note },
+            Note::Lease(note) => Say::Lease { node: e.node, note },
+            Note::Multipaxos(note) => Say::Multi { node: e.node, note },
+            Note::Commit(note) => Say::Commit { node: e.node, note },
         },
         EventKind::Violation { invariant, detail } => Say::Violation {
             node: e.node,
