@@ -49,9 +49,9 @@ fi
 cp index.html loader.js checker-worker.js dist/
 cp -r style assets dist/
 if [[ $profile == wasm-release ]]; then
-  # The JavaScript minified (the glue wasm-bindgen and wasm-split write is
-  # long and readable), then precompressed copies beside the files, for static hosts that serve them
-  # (brotli, quality 11: about a fifth smaller than gzip -9 on the module).
+  # The JavaScript and CSS minified (scripts/minify.mjs), then precompressed
+  # copies beside the files, for static hosts that serve them (brotli,
+  # quality 11: about a fifth smaller than gzip -9 on the module).
   node scripts/minify.mjs dist
   node scripts/precompress.mjs dist
 fi

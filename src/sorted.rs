@@ -129,6 +129,7 @@ pub fn sort_by_key<T>(v: &mut Vec<T>, key: impl Fn(&T) -> (u64, u64)) {
 #[cfg(test)]
 mod tests {
     use super::VecMap;
+    use crate::sim::rng::splitmix64;
     use std::collections::BTreeMap;
     use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -142,13 +143,8 @@ mod tests {
     /// stream: the same answers, entries, order, `Debug` and hash.
     #[test]
     fn behaves_as_a_btreemap() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || splitmix64(&mut state);
         let (mut b, mut v) = (BTreeMap::new(), VecMap::new());
         for step in 0..20_000 {
             let k = (next() % 64) as u8;
@@ -185,13 +181,8 @@ mod tests {
     /// random vectors with many equal keys, sorted and reversed ones.
     #[test]
     fn sorts_as_the_standard_stable_sort() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || splitmix64(&mut state);
         for n in [0usize, 1, 2, 3, 7, 20, 33, 100, 1000] {
             for shape in 0..4 {
                 let mut v: Vec<(u64, u64, u64)> =

@@ -35,7 +35,7 @@ pub mod topbar;
 pub mod transport;
 
 use crate::i18n::{Lang, Words};
-use crate::scenario::{builtin, Scenario};
+use crate::scenario::{builtin, Flip, Scenario};
 
 use crate::scenario::{Scheduled, Step};
 use leptos::prelude::*;
@@ -77,16 +77,6 @@ impl View {
     }
 }
 
-/// The lease lab's side-by-side mode: the same seed and faults, one setting flipped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Compare {
-    Off,
-    Fencing,
-    Design,
-    /// Transaction commit: the other protocol (2PC ↔ Paxos Commit), same faults.
-    Protocol,
-}
-
 /// Everything the components share. `Copy`: signals are handles.
 #[derive(Copy, Clone)]
 pub struct App {
@@ -122,7 +112,9 @@ pub struct App {
     /// The moment (`t=` in the link the page opened with) a lesson step
     /// moves to once it has opened at its own moment.
     pub link_t: StoredValue<Option<u64>>,
-    pub compare: RwSignal<Compare>,
+    /// Side by side (the lease lab, commit): the same seed and faults with
+    /// one setting flipped in the second pane; none for one run.
+    pub compare: RwSignal<Option<Flip>>,
     /// What an import or a link replaced, ready to be restored.
     pub previous: StoredValue<Option<Model>>,
     /// A note about what is on screen (a verified replay, recorded events only …).
@@ -276,7 +268,14 @@ impl App {
     /// and the reason is shown.
     pub fn load(&self, scenario: Scenario, keep_time: bool) -> Result<(), String> {
         let model = Model::new(&scenario)?;
-        let b = match Self::twin(&scenario, self.compare.get_untracked()) {
+        // The other pane of a comparison: the same scenario with one setting
+        // flipped (`Scenario::flipped`, which comes with the other protocols'
+        // builders: only their runs have a second pane).
+        let twin = self
+            .compare
+            .get_untracked()
+            .and_then(|f| scenario.flipped(f));
+        let b = match twin {
             Some(s) => Some(Model::new(&s)?),
             None => None,
         };
@@ -305,7 +304,7 @@ impl App {
     /// current work so that it can be restored: nothing is discarded silently.
     pub fn replace(&self, model: Model, status: Option<String>) {
         self.playing.set(false);
-        self.compare.set(Compare::Off);
+        self.compare.set(None);
         let old = self.model.try_update_value(|m| std::mem::replace(m, model));
         self.previous.set_value(old);
         self.install_current();
@@ -360,22 +359,8 @@ impl App {
             .set(self.model.with_value(|m| story_speed(m.kind(), m.end())));
     }
 
-    /// The other pane of a comparison: the same scenario with one setting
-    /// flipped (`Scenario::flipped`, which comes with the other protocols'
-    /// builders: only their runs have a second pane).
-    pub fn twin(s: &Scenario, how: Compare) -> Option<Scenario> {
-        use crate::scenario::Flip;
-        let flip = match how {
-            Compare::Off => return None,
-            Compare::Fencing => Flip::Fencing,
-            Compare::Design => Flip::Design,
-            Compare::Protocol => Flip::Protocol,
-        };
-        s.flipped(flip)
-    }
-
     /// Switch the comparison on or off (rebuilding the second pane).
-    pub fn set_compare(&self, how: Compare) {
+    pub fn set_compare(&self, how: Option<Flip>) {
         self.compare.set(how);
         let s = self.scenario();
         if let Err(e) = self.load(s, true) {
@@ -580,7 +565,7 @@ fn Root() -> impl IntoView {
         whole_run: RwSignal::new(browser::local_get(WHOLE_RUN_KEY).as_deref() == Some("1")),
         qr_open: RwSignal::new(false),
         link_t: StoredValue::new(None),
-        compare: RwSignal::new(Compare::Off),
+        compare: RwSignal::new(None),
         previous: StoredValue::new(None),
         status: RwSignal::new(None),
         share: RwSignal::new(None),

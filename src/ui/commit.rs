@@ -9,9 +9,10 @@ pub mod lanes;
 pub mod table;
 
 use super::lease::lanes::Pane;
-use super::{use_app, Compare};
+use super::use_app;
 use crate::protocol::commit::Algorithm;
 use crate::scenario::commit_spec::{Placement, Shape};
+use crate::scenario::Flip;
 use crate::scenario::Role;
 use crate::sim::fault::Fault;
 use leptos::prelude::*;
@@ -56,7 +57,7 @@ pub fn CommitView(#[prop(default = true)] controls: bool) -> impl IntoView {
         let name = app.scenario_name.get();
         app.lang.get().tell().scenario_caption(&name)
     };
-    let two = move || app.compare.get() == Compare::Protocol;
+    let two = move || app.compare.get() == Some(Flip::Protocol);
     let pane = move |p: Pane, id: &'static str| {
         view! {
             <section class="pane" data-testid=id>
@@ -125,8 +126,8 @@ fn Controls() -> impl IntoView {
                 <input
                     type="checkbox"
                     data-testid="commit-compare"
-                    prop:checked=move || app.compare.get() == Compare::Protocol
-                    on:change=move |ev| app.set_compare(if event_target_checked(&ev) { Compare::Protocol } else { Compare::Off })
+                    prop:checked=move || app.compare.get() == Some(Flip::Protocol)
+                    on:change=move |ev| app.set_compare(event_target_checked(&ev).then_some(Flip::Protocol))
                 />
                 {move || app.words().commit_compare}
             </label>

@@ -8,9 +8,10 @@ pub mod flags;
 pub mod lanes;
 pub mod sql;
 
-use super::{use_app, Compare};
+use super::use_app;
 use crate::check::lease_monitor::LeaseTally;
 use crate::protocol::lease::Design;
+use crate::scenario::Flip;
 use crate::sim::SimTime;
 use lanes::{LaneView, Pane};
 use leptos::prelude::*;
@@ -85,7 +86,7 @@ pub fn LeaseLab() -> impl IntoView {
         let name = app.scenario_name.get();
         app.lang.get().tell().scenario_caption(&name)
     };
-    let two = move || app.compare.get() != Compare::Off;
+    let two = move || app.compare.get().is_some();
     view! {
         <div class="lease-lab" data-testid="lease-lab">
             <p class="caption" data-testid="caption">{caption}</p>
@@ -118,27 +119,28 @@ pub fn LeaseLab() -> impl IntoView {
 #[component]
 fn CompareBar() -> impl IntoView {
     let app = use_app();
-    let option =
-        move |how: Compare, label: fn(&crate::i18n::Words) -> &'static str, id: &'static str| {
-            view! {
-                <label class="choice">
-                    <input
-                        type="radio"
-                        name="compare"
-                        data-testid=id
-                        prop:checked=move || app.compare.get() == how
-                        on:change=move |_| app.set_compare(how)
-                    />
-                    {move || label(app.words())}
-                </label>
-            }
-        };
+    let option = move |how: Option<Flip>,
+                       label: fn(&crate::i18n::Words) -> &'static str,
+                       id: &'static str| {
+        view! {
+            <label class="choice">
+                <input
+                    type="radio"
+                    name="compare"
+                    data-testid=id
+                    prop:checked=move || app.compare.get() == how
+                    on:change=move |_| app.set_compare(how)
+                />
+                {move || label(app.words())}
+            </label>
+        }
+    };
     view! {
         <fieldset class="compare-bar">
             <legend>{move || app.words().compare}</legend>
-            {option(Compare::Off, |w| w.compare_off, "compare-off")}
-            {option(Compare::Fencing, |w| w.compare_fencing, "compare-fencing")}
-            {option(Compare::Design, |w| w.compare_design, "compare-design")}
+            {option(None, |w| w.compare_off, "compare-off")}
+            {option(Some(Flip::Fencing), |w| w.compare_fencing, "compare-fencing")}
+            {option(Some(Flip::Design), |w| w.compare_design, "compare-design")}
         </fieldset>
     }
 }

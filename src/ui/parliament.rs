@@ -592,15 +592,11 @@ fn update(layer: &web_sys::SvgElement, drawn: &mut Vec<u64>, ms: &[Messenger], n
         .filter(|m| drawn.binary_search(&m.id).is_err())
         .collect();
     let markup: String = fresh.iter().map(|m| markup(m, names)).collect();
-    let fresh: Vec<f64> = fresh
-        .iter()
-        .map(|m| {
-            if let Err(i) = drawn.binary_search(&m.id) {
-                drawn.insert(i, m.id);
-            }
-            m.id as f64
-        })
-        .collect();
+    let fresh: Vec<f64> = fresh.iter().map(|m| m.id as f64).collect();
+    // On screen now: every messenger of this instant, kept or fresh, in
+    // the order of `ms` (by id).
+    drawn.clear();
+    drawn.extend(ms.iter().map(|m| m.id));
     let ids: Vec<f64> = ms.iter().map(|m| m.id as f64).collect();
     let xy: Vec<f64> = ms.iter().flat_map(|m| [m.at.x, m.at.y]).collect();
     // A lost messenger fades as it falls (-1: not falling).

@@ -34,11 +34,9 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 s.mutation = mutation;
             }
             app.playing.set(false);
-            app.compare.set(if matches!(stage, Stage::Compare { .. }) {
-                super::super::Compare::Protocol
-            } else {
-                super::super::Compare::Off
-            });
+            app.compare.set(
+                matches!(stage, Stage::Compare { .. }).then_some(crate::scenario::Flip::Protocol),
+            );
             if app.load(s, false).is_ok() {
                 app.speed_log.set(
                     app.model
