@@ -313,11 +313,42 @@ pub fn install_builders() -> Build {
     let _ = OTHERS.set(build_others);
     #[cfg(all(target_arch = "wasm32", feature = "split"))]
     let _ = SECTIONS.set(&OTHER_SECTIONS);
+    // Every build checks its scenario from now on.
+    install_checks();
     // Their built-in scenarios, their nodes' handlers and their monitors come with them.
     builtin::install_others();
     crate::protocol::install_handlers();
     crate::check::install_monitors();
     build_others
+}
+
+/// A scenario's checks ([`Scenario::check`]). Every build runs them first.
+/// In the split page they are in the parts' shared chunk, installed by every
+/// part that builds or reads a scenario ([`install_checks`]): before any part
+/// is here the page builds only scenarios it made itself — a built-in with
+/// its seed and mutation, a crash or restart of one of its nodes — which
+/// pass them (`tests::what_the_first_load_builds_passes_the_checks`); its
+/// latencies are drawn by the first load too (`sim::dist::install_shapes`).
+/// Everywhere else they are an ordinary call.
+fn checks() -> fn(&Scenario) -> Result<(), ScenarioError> {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return CHECKS.get().copied().unwrap_or(|_| Ok(()));
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    Scenario::check
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+static CHECKS: std::sync::OnceLock<fn(&Scenario) -> Result<(), ScenarioError>> =
+    std::sync::OnceLock::new();
+
+/// Makes the page ready for any scenario, not only those its first load
+/// makes: every build checks its scenario, and every latency can be drawn
+/// (`sim::dist::install_shapes`). The split page's parts call it when they
+/// arrive, with the builders; elsewhere it does nothing.
+pub fn install_checks() {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let _ = CHECKS.set(Scenario::check);
+    crate::sim::dist::install_shapes();
 }
 
 /// The sections of the other protocols (`lease`, `multipaxos`, `commit`)
@@ -527,11 +558,11 @@ pub enum ScenarioError {
     NoNodes,
     #[error("the scenario has {0} nodes; at most {MAX_NODES} are supported")]
     TooManyNodes(usize),
-    #[error("node name {0:?} is not usable: {1}")]
+    #[error("node name {} is not usable: {}", names::Quoted(.0), .1)]
     BadNodeName(String, &'static str),
-    #[error("node {0:?} appears twice")]
+    #[error("node {} appears twice", names::Quoted(.0))]
     DuplicateNode(String),
-    #[error("unknown node {0:?} in {1}")]
+    #[error("unknown node {} in {}", names::Quoted(.0), .1)]
     UnknownNode(String, &'static str),
     #[error("{field}: {reason}")]
     BadSetting { field: String, reason: String },
@@ -543,6 +574,10 @@ pub enum ScenarioError {
     /// protocol's scenarios (see [`install_builders`]).
     #[error("the page has not yet loaded what runs a {0} scenario; try again")]
     NotHere(&'static str),
+    /// A build found what its checks should have refused (they had not run:
+    /// see [`install_checks`]).
+    #[error("the scenario was not checked before it was built")]
+    Unchecked,
 }
 
 impl ScenarioError {
@@ -590,6 +625,19 @@ impl Scenario {
     /// Check everything a user could have typed wrong.
     pub fn validate(&self) -> Result<(), ScenarioError> {
         self.build().map(|_| ())
+    }
+
+    /// The checks of what a user could have typed wrong (names, counts,
+    /// times, the network's settings, the faults, the Paxos section): the
+    /// first part of every build. The other protocols' builders check their
+    /// own sections. In the split page they come with the parts (see
+    /// [`install_checks`]).
+    fn check(&self) -> Result<(), ScenarioError> {
+        self.check_common()?;
+        if self.protocol == Kind::Paxos {
+            self.check_paxos()?;
+        }
+        Ok(())
     }
 
     fn check_common(&self) -> Result<(), ScenarioError> {
@@ -700,7 +748,7 @@ impl Scenario {
 
     /// Validate and turn into the simulator's world.
     pub fn build(&self) -> Result<World, ScenarioError> {
-        self.check_common()?;
+        checks()(self)?;
         let names = self.shared_names();
         let n = self.nodes.len();
         let mut clocks = vec![Clock::default(); n];
@@ -747,18 +795,13 @@ impl Scenario {
         })
     }
 
-    fn build_paxos(
-        &self,
-        names: &Arc<Vec<String>>,
-    ) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+    /// The Paxos section's checks: roles, the number of acceptors, the
+    /// timeout, the leader, one valid proposal per proposer.
+    fn check_paxos(&self) -> Result<(), ScenarioError> {
         let spec = self
             .paxos
             .as_ref()
             .ok_or(ScenarioError::MissingSection("paxos", "paxos"))?;
-        let mutation: Option<PaxosMutation> = match self.mutation {
-            Some(Mutation::Paxos(m)) => Some(m),
-            _ => None,
-        };
         for node in &self.nodes {
             if let Some(r) = node
                 .roles
@@ -771,14 +814,11 @@ impl Scenario {
                 ));
             }
         }
-        let acceptors = self.nodes_with(Role::Acceptor);
-        if acceptors.is_empty() || acceptors.len() > 9 {
+        let acceptors = self.nodes_with(Role::Acceptor).len();
+        if acceptors == 0 || acceptors > 9 {
             return Err(ScenarioError::setting(
                 "nodes",
-                format!(
-                    "{} acceptors; use 1 to 9 (3, 5, 7 or 9 tolerate 1 to 4 crashes)",
-                    acceptors.len()
-                ),
+                format!("{acceptors} acceptors; use 1 to 9 (3, 5, 7 or 9 tolerate 1 to 4 crashes)"),
             ));
         }
         if spec.timeout_us == 0 || spec.timeout_us > 600_000_000 {
@@ -787,6 +827,46 @@ impl Scenario {
                 "the phase timeout must be between 1 µs and 10 minutes",
             ));
         }
+        if let Some(l) = &spec.leader {
+            self.resolve(l, "paxos.leader")?;
+        }
+        let mut seen = Vec::new();
+        for p in &spec.proposals {
+            let id = self.resolve(&p.node, "paxos.proposals")?;
+            if !self.nodes[id.index()].roles.contains(&Role::Proposer) {
+                return Err(ScenarioError::setting(
+                    "paxos.proposals",
+                    format!("{} has no proposer role", p.node),
+                ));
+            }
+            if seen.contains(&id) {
+                return Err(ScenarioError::setting(
+                    "paxos.proposals",
+                    format!("{} already has a proposal; one per proposer", p.node),
+                ));
+            }
+            seen.push(id);
+            Value::new(&p.value)
+                .map_err(|e| ScenarioError::setting("paxos.proposals.value", e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// A checked Paxos scenario's nodes and monitor (`check_paxos` has
+    /// said yes).
+    fn build_paxos(
+        &self,
+        names: &Arc<Vec<String>>,
+    ) -> Result<(Vec<NodeState>, Monitors), ScenarioError> {
+        let spec = self
+            .paxos
+            .as_ref()
+            .ok_or(ScenarioError::MissingSection("paxos", "paxos"))?;
+        let mutation: Option<PaxosMutation> = match self.mutation {
+            Some(Mutation::Paxos(m)) => Some(m),
+            _ => None,
+        };
+        let acceptors = self.nodes_with(Role::Acceptor);
         let leader = match &spec.leader {
             Some(l) => Some(self.resolve(l, "paxos.leader")?),
             None => None,
@@ -805,20 +885,7 @@ impl Scenario {
         let mut proposers: Vec<Option<Proposer>> = vec![None; self.nodes.len()];
         for p in &spec.proposals {
             let id = self.resolve(&p.node, "paxos.proposals")?;
-            if !self.nodes[id.index()].roles.contains(&Role::Proposer) {
-                return Err(ScenarioError::setting(
-                    "paxos.proposals",
-                    format!("{} has no proposer role", p.node),
-                ));
-            }
-            if proposers[id.index()].is_some() {
-                return Err(ScenarioError::setting(
-                    "paxos.proposals",
-                    format!("{} already has a proposal; one per proposer", p.node),
-                ));
-            }
-            let value = Value::new(&p.value)
-                .map_err(|e| ScenarioError::setting("paxos.proposals.value", e.to_string()))?;
+            let value = Value::new(&p.value).map_err(|_| ScenarioError::Unchecked)?;
             proposers[id.index()] = Some(Proposer::new(value, SimDuration(p.start_us)));
         }
         let nodes = self
@@ -867,5 +934,88 @@ impl Scenario {
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::dist::Latency;
+
+    /// Before any part has arrived the split page builds without the checks
+    /// (`checks`) and draws no normal-shaped latency
+    /// (`sim::dist::install_shapes`), so everything its first load can make
+    /// must pass the checks and use neither:
+    /// each built-in Paxos run (the scenario menu, a `#run=` link), with any
+    /// seed and any Paxos mutation (the seed field, the mutation menu), and
+    /// with a crash or a restart of any of its nodes (the chamber's rows).
+    #[test]
+    fn what_the_first_load_builds_passes_the_checks() {
+        let mut checked = 0;
+        for name in builtin::PAXOS_NAMES {
+            let base = builtin::get(name).expect("a built-in");
+            assert_eq!(base.protocol, Kind::Paxos, "{name}");
+            let mut variants = vec![base.clone(), base.clone().with_seed(u64::MAX)];
+            for m in Mutation::of(Kind::Paxos) {
+                let mut s = base.clone();
+                s.mutation = Some(m);
+                variants.push(s);
+            }
+            for node in base.node_names() {
+                for (at_us, fault) in [
+                    (1, Fault::Crash { node: node.clone() }),
+                    (base.stop_at_us / 2, Fault::Restart { node: node.clone() }),
+                ] {
+                    let mut s = base.clone();
+                    s.faults.push(Scheduled {
+                        at_us,
+                        fault: fault.into(),
+                    });
+                    variants.push(s);
+                }
+            }
+            for s in variants {
+                assert_eq!(s.check(), Ok(()), "{name}");
+                let mut latencies = vec![&s.network.latency];
+                latencies.extend(s.network.links.iter().filter_map(|l| l.latency.as_ref()));
+                latencies.extend(s.faults.iter().filter_map(|f| match &f.fault {
+                    Step::Fault(Fault::SetLatency { latency }) => Some(latency),
+                    _ => None,
+                }));
+                for l in latencies {
+                    assert!(
+                        matches!(
+                            l,
+                            Latency::Constant { .. }
+                                | Latency::Uniform { .. }
+                                | Latency::Exponential { .. }
+                        ),
+                        "{name}: {l:?} is drawn by the parts' code (`sim::dist::install_shapes`)"
+                    );
+                }
+                s.build().expect("it builds");
+                checked += 1;
+            }
+        }
+        assert!(checked > 50, "{checked}");
+    }
+
+    /// The checks still refuse what a user could type wrong (natively they
+    /// run in every build; in the page once a part is here).
+    #[test]
+    fn the_checks_refuse_a_bad_paxos_section() {
+        let base = builtin::get("dueling").expect("a built-in");
+        let mut s = base.clone();
+        s.paxos.as_mut().unwrap().timeout_us = 0;
+        assert!(matches!(s.build(), Err(ScenarioError::BadSetting { .. })));
+        let mut s = base.clone();
+        let p = s.paxos.as_mut().unwrap().proposals[0].clone();
+        s.paxos.as_mut().unwrap().proposals.push(p);
+        let e = s.build().err().expect("refused").to_string();
+        assert!(e.contains("one per proposer"), "{e}");
+        let mut s = base;
+        s.paxos.as_mut().unwrap().proposals[0].value = String::new();
+        let e = s.build().err().expect("refused").to_string();
+        assert!(e.contains("paxos.proposals.value"), "{e}");
     }
 }

@@ -450,7 +450,9 @@ impl App {
 const LANG_KEY: &str = "paxos-island:v1:lang";
 
 pub fn use_app() -> App {
-    expect_context::<App>()
+    // Not `expect_context`: its message prints the type's name through
+    // `Debug`, whose escaping tables would stay in the first load for it.
+    use_context::<App>().expect("the page's state is provided at its root")
 }
 
 /// Entry point from `main`: show panics on the page, then mount.

@@ -613,7 +613,6 @@ impl Speak for Ja {
             E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
             E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{why}）"),
             E::Invalid(why) => format!("シナリオを実行できません（{why}）"),
-            E::Unavailable => "リンクを読む部分を取得できませんでした。ページを再読み込みしてください".into(),
         };
         format!("このリンクは開けません：{what}。いまの作業はそのままです。")
     }

@@ -95,10 +95,61 @@ pub fn check_name(name: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// A name in double quotes, written as `{:?}` writes a string for every
+/// printable character and every control character (`\n`, `\u{7}` …), a
+/// quote and a backslash escaped: an error can show exactly what was typed.
+/// (The standard `Debug` also escapes unprintable characters that are not
+/// control characters; its tables of them are not worth an error message's
+/// while in the page's first load.)
+pub struct Quoted<'a>(pub &'a str);
+
+impl std::fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        f.write_char('"')?;
+        for c in self.0.chars() {
+            match c {
+                '"' | '\\' => write!(f, "\\{c}")?,
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                '\0' => f.write_str("\\0")?,
+                c if c.is_control() => write!(f, "\\u{{{:x}}}", c as u32)?,
+                c => f.write_char(c)?,
+            }
+        }
+        f.write_char('"')
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sim::NodeId;
+
+    #[test]
+    fn quoted_writes_what_debug_writes() {
+        let mut chars: Vec<char> = (0u32..0x250).filter_map(char::from_u32).collect();
+        chars.extend(GREEK.iter().chain(&DECREES).flat_map(|g| g.chars()));
+        chars.extend("ΣσςЖжあア漢字Ω".chars());
+        for &c in &chars {
+            let one = c.to_string();
+            if c.is_control() || !format!("{one:?}").contains('\\') || matches!(c, '"' | '\\') {
+                assert_eq!(
+                    Quoted(&one).to_string(),
+                    format!("{one:?}"),
+                    "U+{:04X}",
+                    c as u32
+                );
+            }
+        }
+        let all: String = chars
+            .iter()
+            .filter(|c| c.is_control() || c.is_alphanumeric())
+            .collect();
+        assert_eq!(Quoted(&all).to_string(), format!("{all:?}"));
+        assert_eq!(Quoted("a\"b\\c\u{1b}").to_string(), r#""a\"b\\c\u{1b}""#);
+    }
 
     #[test]
     fn folds_latin_greek_and_cyrillic_as_unicode_does() {

@@ -80,33 +80,11 @@ impl Latency {
         let us = match *self {
             Latency::Constant { us } => us as f64,
             Latency::Uniform { min_us, max_us } => rng.range_inclusive(min_us, max_us) as f64,
-            Latency::Normal {
-                mean_us,
-                sd_us,
-                min_us,
-            } => (mean_us as f64 + sd_us as f64 * std_normal(rng)).max(min_us as f64),
-            Latency::LogNormal { median_us, sigma } => {
-                median_us as f64 * libm::exp(sigma * std_normal(rng))
-            }
             Latency::Exponential { mean_us, min_us } => {
                 min_us as f64 - mean_us as f64 * libm::log(rng.next_f64_open0())
             }
-            Latency::LlmLike {
-                median_us,
-                sigma,
-                tail_prob,
-                tail_min_us,
-                tail_alpha,
-                max_us,
-            } => {
-                // Always draw the same count of numbers, whichever branch wins,
-                // so one call consumes a fixed amount of the stream.
-                let in_tail = rng.chance(tail_prob);
-                let body = median_us as f64 * libm::exp(sigma * std_normal(rng));
-                let u = rng.next_f64_open0();
-                let tail = tail_min_us as f64 * libm::exp(-libm::log(u) / tail_alpha.max(0.05));
-                let x = if in_tail { tail.max(body) } else { body };
-                x.min(max_us as f64)
+            Latency::Normal { .. } | Latency::LogNormal { .. } | Latency::LlmLike { .. } => {
+                bell_shapes()(self, rng)
             }
         };
         SimDuration(round_us(us))
@@ -223,6 +201,66 @@ fn round_us(x: f64) -> u64 {
     } else {
         0
     }
+}
+
+/// The shapes drawn through a standard normal (normal, log-normal,
+/// LLM-like), in microseconds before rounding. No built-in Paxos run uses
+/// them, so in the split page they come with the parts ([`install_shapes`]),
+/// which are here before any scenario that has them can be made: the lease
+/// lab's and the lessons' built-ins, files, links, the inspector. Everywhere
+/// else an ordinary call.
+fn bell(l: &Latency, rng: &mut Rng) -> f64 {
+    match *l {
+        Latency::Normal {
+            mean_us,
+            sd_us,
+            min_us,
+        } => (mean_us as f64 + sd_us as f64 * std_normal(rng)).max(min_us as f64),
+        Latency::LogNormal { median_us, sigma } => {
+            median_us as f64 * libm::exp(sigma * std_normal(rng))
+        }
+        Latency::LlmLike {
+            median_us,
+            sigma,
+            tail_prob,
+            tail_min_us,
+            tail_alpha,
+            max_us,
+        } => {
+            // Always draw the same count of numbers, whichever branch wins,
+            // so one call consumes a fixed amount of the stream.
+            let in_tail = rng.chance(tail_prob);
+            let body = median_us as f64 * libm::exp(sigma * std_normal(rng));
+            let u = rng.next_f64_open0();
+            let tail = tail_min_us as f64 * libm::exp(-libm::log(u) / tail_alpha.max(0.05));
+            let x = if in_tail { tail.max(body) } else { body };
+            x.min(max_us as f64)
+        }
+        Latency::Constant { .. } | Latency::Uniform { .. } | Latency::Exponential { .. } => {
+            unreachable!("drawn by Latency::sample")
+        }
+    }
+}
+
+type Bell = fn(&Latency, &mut Rng) -> f64;
+
+fn bell_shapes() -> Bell {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    return *BELL
+        .get()
+        .expect("a part installs the normal-shaped latencies before a scenario can have one");
+    #[cfg(not(all(target_arch = "wasm32", feature = "split")))]
+    bell
+}
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+static BELL: std::sync::OnceLock<Bell> = std::sync::OnceLock::new();
+
+/// Makes the normal-shaped latencies drawable (the split page's parts call
+/// it when they arrive; elsewhere it does nothing).
+pub fn install_shapes() {
+    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+    let _ = BELL.set(bell);
 }
 
 /// Standard normal by Box–Muller; draws exactly two numbers.

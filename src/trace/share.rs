@@ -50,9 +50,6 @@ pub enum ShareError {
     NotAScenario(String),
     #[error("the link's scenario cannot run: {}", super::import::one_line(&.0.to_string()))]
     Invalid(ScenarioError),
-    /// The page could not fetch the part that reads links (`ui::parts`).
-    #[error("the page could not fetch its link reader; reload the page to try again")]
-    Unavailable,
 }
 
 /// The fragment for `scenario`: `s1.<payload>.<check>` (without `#s=`).

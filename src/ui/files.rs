@@ -20,14 +20,20 @@ const AUTOSAVE: &str = "paxos-island:v1:work";
 #[derive(Clone, Copy)]
 pub struct Readers {
     pub saved: fn(&str) -> Option<Scenario>,
-    pub share: fn(&str) -> Result<Scenario, share::ShareError>,
+    /// A share link's scenario, or what is wrong with the link in the
+    /// language given (the messages come with the readers).
+    pub share: fn(&str, crate::i18n::Lang) -> Result<Scenario, String>,
     pub import: fn(App, &str),
+    /// Is the saved work this scenario? (The comparison of two scenarios
+    /// comes with the readers: only saved work, which they read, is compared.)
+    pub same: fn(&Scenario, &Scenario) -> bool,
 }
 
 pub const READERS: Readers = Readers {
     saved: |text| import::scenario_from_text(text).ok(),
-    share: share::decode,
+    share: |link, lang| share::decode(link).map_err(|e| lang.speak().share_error(&e)),
     import: import_text,
+    same: |a, b| a == b,
 };
 
 /// Must the readers come before the page is drawn (saved work, or a share
@@ -49,11 +55,13 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
     let readers = super::parts::readers();
     let saved = browser::local_get(AUTOSAVE).and_then(|t| readers.and_then(|r| (r.saved)(&t)));
     let calm = || builtin::get("calm").expect("built in");
+    // Saved work a link replaces is kept aside, unless it is the link's run.
+    let differs = |old: &Scenario, s: &Scenario| !readers.is_some_and(|r| (r.same)(old, s));
     let hash = browser::hash();
     if let Some(run) = run_link(&hash) {
         return match run {
             Ok(s) => {
-                let kept = saved.filter(|old| *old != s);
+                let kept = saved.filter(|old| differs(old, &s));
                 (s, None, kept)
             }
             Err(bad) => (
@@ -64,17 +72,16 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
         };
     }
     if share::looks_like_link(&hash) {
-        let read = readers.map_or(Err(share::ShareError::Unavailable), |r| (r.share)(&hash));
+        let read = readers.map_or_else(
+            || Err(lang.words().readers_unavailable.to_string()),
+            |r| (r.share)(&hash, lang),
+        );
         return match read {
             Ok(s) => {
-                let kept = saved.filter(|old| *old != s);
+                let kept = saved.filter(|old| differs(old, &s));
                 (s, None, kept)
             }
-            Err(e) => (
-                saved.unwrap_or_else(calm),
-                Some((lang.speak().share_error(&e), true)),
-                None,
-            ),
+            Err(message) => (saved.unwrap_or_else(calm), Some((message, true)), None),
         };
     }
     // Anything else after `#` (but a lesson link) is said, not ignored.
@@ -325,17 +332,16 @@ fn open_recorded_on(
 /// Open a share link in the running page (pasted into the address bar), at
 /// the link's moment `t` if it has one — once the readers are here.
 pub fn open_link(app: App, fragment: String, t: Option<u64>) {
-    super::parts::with_readers(app, move |r| match (r.share)(&fragment) {
-        Ok(s) => {
-            open_scenario(app, s, app.words().scenario_loaded.to_string());
-            if let Some(t) = t {
-                app.set_t(t.min(app.end.get_untracked()));
+    super::parts::with_readers(app, move |r| {
+        match (r.share)(&fragment, app.lang.get_untracked()) {
+            Ok(s) => {
+                open_scenario(app, s, app.words().scenario_loaded.to_string());
+                if let Some(t) = t {
+                    app.set_t(t.min(app.end.get_untracked()));
+                }
             }
+            Err(message) => app.toast.set(Some((message, true))),
         }
-        Err(e) => app.toast.set(Some((
-            app.lang.get_untracked().speak().share_error(&e),
-            true,
-        ))),
     });
 }
 

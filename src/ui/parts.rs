@@ -116,7 +116,7 @@ split_point!(lessons, lessons_part -> Draw = with_builders(super::lessons::draw)
 split_point!(checker, checker_part -> Draw = with_builders(super::modelcheck::draw));
 split_point!(builders, builders_part -> crate::scenario::Build = crate::scenario::install_builders());
 split_point!(qr, qr_part -> Draw = super::qr::draw);
-split_point!(later, later_part -> Draw = super::later::draw);
+split_point!(later, later_part -> Draw = with_checks(super::later::draw));
 split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::exports::write);
 
 // The readers of saved work, share links and files (serde's deserializers,
@@ -124,9 +124,17 @@ split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::e
 // read, else when a file or a link first comes.
 split_point!(readers, readers_part -> Readers = with_builders(super::files::READERS));
 
-/// `x`, once the other protocols' builders are installed.
+/// `x`, once the other protocols' builders are installed (and with them
+/// the scenario checks).
 fn with_builders<T>(x: T) -> T {
     crate::scenario::install_builders();
+    x
+}
+
+/// `x`, once every build checks its scenario (`scenario::install_checks`):
+/// the side column's inspector injects what a user typed.
+fn with_checks<T>(x: T) -> T {
+    crate::scenario::install_checks();
     x
 }
 
