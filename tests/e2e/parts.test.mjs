@@ -77,6 +77,46 @@ test('the parliament paints and plays before the side column\'s part arrives; th
   assert.deepEqual(errors, []);
 });
 
+test('before any part is here the first load builds only what it makes itself: every built-in Paxos run, a seed, a mutation, a crash and a restart', async () => {
+  // Every part held back: the page has neither the scenario checks nor the
+  // bell-shaped latencies (src/scenario.rs, `install_checks`).
+  const hold = holdParts(['later', 'builders', 'readers', 'exports', 'qr', 'checker', ...PARTS]);
+  // A phone's width: the chamber's rows (with their Crash and Restart) are
+  // the first load's; a wide screen has them in the side column's inspector.
+  const { page, errors } = await open(ctx, { setup: hold.setup, later: false, viewport: { width: 390, height: 844 } });
+  const bad = page.locator('[data-testid=toast].bad');
+  const paxos = ['calm', 'forced', 'crash-f', 'crash-f-plus-1', 'dueling', 'dueling-backoff', 'dueling-leader', 'lossy', 'partition-heal', 'restart'];
+  for (const name of paxos) {
+    await page.getByTestId('scenario').selectOption(name);
+    await page.waitForFunction((n) => document.querySelector('[data-testid=scenario]').value === n, name);
+    await page.getByTestId('seat-0').waitFor();
+    assert.equal(await bad.count(), 0, `${name}: ${await bad.allTextContents()}`);
+  }
+  await page.getByTestId('seed').fill('7');
+  await page.getByTestId('seed-apply').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=seed]').value === '7');
+  const mutations = await page.getByTestId('mutation').locator('option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+  assert.ok(mutations.length >= 3, `${mutations}`);
+  for (const m of mutations) {
+    await page.getByTestId('mutation').selectOption(m);
+    await page.waitForFunction((v) => document.querySelector('[data-testid=mutation]').value === v, m);
+    assert.equal(await bad.count(), 0, `${m}: ${await bad.allTextContents()}`);
+  }
+  await page.locator('[data-testid=seat-2] circle.seat').click();
+  await page.getByTestId('row-crash').click();
+  assert.equal(await page.getByTestId('seat-2').getAttribute('data-status'), 'away');
+  await page.getByTestId('row-restart').click();
+  await page.getByTestId('row-crash').waitFor();
+  await playAndPause(page);
+  assert.equal(await bad.count(), 0, `${await bad.allTextContents()}`);
+  assert.deepEqual([...new Set(hold.asked)], ['later'], 'only the side column was asked for (and held)');
+  // The side column arrives with the checks: what a user types is checked again.
+  hold.release();
+  await page.locator('[data-testid=app][data-later=ready]').waitFor();
+  assert.match(await hashOf(page), /^[0-9a-f]{16}$/);
+  assert.deepEqual(errors, []);
+});
+
 test('a side column that cannot be fetched says so once, in the page\'s language, with a retry; the parliament plays meanwhile', async () => {
   for (const locale of ['en-US', 'ja-JP']) {
     let fail = true;
