@@ -327,9 +327,10 @@ pub fn install_builders() -> Build {
 /// part that builds or reads a scenario ([`install_checks`]): before any part
 /// is here the page builds only scenarios it made itself — a built-in with
 /// its seed and mutation, a crash or restart of one of its nodes — which
-/// pass them (`tests::what_the_first_load_builds_passes_the_checks`); its
-/// latencies are drawn by the first load too (`sim::dist::install_shapes`).
-/// Everywhere else they are an ordinary call.
+/// pass them and draw only latencies the first load can draw (the others
+/// come with `sim::dist::install_shapes`):
+/// `tests::what_the_first_load_builds_passes_the_checks`. Everywhere else
+/// they are an ordinary call.
 fn checks() -> fn(&Scenario) -> Result<(), ScenarioError> {
     #[cfg(all(target_arch = "wasm32", feature = "split"))]
     return CHECKS.get().copied().unwrap_or(|_| Ok(()));
