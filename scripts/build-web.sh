@@ -48,13 +48,19 @@ if [[ $profile == wasm-release ]]; then
   tests/e2e/node_modules/.bin/wasm-opt -O3 "${features[@]}" \
     dist/paxos-checker_bg.wasm -o dist/paxos-checker_bg.wasm
 fi
-cp index.html loader.js checker-worker.js dist/
+cp index.html loader.js first-frame.js checker-worker.js dist/
 # wasm-bindgen's snippets (the Rust's inline JavaScript) are imports of the
 # glue: asked for beside it rather than after it has been read (their folder's
 # name changes with the build, so the links are written here).
 links=$(cd dist && find snippets -name '*.js' | sort | sed 's|.*|  <link rel="modulepreload" href="./&">\\n|' | tr -d '\n')
 sed -i "s|</head>|${links}</head>|" dist/index.html
 cp -r style assets dist/
+# A picture of the first frame, taken from the app just built, shown while
+# the module loads (scripts/prerender.mjs). Without a browser the page shows
+# its loading line instead.
+if [[ "${SKIP_BROWSER:-0}" != 1 ]] && command -v chromium >/dev/null; then
+  node scripts/prerender.mjs dist
+fi
 if [[ $profile == wasm-release ]]; then
   # The JavaScript and CSS minified (scripts/minify.mjs), then precompressed
   # copies beside the files, for static hosts that serve them (brotli,

@@ -1,6 +1,6 @@
-// Minifies every JavaScript and CSS file of a built folder in place, before
-// the brotli copies are written (issue 15): terser compresses and mangles the
-// JavaScript as ES modules — the glue wasm-bindgen and wasm-split write is
+// Minifies every JavaScript and CSS file of a built folder in place (and
+// takes the comments out of its HTML), before the brotli copies are written
+// (issue 15): terser compresses and mangles the JavaScript as ES modules — the glue wasm-bindgen and wasm-split write is
 // readable and long (paxos-island.js 59 KB, __wasm_split.js 40 KB), ~4 KB gzip
 // of the first load — keeping exported and property names, by which the
 // loader, the split chunks and the module's imports find each other; csso
@@ -18,6 +18,10 @@ const walk = (d) => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirect
 const minified = {
   js: async (code) => (await minify(code, { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } })).code,
   css: async (css) => csso.minify(css, { restructure: false }).css,
+  // The page itself: its comments (notes for whoever reads the source) go;
+  // empty ones stay (in the first frame's picture they keep two pieces of
+  // text apart, as the app has them: scripts/first-frame-copy.mjs).
+  html: async (html) => html.replace(/<!--(?!-->)[^]*?-->/g, ''),
 };
 let before = 0, after = 0, n = 0;
 for (const f of walk(process.argv[2] ?? 'dist')) {
@@ -28,4 +32,4 @@ for (const f of walk(process.argv[2] ?? 'dist')) {
   writeFileSync(f, out);
   before += text.length; after += out.length; n++;
 }
-console.log(`minified ${n} JavaScript and CSS files: ${before} -> ${after} bytes`);
+console.log(`minified ${n} JavaScript, CSS and HTML files: ${before} -> ${after} bytes`);
