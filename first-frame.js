@@ -23,14 +23,19 @@
   // As src/ui.rs `initial_lang`: the language chosen last time, else the
   // browser's, else English (`Lang::from_code` reads the first two letters).
   const code = (c) => { const two = (c || '').slice(0, 2).toLowerCase(); return two === 'en' || two === 'ja' ? two : null; };
-  const t = document.getElementById(`first-frame-${code(lang) || code(navigator.language) || 'en'}`);
+  const chosen = code(lang) || code(navigator.language) || 'en';
+  const t = document.getElementById(`first-frame-${chosen}`);
   const loading = document.getElementById('loading');
   if (!t || !loading) return;
   const frame = document.createElement('div');
   frame.id = 'first-frame';
   frame.inert = true;
   frame.setAttribute('aria-hidden', 'true');
-  frame.appendChild(t.content.cloneNode(true));
+  // Moved, not copied: neither template is needed again.
+  frame.append(t.content);
+  document.querySelectorAll('template[id^="first-frame-"]').forEach((x) => x.remove());
+  // The page's language, as the app will set it (fonts, hyphenation).
+  document.documentElement.lang = chosen;
   loading.replaceWith(frame);
   // The app draws itself into the page's body: in the same task (before any
   // frame is drawn) the picture is hidden; it is taken away once the page is

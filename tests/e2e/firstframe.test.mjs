@@ -61,6 +61,7 @@ for (const [name, options, lang, hint] of [
     assert.equal(await page.locator('#loading').count(), 0, 'the loading line gave way to it');
     assert.equal(await page.getByTestId('play').count(), 0, 'nothing in it is the live page');
     assert.match(await frame.locator('.banner-text').textContent(), hint);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang, 'the page says its language');
     assert.equal(await frame.locator('[lang=ja]').count() + await frame.locator('[lang=en]').count(), 1, 'its language button names the other language');
     assert.match(await frame.locator('[lang]').getAttribute('lang'), lang === 'en' ? /ja/ : /en/);
     const picture = await page.screenshot({ path: join(ARTIFACTS, `first-frame-${lang}-${options.storage ? 'chosen' : 'browser'}.png`) });
