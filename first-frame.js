@@ -2,7 +2,7 @@
 // the parliament painted before the module is up). scripts/prerender.mjs
 // copies it from the built app into index.html, one <template> per language;
 // this classic script (not inline: the Content-Security-Policy forbids that)
-// puts the right one in place of the loading line, inert, and hides it in the
+// shows the right one in place of the loading line, inert, and hides it in the
 // same task as the app draws itself (no frame shows both, or neither).
 //
 // Only where the app's first frame is that picture: no share, run or lesson
@@ -36,7 +36,10 @@
   document.querySelectorAll('template[id^="first-frame-"]').forEach((x) => x.remove());
   // The page's language, as the app will set it (fonts, hyphenation).
   document.documentElement.lang = chosen;
-  loading.replaceWith(frame);
+  // The picture is hidden from screen readers; the loading line stays for
+  // them, out of sight (the app takes it away when it draws itself).
+  loading.className = 'sr-only';
+  loading.after(frame);
   // The app draws itself into the page's body: in the same task (before any
   // frame is drawn) the picture is hidden; it is taken away once the page is
   // whole (the part after the first paint has come: `data-later`, src/ui.rs),

@@ -58,7 +58,12 @@ for (const [name, options, lang, hint] of [
     await frame.waitFor();
     assert.equal(await frame.evaluate((el) => el.inert), true, 'the picture takes no clicks or focus');
     assert.equal(await frame.getAttribute('aria-hidden'), 'true');
-    assert.equal(await page.locator('#loading').count(), 0, 'the loading line gave way to it');
+    // The loading line gave way to it on the screen, not for a screen reader.
+    assert.ok((await page.getByTestId('loading').boundingBox()).width <= 1, 'the loading line is out of sight');
+    assert.match(await page.getByTestId('loading').textContent(), /Paxos Island/);
+    const tree = await page.locator('body').ariaSnapshot();
+    assert.match(tree, /Paxos Island …/, 'a screen reader hears the loading line');
+    assert.doesNotMatch(tree, /Press Space|スペース/, 'and nothing of the picture');
     assert.equal(await page.getByTestId('play').count(), 0, 'nothing in it is the live page');
     assert.match(await frame.locator('.banner-text').textContent(), hint);
     assert.equal(await page.evaluate(() => document.documentElement.lang), lang, 'the page says its language');
@@ -67,8 +72,10 @@ for (const [name, options, lang, hint] of [
     const picture = await page.screenshot({ path: join(ARTIFACTS, `first-frame-${lang}-${options.storage ? 'chosen' : 'browser'}.png`) });
     release();
     await page.getByTestId('play').waitFor();
-    // Hidden in the task that drew the app (its background part held back).
+    // Hidden in the task that drew the app (its background part held back),
+    // the loading line gone.
     assert.equal(await frame.getAttribute('class'), 'gone');
+    assert.equal(await page.locator('#loading').count(), 0);
     assert.equal(await frame.locator('.app').isVisible(), false, 'the app took its place');
     // The chamber's hint as the app draws it: the same words.
     assert.match(await page.getByTestId('parliament').locator('.banner-text').textContent(), hint);
