@@ -1,5 +1,6 @@
 // The static copy of the app's first frame (scripts/prerender.mjs writes it
-// into dist/index.html; tests/e2e/parts.test.mjs checks it against the app).
+// into dist/index.html; tests/e2e/firstframe.test.mjs compares its pixels
+// with the app's).
 // Runs in the page, so it is self-contained: it is passed as source text.
 
 /// The HTML of a static copy of `app`: what the frame shows, nothing else.
@@ -13,10 +14,10 @@ export function staticCopy(app) {
     if (el.tagName === 'SELECT') {
       // A closed select shows its chosen option, as wide as its widest: the
       // copy keeps those two (the widest hidden, it still sets the width).
-      const font = getComputedStyle(el).font;
       const pen = document.createElement('canvas').getContext('2d');
-      pen.font = font;
-      const wide = [...el.options].reduce((w, o, k) => (pen.measureText(o.text).width > pen.measureText(el.options[w].text).width ? k : w), 0);
+      pen.font = getComputedStyle(el).font;
+      const widths = [...el.options].map((o) => pen.measureText(o.text).width);
+      const wide = widths.indexOf(Math.max(...widths));
       [...c.options].forEach((o, k) => {
         o.removeAttribute('value');
         if (k === el.selectedIndex) o.setAttribute('selected', '');

@@ -1,9 +1,10 @@
 // Minifies every JavaScript and CSS file of a built folder in place (and
 // takes the comments out of its HTML), before the brotli copies are written
-// (issue 15): terser compresses and mangles the JavaScript as ES modules — the glue wasm-bindgen and wasm-split write is
-// readable and long (paxos-island.js 59 KB, __wasm_split.js 40 KB), ~4 KB gzip
-// of the first load — keeping exported and property names, by which the
-// loader, the split chunks and the module's imports find each other; csso
+// (issue 15): terser compresses and mangles the JavaScript as ES modules —
+// the glue wasm-bindgen and wasm-split write is readable and long
+// (paxos-island.js 59 KB, __wasm_split.js 40 KB), ~4 KB gzip of the first
+// load — keeping exported and property names, by which the loader, the split
+// chunks and the module's imports find each other; csso
 // minifies the stylesheets without restructuring, so every rule stays where it
 // was and the cascade is unchanged (~0.8 KB gzip each).
 // Usage: node scripts/minify.mjs dist

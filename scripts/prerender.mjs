@@ -6,9 +6,9 @@
 // written as attributes, what cannot be seen left out (tooltips, closed
 // menus, unselected options, accessibility labels, test ids) — into a
 // <template> per language. first-frame.js shows the right one while the
-// module loads, inert; the app removes it in the same task as it mounts
-// (src/ui.rs `mount`), so the swap is never seen. Nothing of it is written by
-// hand: every build takes it afresh from the app it has just built.
+// module loads, inert, and hides it in the task the app draws itself in, so
+// the swap is never seen. Nothing of it is written by hand: every build takes
+// it afresh from the app it has just built.
 // Usage: node scripts/prerender.mjs dist
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

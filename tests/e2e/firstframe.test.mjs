@@ -1,13 +1,14 @@
 // The picture of the first frame (first-frame.js, scripts/prerender.mjs):
 // shown while the module loads, inert, in the page's language; the app takes
-// its place without a visible change (then it is taken away); and no picture where the app's first
-// frame would be another one (a link, saved work, a phone).
+// its place without a visible change (then it is taken away); and no picture
+// where the app's first frame would be another one (a link, saved work, a
+// phone).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { start, ARTIFACTS, ROOT } from './lib.mjs';
+import { start, collectErrors, ARTIFACTS, ROOT } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -19,10 +20,7 @@ after(async () => { await ctx?.browser.close(); ctx?.server.close(); });
 async function held({ locale = 'en-US', viewport = { width: 1400, height: 900 }, hash = '', storage = {} } = {}) {
   const context = await ctx.browser.newContext({ locale, viewport });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective}`)));
+  const errors = await collectErrors(page);
   await page.addInitScript((s) => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }, storage);
   let release, releaseLater;
   const gate = new Promise((r) => { release = r; });

@@ -28,6 +28,19 @@ export async function start() {
   return { server, browser, url };
 }
 
+/// The errors a page reports from now on: console errors, uncaught ones, and
+/// any violation of the page's Content-Security-Policy (index.html), which is
+/// an error of the test, whatever it tests. Call before the page is opened.
+export async function collectErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+  }));
+  return errors;
+}
+
 /// A fresh page with error collection. `errors` must be empty at the end.
 /// `extra` goes to the browser context as it is (hasTouch, isMobile, reducedMotion …);
 /// `setup(page)` runs before the page is opened (routes, request listeners).
@@ -36,14 +49,7 @@ export async function start() {
 export async function open(ctx, { hash = '', locale = 'en-US', viewport = { width: 1400, height: 900 }, extra = {}, setup, later = true } = {}) {
   const context = await ctx.browser.newContext({ locale, viewport, ...extra });
   const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  // The page's Content-Security-Policy (index.html): any violation is an error
-  // of the test, whatever it tests.
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
-    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
-  }));
+  const errors = await collectErrors(page);
   if (setup) await setup(page);
   await page.goto(ctx.url + hash);
   await page.waitForSelector(later ? '[data-testid=app][data-later=ready]' : '[data-testid=app]');
