@@ -37,8 +37,11 @@ wasm-bindgen --target web --no-typescript --out-dir dist \
 node scripts/strip-relocs.mjs dist/paxos-checker_bg.wasm
 if [[ $profile == wasm-release ]]; then
   # npm's binaryen: Debian's wasm-opt (version 108) breaks the module in Chromium.
+  # The producers and target-features sections (about 200 bytes each,
+  # which a browser does not read) dropped: 18.8 KB gzip over the 140 files.
   features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
-    --enable-mutable-globals --enable-reference-types)
+    --enable-mutable-globals --enable-reference-types
+    --strip-producers --strip-target-features)
   for f in dist/paxos-island_bg.wasm dist/split_*.wasm dist/chunk_*.wasm; do
     [[ -f $f ]] || continue
     tests/e2e/node_modules/.bin/wasm-opt -Oz "${features[@]}" "$f" -o "$f"

@@ -1,25 +1,30 @@
-//! The lease lab's charts, drawn with plotters into SVG strings — the same
-//! string is shown in the page and offered as a download for slides.
+//! The lease lab's charts, written as SVG strings — the same string is shown
+//! in the page and offered as a download for slides.
 //!
 //! (a) the latency of LLM calls against the TTL/2 and TTL lines (log time);
 //! (b) a Monte Carlo sweep against TTL, fencing on vs off;
 //! (c) lease validity over time per worker (believed vs the store's).
 //! Every label comes from the caller, so the charts speak the page's language.
+//!
+//! Written by hand rather than with a plotting library: three charts need
+//! axes with round ticks, bars, lines, two marker shapes and a legend, and
+//! plotters brought about 10 KB gzip of generic drawing code into the lease
+//! lab's part (issue 15). The legend sits in a row above the plot, so it
+//! never covers a line.
 
+use crate::float::{coord, short};
 use crate::scenario::lease_mc::Cell;
-use plotters::coord::Shift;
-use plotters::prelude::*;
+use crate::trace::svg::escape;
+use std::fmt::Write;
 
-/// Okabe–Ito, as plotters colours.
-const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
-const ORANGE: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
-const GREEN: RGBColor = RGBColor(0x00, 0x9E, 0x73);
-const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
-const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
-const SKY: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
-const PALETTE: [RGBColor; 6] = [BLUE, ORANGE, GREEN, PURPLE, SKY, VERMILLION];
-
-const FONT: &str = "sans-serif";
+// Okabe–Ito.
+const BLUE: &str = "#0072B2";
+const ORANGE: &str = "#E69F00";
+const GREEN: &str = "#009E73";
+const VERMILLION: &str = "#D55E00";
+const PURPLE: &str = "#CC79A7";
+const SKY: &str = "#56B4E9";
+const PALETTE: [&str; 6] = [BLUE, ORANGE, GREEN, PURPLE, SKY, VERMILLION];
 
 /// Words a chart needs, in the page's language.
 #[derive(Clone, Debug, Default)]
@@ -31,37 +36,282 @@ pub struct Labels {
     pub names: Vec<String>,
 }
 
-fn name(l: &Labels, i: usize) -> String {
-    l.names.get(i).cloned().unwrap_or_default()
+fn name(l: &Labels, i: usize) -> &str {
+    l.names.get(i).map(String::as_str).unwrap_or_default()
 }
 
-/// An SVG string of `size`, on white, drawn by `paint`.
-fn draw(
-    size: (u32, u32),
-    paint: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), String>,
-) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        paint(&root)?;
-        root.present().map_err(|e| e.to_string())?;
+/// How an entry of the legend is drawn.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Bar,
+    Line,
+    Dashed,
+}
+
+/// A chart under construction: its plot area in pixels and its scales.
+struct Chart {
+    svg: String,
+    h: f64,
+    /// The plot area: left, top, right, bottom.
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+    /// The x scale: data range, and whether it is logarithmic.
+    xs: (f64, f64),
+    log: bool,
+    ys: (f64, f64),
+}
+
+const FONT: u32 = 13;
+const LEFT: f64 = 66.0;
+const RIGHT: f64 = 16.0;
+const BOTTOM: f64 = 46.0;
+
+/// A label's width in pixels at the legend's size, estimated (an SVG string
+/// cannot measure): Latin letters are about half as wide as the font is high,
+/// Japanese ones as wide.
+fn text_width(s: &str) -> f64 {
+    s.chars()
+        .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
+        .sum::<f64>()
+        * FONT as f64
+}
+
+impl Chart {
+    /// The title, the legend's rows beneath it, and a plot area below those.
+    fn new(
+        size: (u32, u32),
+        l: &Labels,
+        legend: &[(&str, &str, Swatch)],
+        xs: (f64, f64),
+        log: bool,
+        ys: (f64, f64),
+    ) -> Chart {
+        let (w, h) = (size.0 as f64, size.1 as f64);
+        let mut svg = String::new();
+        let _ = write!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="sans-serif" font-size="{FONT}" role="img"><title>{}</title><rect width="100%" height="100%" fill="white"/><text x="{}" y="24" font-size="18" text-anchor="middle">{}</text>"#,
+            size.0,
+            size.1,
+            size.0,
+            size.1,
+            escape(&l.title),
+            coord(w / 2.0),
+            escape(&l.title),
+        );
+        // The legend: entries in rows, centred, wrapped where a row is full.
+        let mut rows: Vec<Vec<(&str, &str, Swatch, f64)>> = vec![Vec::new()];
+        let room = w - LEFT - RIGHT;
+        let mut used = 0.0;
+        for &(label, colour, swatch) in legend {
+            let width = 20.0 + text_width(label) + 18.0;
+            if used + width > room && !rows.last().is_some_and(Vec::is_empty) {
+                rows.push(Vec::new());
+                used = 0.0;
+            }
+            used += width;
+            rows.last_mut()
+                .unwrap()
+                .push((label, colour, swatch, width));
+        }
+        rows.retain(|r| !r.is_empty());
+        for (k, row) in rows.iter().enumerate() {
+            let total: f64 = row.iter().map(|e| e.3).sum();
+            let mut x = LEFT + (room - total) / 2.0;
+            let y = 46.0 + 18.0 * k as f64;
+            for &(label, colour, swatch, width) in row {
+                let (sx, sy) = (coord(x), coord(y - 4.0));
+                match swatch {
+                    Swatch::Bar => {
+                        let _ = write!(
+                            svg,
+                            r#"<rect x="{sx}" y="{}" width="12" height="10" fill="{colour}"/>"#,
+                            coord(y - 9.0)
+                        );
+                    }
+                    Swatch::Line | Swatch::Dashed => {
+                        let dash = if matches!(swatch, Swatch::Dashed) {
+                            r#" stroke-dasharray="5 3""#
+                        } else {
+                            ""
+                        };
+                        let _ = write!(
+                            svg,
+                            r#"<line x1="{sx}" y1="{sy}" x2="{}" y2="{sy}" stroke="{colour}" stroke-width="3"{dash}/>"#,
+                            coord(x + 14.0)
+                        );
+                    }
+                }
+                let _ = write!(
+                    svg,
+                    r#"<text x="{}" y="{}">{}</text>"#,
+                    coord(x + 20.0),
+                    coord(y),
+                    escape(label)
+                );
+                x += width;
+            }
+        }
+        let y0 = 36.0 + 18.0 * rows.len() as f64 + 8.0;
+        Chart {
+            svg,
+            h,
+            x0: LEFT,
+            y0,
+            x1: w - RIGHT,
+            y1: h - BOTTOM,
+            xs,
+            log,
+            ys,
+        }
     }
-    Ok(svg)
+
+    fn px(&self, x: f64) -> f64 {
+        let f = if self.log {
+            (x.ln() - self.xs.0.ln()) / (self.xs.1.ln() - self.xs.0.ln())
+        } else {
+            (x - self.xs.0) / (self.xs.1 - self.xs.0)
+        };
+        self.x0 + f * (self.x1 - self.x0)
+    }
+
+    fn py(&self, y: f64) -> f64 {
+        self.y1 - (y - self.ys.0) / (self.ys.1 - self.ys.0) * (self.y1 - self.y0)
+    }
+
+    /// Grid lines, ticks with their numbers, the axes and their names.
+    fn axes(&mut self, l: &Labels, xticks: &[(f64, bool)], yticks: &[f64]) {
+        let (x0, y0, x1, y1) = (
+            coord(self.x0),
+            coord(self.y0),
+            coord(self.x1),
+            coord(self.y1),
+        );
+        let mut s = String::from(r##"<g stroke="#ddd">"##);
+        for &(x, _) in xticks {
+            let p = coord(self.px(x));
+            let _ = write!(s, r#"<line x1="{p}" y1="{y0}" x2="{p}" y2="{y1}"/>"#);
+        }
+        for &y in yticks {
+            let p = coord(self.py(y));
+            let _ = write!(s, r#"<line x1="{x0}" y1="{p}" x2="{x1}" y2="{p}"/>"#);
+        }
+        s.push_str("</g><g text-anchor=\"middle\">");
+        for &(x, _) in xticks.iter().filter(|t| t.1) {
+            let _ = write!(
+                s,
+                r#"<text x="{}" y="{}">{}</text>"#,
+                coord(self.px(x)),
+                coord(self.y1 + 17.0),
+                short(x)
+            );
+        }
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}">{}</text></g><g text-anchor="end">"#,
+            coord((self.x0 + self.x1) / 2.0),
+            coord(self.h - 8.0),
+            escape(&l.x)
+        );
+        for &y in yticks {
+            let _ = write!(
+                s,
+                r#"<text x="{}" y="{}">{}</text>"#,
+                coord(self.x0 - 6.0),
+                coord(self.py(y) + 4.0),
+                short(y)
+            );
+        }
+        let mid = coord((self.y0 + self.y1) / 2.0);
+        let _ = write!(
+            s,
+            r#"</g><text transform="translate(16 {mid}) rotate(-90)" text-anchor="middle">{}</text><path d="M{x0} {y0}V{y1}H{x1}" fill="none" stroke="black"/>"#,
+            escape(&l.y)
+        );
+        self.svg.push_str(&s);
+    }
+
+    /// A line through `pts` (data coordinates).
+    fn line(&mut self, pts: &[(f64, f64)], colour: &str, width: u32, dashed: bool) {
+        let mut d = String::new();
+        for (i, &(x, y)) in pts.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if i == 0 { "M" } else { "L" },
+                coord(self.px(x)),
+                coord(self.py(y))
+            );
+        }
+        let dash = if dashed {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
+        let _ = write!(
+            self.svg,
+            r#"<path d="{d}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round"{dash}/>"#
+        );
+    }
+
+    fn finish(mut self) -> String {
+        self.svg.push_str("</svg>");
+        self.svg
+    }
 }
 
-/// The legend every chart has: upper right, on a light box.
-fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-) -> Result<(), String> {
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font((FONT, 13))
-        .draw()
-        .map_err(|e| e.to_string())
+/// Round steps for an axis from `lo` to `hi`: at most about `n` steps of
+/// 1, 2 or 5 times a power of ten. Returns the ticks and the axis's end (the
+/// first tick at or past `hi`).
+fn nice(lo: f64, hi: f64, n: u32) -> (Vec<f64>, f64) {
+    let span = (hi - lo).max(1e-9);
+    let raw = span / n as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|k| k * mag)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * mag);
+    let first = (lo / step).ceil();
+    let last = (hi / step - 1e-9).ceil();
+    let ticks = (first as i64..=last as i64)
+        .map(|k| k as f64 * step)
+        .collect::<Vec<_>>();
+    let end = ticks.last().copied().unwrap_or(hi).max(hi);
+    (ticks, end)
+}
+
+/// Ticks of a log axis from `lo` to `hi`: 1, 2 and 5 times each power of ten
+/// labelled, the other digits as faint lines only.
+fn log_ticks(lo: f64, hi: f64) -> Vec<(f64, bool)> {
+    let mut out = Vec::new();
+    let mut p = 10f64.powf(lo.log10().floor());
+    while p <= hi {
+        for k in 1..10 {
+            let x = p * k as f64;
+            if x >= lo * (1.0 - 1e-9) && x <= hi * (1.0 + 1e-9) {
+                out.push((x, matches!(k, 1 | 2 | 5)));
+            }
+        }
+        p *= 10.0;
+    }
+    out
+}
+
+/// The y axis from 0 to a round number at or above `max` (0 to 1 when
+/// everything is 0, so an empty chart still reads as zero).
+fn y_axis(max: f64) -> (Vec<f64>, f64) {
+    if max > 0.0 {
+        nice(0.0, max * 1.05, 5)
+    } else {
+        nice(0.0, 1.0, 5)
+    }
+}
+
+fn labelled(ticks: Vec<f64>) -> Vec<(f64, bool)> {
+    ticks.into_iter().map(|t| (t, true)).collect()
 }
 
 /// (a) Histogram of LLM call durations (seconds, log scale) with TTL/2 and TTL.
@@ -72,74 +322,59 @@ pub fn latency(
     l: &Labels,
     size: (u32, u32),
 ) -> Result<String, String> {
-    draw(size, |root| {
-        let secs: Vec<f64> = samples_us
-            .iter()
-            .map(|&u| (u as f64 / 1e6).max(0.01))
-            .collect();
-        let lo = 0.05f64;
-        let hi = secs
-            .iter()
-            .cloned()
-            .fold(ttl_us as f64 / 1e6 * 2.0, f64::max)
-            .max(1.0)
-            * 1.2;
-        // Log-spaced bins, so the heavy tail is visible next to the body.
-        let bins = 36;
-        let edge = |i: usize| lo * (hi / lo).powf(i as f64 / bins as f64);
-        let mut counts = vec![0u32; bins];
-        for &s in &secs {
-            let k = (((s / lo).ln() / (hi / lo).ln()) * bins as f64)
-                .floor()
-                .clamp(0.0, bins as f64 - 1.0) as usize;
-            counts[k] += 1;
+    let secs: Vec<f64> = samples_us
+        .iter()
+        .map(|&u| (u as f64 / 1e6).max(0.01))
+        .collect();
+    let lo = 0.05f64;
+    let hi = secs
+        .iter()
+        .cloned()
+        .fold(ttl_us as f64 / 1e6 * 2.0, f64::max)
+        .max(1.0)
+        * 1.2;
+    // Log-spaced bins, so the heavy tail is visible next to the body.
+    let bins = 36;
+    let edge = |i: usize| lo * (hi / lo).powf(i as f64 / bins as f64);
+    let mut counts = vec![0u32; bins];
+    for &s in &secs {
+        let k = (((s / lo).ln() / (hi / lo).ln()) * bins as f64)
+            .floor()
+            .clamp(0.0, bins as f64 - 1.0) as usize;
+        counts[k] += 1;
+    }
+    let (yticks, top) = y_axis(counts.iter().copied().max().unwrap_or(0) as f64);
+    let legend = [
+        (name(l, 0), PURPLE, Swatch::Bar),
+        (name(l, 1), ORANGE, Swatch::Line),
+        (name(l, 2), VERMILLION, Swatch::Line),
+    ];
+    let mut c = Chart::new(size, l, &legend, (lo, hi), true, (0.0, top));
+    c.axes(l, &log_ticks(lo, hi), &yticks);
+    let mut bars = format!(r#"<g fill="{PURPLE}" fill-opacity="0.75">"#);
+    for (i, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
+        let (a, b) = (c.px(edge(i)), c.px(edge(i + 1)));
+        let y = c.py(n as f64);
+        let _ = write!(
+            bars,
+            r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+            coord(a),
+            coord(y),
+            coord((b - a - 0.5).max(0.5)),
+            coord(c.y1 - y)
+        );
+    }
+    bars.push_str("</g>");
+    c.svg.push_str(&bars);
+    for (at, colour) in [
+        (ttl_us as f64 / 2e6, ORANGE),
+        (ttl_us as f64 / 1e6, VERMILLION),
+    ] {
+        if at > lo && at < hi {
+            c.line(&[(at, 0.0), (at, top)], colour, 3, false);
         }
-        let top = (*counts.iter().max().unwrap_or(&1)).max(1) as f64 * 1.15;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&l.title, (FONT, 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d((lo..hi).log_scale(), 0f64..top)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_desc(&l.x)
-            .y_desc(&l.y)
-            .label_style((FONT, 13))
-            .x_label_formatter(&|x| format!("{x:.1}"))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        chart
-            .draw_series(counts.iter().enumerate().map(|(i, &c)| {
-                Rectangle::new(
-                    [(edge(i), 0.0), (edge(i + 1), c as f64)],
-                    PURPLE.mix(0.75).filled(),
-                )
-            }))
-            .map_err(|e| e.to_string())?
-            .label(name(l, 0))
-            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], PURPLE.filled()));
-        for (k, (at, colour)) in [
-            (ttl_us as f64 / 2e6, ORANGE),
-            (ttl_us as f64 / 1e6, VERMILLION),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            chart
-                .draw_series(LineSeries::new(
-                    vec![(at, 0.0), (at, top)],
-                    colour.stroke_width(3),
-                ))
-                .map_err(|e| e.to_string())?
-                .label(name(l, k + 1))
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3))
-                });
-        }
-        legend(&mut chart)
-    })
+    }
+    Ok(c.finish())
 }
 
 /// (b) A sweep against TTL (seconds): one line per (measure, fencing).
@@ -150,70 +385,55 @@ pub fn sweep(
     l: &Labels,
     size: (u32, u32),
 ) -> Result<String, String> {
-    draw(size, |root| {
-        let xs: Vec<f64> = cells.iter().map(|c| c.ttl_us as f64 / 1e6).collect();
-        let (x0, x1) = (
-            xs.iter().cloned().fold(f64::MAX, f64::min),
-            xs.iter().cloned().fold(0.0, f64::max),
-        );
-        let (x0, x1) = if x0 < x1 {
-            (x0, x1)
-        } else {
-            (0.0, x0.max(1.0))
-        };
-        let top = cells.iter().map(pick).fold(0.0, f64::max).max(1e-9) * 1.15;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&l.title, (FONT, 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(56)
-            .build_cartesian_2d(x0..x1, 0f64..top)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_desc(&l.x)
-            .y_desc(&l.y)
-            .label_style((FONT, 13))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        for (k, fencing) in [true, false].into_iter().enumerate() {
-            let mut pts: Vec<(f64, f64)> = cells
-                .iter()
-                .filter(|c| c.fencing == fencing && c.runs > 0)
-                .map(|c| (c.ttl_us as f64 / 1e6, pick(c)))
-                .collect();
-            if pts.is_empty() {
-                continue;
-            }
-            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let colour = if fencing { GREEN } else { VERMILLION };
-            let dashed = !fencing;
-            chart
-                .draw_series(LineSeries::new(
-                    pts.clone(),
-                    colour.stroke_width(if dashed { 2 } else { 3 }),
-                ))
-                .map_err(|e| e.to_string())?
-                .label(name(l, k))
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3))
-                });
-            // Distinct marker shapes: colour is never the only difference.
+    // From 0, so the TTLs' spacing reads true.
+    let most = cells
+        .iter()
+        .map(|c| c.ttl_us as f64 / 1e6)
+        .fold(1.0, f64::max);
+    let (xticks, x1) = nice(0.0, most, 8);
+    let (yticks, top) = y_axis(cells.iter().map(pick).fold(0.0, f64::max));
+    let legend = [
+        (name(l, 0), GREEN, Swatch::Line),
+        (name(l, 1), VERMILLION, Swatch::Dashed),
+    ];
+    let mut c = Chart::new(size, l, &legend, (0.0, x1), false, (0.0, top));
+    c.axes(l, &labelled(xticks), &yticks);
+    for fencing in [true, false] {
+        let mut pts: Vec<(f64, f64)> = cells
+            .iter()
+            .filter(|c| c.fencing == fencing && c.runs > 0)
+            .map(|c| (c.ttl_us as f64 / 1e6, pick(c)))
+            .collect();
+        if pts.is_empty() {
+            continue;
+        }
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let colour = if fencing { GREEN } else { VERMILLION };
+        c.line(&pts, colour, if fencing { 3 } else { 2 }, !fencing);
+        // Distinct marker shapes: colour is never the only difference.
+        let mut marks = format!(r#"<g fill="{colour}">"#);
+        for &(x, y) in &pts {
+            let (px, py) = (c.px(x), c.py(y));
             if fencing {
-                chart
-                    .draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
-                    .map_err(|e| e.to_string())?;
+                let _ = write!(
+                    marks,
+                    r#"<circle cx="{}" cy="{}" r="4"/>"#,
+                    coord(px),
+                    coord(py)
+                );
             } else {
-                chart
-                    .draw_series(
-                        pts.iter()
-                            .map(|&p| TriangleMarker::new(p, 6, colour.filled())),
-                    )
-                    .map_err(|e| e.to_string())?;
+                let _ = write!(
+                    marks,
+                    r#"<path d="M{} {}l6 10h-12z"/>"#,
+                    coord(px),
+                    coord(py - 6.0)
+                );
             }
         }
-        legend(&mut chart)
-    })
+        marks.push_str("</g>");
+        c.svg.push_str(&marks);
+    }
+    Ok(c.finish())
 }
 
 /// (c) Remaining lease validity (seconds) over time, one line per series.
@@ -222,42 +442,27 @@ pub fn validity(
     l: &Labels,
     size: (u32, u32),
 ) -> Result<String, String> {
-    draw(size, |root| {
-        let x1 = series
-            .iter()
-            .flat_map(|s| s.1.iter().map(|p| p.0))
-            .fold(1.0, f64::max);
-        let top = series
-            .iter()
-            .flat_map(|s| s.1.iter().map(|p| p.1))
-            .fold(0.5, f64::max)
-            * 1.15;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&l.title, (FONT, 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0f64..x1, 0f64..top)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_desc(&l.x)
-            .y_desc(&l.y)
-            .label_style((FONT, 13))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        for (i, (label, pts)) in series.iter().enumerate() {
-            let colour = PALETTE[i % PALETTE.len()];
-            chart
-                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
-                .map_err(|e| e.to_string())?
-                .label(label.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 14, y)], colour.stroke_width(3))
-                });
-        }
-        legend(&mut chart)
-    })
+    let x1 = series
+        .iter()
+        .flat_map(|s| s.1.iter().map(|p| p.0))
+        .fold(1.0, f64::max);
+    let max = series
+        .iter()
+        .flat_map(|s| s.1.iter().map(|p| p.1))
+        .fold(0.5, f64::max);
+    let (xticks, x1) = nice(0.0, x1, 8);
+    let (yticks, top) = y_axis(max);
+    let legend: Vec<(&str, &str, Swatch)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.0.as_str(), PALETTE[i % PALETTE.len()], Swatch::Line))
+        .collect();
+    let mut c = Chart::new(size, l, &legend, (0.0, x1), false, (0.0, top));
+    c.axes(l, &labelled(xticks), &yticks);
+    for (i, (_, pts)) in series.iter().enumerate() {
+        c.line(pts, PALETTE[i % PALETTE.len()], 2, false);
+    }
+    Ok(c.finish())
 }
 
 #[cfg(test)]
@@ -273,6 +478,26 @@ mod tests {
         }
     }
 
+    fn cell(ttl_us: u64, fencing: bool, split_brain_us: f64) -> Cell {
+        Cell {
+            ttl_us,
+            fencing,
+            runs: 1,
+            split_brain_us,
+            ..Cell::default()
+        }
+    }
+
+    /// The numbers written as the y axis's tick labels (right-aligned text).
+    fn y_labels(svg: &str) -> Vec<String> {
+        let g = svg.split(r#"<g text-anchor="end">"#).nth(1).unwrap();
+        let g = g.split("</g>").next().unwrap();
+        g.split("\">")
+            .skip(1)
+            .map(|t| t.split('<').next().unwrap().to_string())
+            .collect()
+    }
+
     #[test]
     fn charts_are_svg_with_their_labels() {
         let lat = latency(
@@ -282,38 +507,67 @@ mod tests {
             (600, 300),
         )
         .unwrap();
-        assert!(lat.starts_with("<svg") && lat.contains("</svg>"));
+        assert!(lat.starts_with("<svg") && lat.ends_with("</svg>"));
+        // Three calls in three bins: three bars.
+        assert_eq!(lat.matches("<rect x=").count(), 3 + 1, "{lat}"); // + the legend's swatch
         let cells = vec![
-            Cell {
-                ttl_us: 1_000_000,
-                fencing: true,
-                runs: 1,
-                split_brain_us: 2e6,
-                ..Cell::default()
-            },
-            Cell {
-                ttl_us: 2_000_000,
-                fencing: true,
-                runs: 1,
-                split_brain_us: 1e6,
-                ..Cell::default()
-            },
-            Cell {
-                ttl_us: 1_000_000,
-                fencing: false,
-                runs: 1,
-                split_brain_us: 2e6,
-                ..Cell::default()
-            },
+            cell(1_000_000, true, 2e6),
+            cell(2_000_000, true, 1e6),
+            cell(1_000_000, false, 2e6),
         ];
         let s = sweep(&cells, |c| c.split_brain_us / 1e6, &labels(), (600, 300)).unwrap();
-        assert!(s.contains("</svg>"));
+        assert_eq!(s.matches("<circle").count(), 2);
+        assert_eq!(
+            s.matches("z\"/>").count(),
+            1,
+            "one triangle for fencing off"
+        );
         let v = validity(
             &[("W1".into(), vec![(0.0, 1.0), (1.0, 0.5)])],
             &labels(),
             (600, 300),
         )
         .unwrap();
-        assert!(v.contains("W1"));
+        assert!(v.contains(">W1<"));
+    }
+
+    #[test]
+    fn an_all_zero_sweep_has_an_axis_from_0_to_1() {
+        let cells = vec![cell(1_000_000, true, 0.0), cell(2_000_000, false, 0.0)];
+        let s = sweep(&cells, |c| c.split_brain_us, &labels(), (600, 300)).unwrap();
+        assert_eq!(y_labels(&s), ["0", "0.2", "0.4", "0.6", "0.8", "1"]);
+    }
+
+    #[test]
+    fn ticks_are_round_numbers_covering_the_data() {
+        assert_eq!(nice(0.0, 16.0, 5), (vec![0.0, 5.0, 10.0, 15.0, 20.0], 20.0));
+        let (t, end) = nice(0.0, 16.0, 8);
+        assert_eq!((t.len(), end), (9, 16.0), "{t:?}");
+        assert_eq!(nice(0.0, 3.2, 5).0, [0.0, 1.0, 2.0, 3.0, 4.0]);
+        let (t, end) = nice(0.0, 472.5, 5);
+        assert_eq!(t, [0.0, 100.0, 200.0, 300.0, 400.0, 500.0]);
+        assert_eq!(end, 500.0);
+        let lt = log_ticks(0.05, 7.2);
+        let named: Vec<f64> = lt.iter().filter(|t| t.1).map(|t| t.0).collect();
+        assert_eq!(named.len(), 7, "{named:?}"); // 0.05 0.1 0.2 0.5 1 2 5
+        assert!((named[0] - 0.05).abs() < 1e-12 && (named[6] - 5.0).abs() < 1e-12);
+        assert!(lt.iter().all(|t| t.0 >= 0.05 - 1e-12 && t.0 <= 7.2));
+    }
+
+    #[test]
+    fn names_are_escaped_and_a_long_legend_wraps() {
+        let names: Vec<(String, Vec<(f64, f64)>)> = (0..8)
+            .map(|i| (format!("<worker & {i}> with a long name"), vec![(0.0, 1.0)]))
+            .collect();
+        let v = validity(&names, &labels(), (640, 300)).unwrap();
+        assert!(!v.contains("<worker"));
+        assert!(v.contains("&lt;worker &amp; 0&gt;"));
+        // Eight wide entries cannot share one row of 558 px.
+        let rows: std::collections::BTreeSet<&str> = v
+            .split("<text x=\"")
+            .skip(2)
+            .filter_map(|t| t.split("y=\"").nth(1)?.split('"').next())
+            .collect();
+        assert!(rows.contains("46") && rows.contains("64"), "{rows:?}");
     }
 }

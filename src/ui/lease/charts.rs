@@ -1,4 +1,4 @@
-//! The lease lab's charts (plotters → SVG): LLM latency against TTL/2 and
+//! The lease lab's charts (SVG strings, `viz::charts`): LLM latency against TTL/2 and
 //! TTL, a Monte Carlo sweep against TTL (computed in slices across animation
 //! frames, with progress), and lease validity over time. Each downloads as SVG.
 
