@@ -66,8 +66,41 @@ impl<K: Ord, V> VecMap<K, V> {
         &mut self.0[i].1
     }
 
+    /// The value at `k`, inserting `V::default()` first if there is none.
+    pub fn or_default(&mut self, k: K) -> &mut V
+    where
+        V: Default,
+    {
+        let i = match self.find(&k) {
+            Ok(i) => i,
+            Err(i) => {
+                self.0.insert(i, (k, V::default()));
+                i
+            }
+        };
+        &mut self.0[i].1
+    }
+
     pub fn remove(&mut self, k: &K) -> Option<V> {
         self.find(k).ok().map(|i| self.0.remove(i).1)
+    }
+
+    pub fn contains_key(&self, k: &K) -> bool {
+        self.find(k).is_ok()
+    }
+
+    /// The entries with keys from `k` on, in order (`BTreeMap::range(k..)`).
+    pub fn range_from(&self, k: &K) -> impl DoubleEndedIterator<Item = (&K, &V)> {
+        let i = self.find(k).unwrap_or_else(|i| i);
+        self.0[i..].iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl<K: Ord, V> std::ops::Index<&K> for VecMap<K, V> {
+    type Output = V;
+    /// The value at `k`; panics if there is none, as `BTreeMap`'s does.
+    fn index(&self, k: &K) -> &V {
+        self.get(k).expect("no entry for the key")
     }
 }
 
@@ -95,6 +128,111 @@ impl<K, V> VecMap<K, V> {
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.0.iter().map(|(_, v)| v)
+    }
+
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
+        self.0.iter_mut().map(|(_, v)| v)
+    }
+
+    /// Keeps the entries `f` says yes to, in order.
+    pub fn retain(&mut self, mut f: impl FnMut(&K, &mut V) -> bool) {
+        self.0.retain_mut(|(k, v)| f(k, v))
+    }
+}
+
+impl<K: Ord, V> FromIterator<(K, V)> for VecMap<K, V> {
+    /// As `BTreeMap`'s: sorted by key, the last of equal keys kept.
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(it: I) -> Self {
+        let mut m = VecMap::new();
+        for (k, v) in it {
+            m.insert(k, v);
+        }
+        m
+    }
+}
+
+/// An ordered set kept as a sorted vector: `VecMap`'s reasons, for sets.
+/// `Hash` and `Debug` are those of a `BTreeSet` with the same elements.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct VecSet<K>(Vec<K>);
+
+impl<K> Default for VecSet<K> {
+    fn default() -> Self {
+        VecSet(Vec::new())
+    }
+}
+
+impl<K: Ord> VecSet<K> {
+    pub const fn new() -> Self {
+        VecSet(Vec::new())
+    }
+
+    /// Adds `k`; false if it was there.
+    pub fn insert(&mut self, k: K) -> bool {
+        match self.0.binary_search(&k) {
+            Ok(_) => false,
+            Err(i) => {
+                self.0.insert(i, k);
+                true
+            }
+        }
+    }
+
+    pub fn contains(&self, k: &K) -> bool {
+        self.0.binary_search(k).is_ok()
+    }
+
+    /// Takes `k` out; false if it was not there.
+    pub fn remove(&mut self, k: &K) -> bool {
+        match self.0.binary_search(k) {
+            Ok(i) => {
+                self.0.remove(i);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
+impl<K> VecSet<K> {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear()
+    }
+
+    /// The elements in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, K> {
+        self.0.iter()
+    }
+}
+
+impl<K: Ord> FromIterator<K> for VecSet<K> {
+    fn from_iter<I: IntoIterator<Item = K>>(it: I) -> Self {
+        let mut v: Vec<K> = it.into_iter().collect();
+        v.sort();
+        v.dedup();
+        VecSet(v)
+    }
+}
+
+impl<'a, K> IntoIterator for &'a VecSet<K> {
+    type Item = &'a K;
+    type IntoIter = std::slice::Iter<'a, K>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<K: fmt::Debug> fmt::Debug for VecSet<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 
@@ -128,9 +266,9 @@ pub fn sort_by_key<T>(v: &mut Vec<T>, key: impl Fn(&T) -> (u64, u64)) {
 
 #[cfg(test)]
 mod tests {
-    use super::VecMap;
+    use super::{VecMap, VecSet};
     use crate::sim::rng::splitmix64;
-    use std::collections::BTreeMap;
+    use std::collections::{BTreeMap, BTreeSet};
     use std::hash::{DefaultHasher, Hash, Hasher};
 
     fn hash(x: &impl Hash) -> u64 {
@@ -149,9 +287,21 @@ mod tests {
         for step in 0..20_000 {
             let k = (next() % 64) as u8;
             let val = next() % 1000;
-            match next() % 5 {
+            match next() % 7 {
                 0 | 1 => assert_eq!(b.insert(k, val), v.insert(k, val)),
                 2 => assert_eq!(b.remove(&k), v.remove(&k)),
+                5 => {
+                    *b.entry(k).or_default() += 3;
+                    *v.or_default(k) += 3;
+                    assert_eq!(b.contains_key(&k), v.contains_key(&k));
+                }
+                6 => {
+                    let cut = val % 8;
+                    b.retain(|k, x| (*k as u64 + *x) % 8 != cut);
+                    v.retain(|k, x| (*k as u64 + *x) % 8 != cut);
+                    b.values_mut().for_each(|x| *x += 1);
+                    v.values_mut().for_each(|x| *x += 1);
+                }
                 3 => {
                     *b.entry(k).or_insert(val) += 1;
                     *v.or_insert(k, val) += 1;
@@ -175,6 +325,39 @@ mod tests {
         assert!(b.keys().eq(v.keys()) && b.values().eq(v.values()));
         assert_eq!(format!("{b:?}"), format!("{v:?}"));
         assert_eq!(hash(&b), hash(&v));
+        let pairs = [(3u8, 1u64), (1, 2), (3, 4), (2, 0)];
+        let (b, v): (BTreeMap<_, _>, VecMap<_, _>) =
+            (pairs.into_iter().collect(), pairs.into_iter().collect());
+        assert!(b.iter().eq(v.iter()), "collected as a BTreeMap collects");
+    }
+
+    /// The same for `VecSet` against `BTreeSet`.
+    #[test]
+    fn behaves_as_a_btreeset() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = move || splitmix64(&mut state);
+        let (mut b, mut v) = (BTreeSet::new(), VecSet::new());
+        for step in 0..20_000 {
+            let k = (next() % 64) as u8;
+            match next() % 3 {
+                0 | 1 => assert_eq!(b.insert(k), v.insert(k)),
+                _ => assert_eq!(b.remove(&k), v.remove(&k)),
+            }
+            assert_eq!(b.contains(&k), v.contains(&k));
+            if step % 3_000 == 0 {
+                b.clear();
+                v.clear();
+            }
+            assert_eq!(b.len(), v.len());
+            assert!(b.iter().eq(v.iter()), "elements in order");
+        }
+        assert!(!v.is_empty());
+        assert_eq!(format!("{b:?}"), format!("{v:?}"));
+        assert_eq!(hash(&b), hash(&v));
+        let items = [5u8, 1, 5, 3];
+        let (b, v): (BTreeSet<_>, VecSet<_>) =
+            (items.into_iter().collect(), items.into_iter().collect());
+        assert!(b.iter().eq(&v), "collected as a BTreeSet collects");
     }
 
     /// The same order as the standard library's stable `sort_by_key`, on

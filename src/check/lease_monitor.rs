@@ -22,7 +22,7 @@ use super::{Finding, Invariant};
 use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseNote, LeaseRow, View};
 use crate::protocol::storage::{key_name, Fencing, Refusal};
 use crate::sim::{NodeId, SimTime};
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 use std::sync::Arc;
 
 /// Figures of one lease run.
@@ -174,7 +174,7 @@ pub struct LeaseMonitor {
     split_since: Option<SimTime>,
     /// Writers per row during the open split-brain window.
     window_writers: Vec<u64>,
-    epoch_holder: BTreeMap<u64, NodeId>,
+    epoch_holder: VecMap<u64, NodeId>,
     /// The store's row as last granted: (holder, epoch, time of last grant/renewal).
     current: Option<(NodeId, u64, SimTime)>,
     /// Last accepted epoch per row.
@@ -205,7 +205,7 @@ impl LeaseMonitor {
             since: SimTime::ZERO,
             split_since: None,
             window_writers: vec![0; keys.max(1) as usize],
-            epoch_holder: BTreeMap::new(),
+            epoch_holder: VecMap::new(),
             current: None,
             row_epoch: vec![0; keys.max(1) as usize],
             truth: LeaseTruth::default(),

@@ -27,7 +27,7 @@ use crate::protocol::multipaxos::{
 use crate::protocol::Note;
 use crate::sim::clock::Clock;
 use crate::sim::{NodeId, SimTime};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{VecMap, VecSet};
 use std::sync::Arc;
 
 #[derive(Clone, Debug)]
@@ -35,21 +35,21 @@ pub struct MultiMonitor {
     names: Arc<Vec<String>>,
     majority: usize,
     /// Per slot: each (ballot, command) voted for, and who voted.
-    votes: BTreeMap<Slot, Vec<(Ballot, Cmd, Members)>>,
+    votes: VecMap<Slot, Vec<(Ballot, Cmd, Members)>>,
     /// The command chosen per slot.
-    pub chosen: BTreeMap<Slot, Cmd>,
+    pub chosen: VecMap<Slot, Cmd>,
     /// The command first applied per slot, and by whom.
-    applied: BTreeMap<Slot, (Cmd, NodeId)>,
+    applied: VecMap<Slot, (Cmd, NodeId)>,
     /// Commands clients sent (validity).
-    asked: BTreeMap<(NodeId, u32), (u64, Op)>,
+    asked: VecMap<(NodeId, u32), (u64, Op)>,
     /// Per key: writes whose client had the answer, (when, version).
-    written: BTreeMap<u8, Vec<(u64, Slot)>>,
+    written: VecMap<u8, Vec<(u64, Slot)>>,
     /// Per node: the end of the master lease it believes it holds, in true time.
     lease: Vec<Option<u64>>,
     /// Sessions a master said had timed out: (master, client).
-    timed_out: BTreeSet<(NodeId, NodeId)>,
+    timed_out: VecSet<(NodeId, NodeId)>,
     /// Per lock: the highest generation the file server accepted a write with.
-    fenced: BTreeMap<u8, u32>,
+    fenced: VecMap<u8, u32>,
 }
 
 impl MultiMonitor {
@@ -58,14 +58,14 @@ impl MultiMonitor {
         MultiMonitor {
             names,
             majority: replicas / 2 + 1,
-            votes: BTreeMap::new(),
-            chosen: BTreeMap::new(),
-            applied: BTreeMap::new(),
-            asked: BTreeMap::new(),
-            written: BTreeMap::new(),
+            votes: VecMap::new(),
+            chosen: VecMap::new(),
+            applied: VecMap::new(),
+            asked: VecMap::new(),
+            written: VecMap::new(),
             lease: vec![None; n],
-            timed_out: BTreeSet::new(),
-            fenced: BTreeMap::new(),
+            timed_out: VecSet::new(),
+            fenced: VecMap::new(),
         }
     }
 
@@ -99,7 +99,7 @@ impl MultiMonitor {
                 generation,
                 verdict: Verdict::Accepted,
             } => {
-                let highest = *self.fenced.entry(lock).or_insert(generation);
+                let highest = *self.fenced.or_insert(lock, generation);
                 if generation < highest {
                     let detail = format!(
                         "{} accepted a write under lock {lock} with generation {generation} after one with generation {highest}",
@@ -122,7 +122,7 @@ impl MultiMonitor {
         cmd: Cmd,
         found: &mut Vec<Finding>,
     ) {
-        let list = self.votes.entry(slot).or_default();
+        let list = self.votes.or_default(slot);
         let i = match list.iter().position(|v| v.0 == ballot && v.1 == cmd) {
             Some(i) => i,
             None => {
@@ -265,7 +265,7 @@ impl MultiMonitor {
         };
         match (op, outcome) {
             (Op::Put { key, .. }, Outcome::Written { version }) => {
-                self.written.entry(key).or_default().push((now.0, version));
+                self.written.or_default(key).push((now.0, version));
             }
             (Op::Get { key }, Outcome::Value { version, .. }) => {
                 let newer = self

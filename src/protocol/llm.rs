@@ -12,8 +12,8 @@ use crate::protocol::lease::{LeaseMsg, LeaseNode, LeaseTimer};
 use crate::sim::dist::Latency;
 use crate::sim::rng::Rng;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration};
+use crate::sorted::VecMap;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// What the worker asks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -169,11 +169,11 @@ pub struct Llm {
     pub preset: LlmPreset,
     pub rng: Rng,
     /// Injected stalls: the next answer to this worker takes this long.
-    pub stall_next: BTreeMap<NodeId, SimDuration>,
+    pub stall_next: VecMap<NodeId, SimDuration>,
     /// An injected outage.
     pub down: bool,
     /// Answers being "generated": our id → (asker, their request, outcome).
-    pub working: BTreeMap<u32, (NodeId, u32, LlmOutcome)>,
+    pub working: VecMap<u32, (NodeId, u32, LlmOutcome)>,
     next: u32,
 }
 
@@ -182,9 +182,9 @@ impl Llm {
         Llm {
             preset,
             rng,
-            stall_next: BTreeMap::new(),
+            stall_next: VecMap::new(),
             down: false,
-            working: BTreeMap::new(),
+            working: VecMap::new(),
             next: 0,
         }
     }

@@ -20,8 +20,8 @@ use super::commit_spec::{transaction, Placement, Shape};
 use super::run::Run;
 use crate::protocol::commit::{Algorithm, CommitNote, Outcome};
 use crate::protocol::{Msg, Note};
+use crate::sorted::VecMap;
 use crate::trace::{EventKind, TraceEvent};
-use std::collections::BTreeMap;
 
 /// What one run cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,8 +39,8 @@ pub struct Costs {
 pub fn measure(trace: &[TraceEvent], rms: usize) -> Costs {
     let mut c = Costs::default();
     // Lamport clocks: per node, the longest chain of messages it has heard of.
-    let mut clock: BTreeMap<u8, u32> = BTreeMap::new();
-    let mut depth: BTreeMap<u64, u32> = BTreeMap::new();
+    let mut clock: VecMap<u8, u32> = VecMap::new();
+    let mut depth: VecMap<u64, u32> = VecMap::new();
     let mut decided = 0usize;
     let mut last = 0u32;
     for e in trace {
@@ -66,7 +66,7 @@ pub fn measure(trace: &[TraceEvent], rms: usize) -> Costs {
                 ..
             } => {
                 let d = depth.get(&id.0).copied().unwrap_or(0);
-                let k = clock.entry(e.node.0).or_insert(0);
+                let k = clock.or_insert(e.node.0, 0);
                 *k = (*k).max(d);
             }
             EventKind::Note(Note::Commit(n)) => match n {

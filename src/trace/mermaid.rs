@@ -17,7 +17,7 @@
 use super::label::{self, NoteClass};
 use super::{DropReason, EventKind, TraceEvent};
 use crate::sim::NodeId;
-use std::collections::BTreeSet;
+use crate::sorted::VecSet;
 
 /// More statements than this and the diagram is unreadable (and slow to lay
 /// out); the rest is summarised in a last note.
@@ -78,7 +78,7 @@ pub fn export(names: &[String], events: &[TraceEvent], from_us: u64, to_us: u64)
     };
     // Copies made by the network, to mark their arrival as a duplicate. The
     // copy is announced before the window may start, so look from the start.
-    let mut copies = BTreeSet::new();
+    let mut copies = VecSet::new();
     let mut statements: Vec<String> = Vec::new();
     let mut left_out = 0usize;
     for e in events {

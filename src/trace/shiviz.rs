@@ -28,7 +28,7 @@
 
 use super::{label, EventKind, TraceEvent};
 use crate::sim::NodeId;
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 
 /// The parser regex (ShiViz's "log parsing regular expression").
 pub const REGEX: &str = r"(?<host>\S*) (?<clock>{.*})\n(?<event>.*)";
@@ -73,7 +73,7 @@ pub fn export(names: &[String], events: &[TraceEvent]) -> String {
     let host_of = |n: NodeId| if n.index() < net { n.index() } else { net };
     let mut clocks: Vec<Vec<u32>> = vec![vec![0; hosts.len()]; hosts.len()];
     // The clock each message copy left with, until it arrives or is dropped.
-    let mut in_flight: BTreeMap<u64, Vec<u32>> = BTreeMap::new();
+    let mut in_flight: VecMap<u64, Vec<u32>> = VecMap::new();
     let mut out = String::with_capacity(events.len() * 80 + 64);
     out.push_str(REGEX);
     out.push_str("\n\n");

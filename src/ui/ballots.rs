@@ -7,8 +7,8 @@ use crate::i18n::BallotFinding as F;
 use crate::scenario::ballots::{
     check_with, figure1, figure1_priests, BallotRow, InputError, Remark, B3,
 };
+use crate::sorted::VecSet;
 use leptos::prelude::*;
-use std::collections::BTreeSet;
 
 /// A row as typed (the number may not be a number yet).
 #[derive(Clone, Debug, PartialEq)]
@@ -16,8 +16,8 @@ struct Edit {
     key: u32,
     number: String,
     decree: String,
-    quorum: BTreeSet<String>,
-    voters: BTreeSet<String>,
+    quorum: VecSet<String>,
+    voters: VecSet<String>,
     reconstructed: bool,
 }
 
@@ -282,7 +282,7 @@ pub fn BallotExplorer() -> impl IntoView {
                     next_key.set_value(key + 1);
                     rows.update(|rs| {
                         let n = rs.iter().filter_map(|r| r.number.trim().parse::<i64>().ok()).max().unwrap_or(0) + 1;
-                        rs.push(Edit { key, number: n.to_string(), decree: "α".into(), quorum: BTreeSet::new(), voters: BTreeSet::new(), reconstructed: false });
+                        rs.push(Edit { key, number: n.to_string(), decree: "α".into(), quorum: VecSet::new(), voters: VecSet::new(), reconstructed: false });
                     });
                 }>{move || app.words().add_ballot}</button>
                 <button class="btn" data-testid="figure1" on:click=move |_| {

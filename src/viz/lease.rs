@@ -192,7 +192,7 @@ pub fn lanes(run: &Run) -> Lanes {
     let lane = |w: NodeId| workers.iter().position(|&x| x == w);
     let mut split_open: Option<SimTime> = None;
     // Acquire/renew requests in flight: message id → index in `out.requests`.
-    let mut open_req: std::collections::BTreeMap<u64, usize> = std::collections::BTreeMap::new();
+    let mut open_req: crate::sorted::VecMap<u64, usize> = crate::sorted::VecMap::new();
     let mut row_epoch: Vec<u64> = Vec::new();
     let mut store_row = LeaseTruth::default();
     // The verdict on the write note being handled below (set just above it).

@@ -12,8 +12,8 @@ use crate::scenario::run::Run;
 use crate::scenario::Role;
 use crate::sim::fault::Fault;
 use crate::sim::{NodeId, SimTime};
+use crate::sorted::VecMap;
 use crate::trace::{EventKind, TraceEvent};
-use std::collections::BTreeMap;
 
 /// How far a slot is in a replica's log.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,7 +41,7 @@ pub struct ReplicaRow {
     pub node: NodeId,
     pub name: String,
     /// Slot number → what this replica holds there.
-    pub cells: BTreeMap<u32, Cell>,
+    pub cells: VecMap<u32, Cell>,
     /// The ballot it leads with, while it believes it leads.
     pub leads: Option<Ballot>,
     /// Running for election with this ballot (phase 1 not yet done).
@@ -175,7 +175,7 @@ impl LogCursor {
             .map(|node| ReplicaRow {
                 node,
                 name: name(node),
-                cells: BTreeMap::new(),
+                cells: VecMap::new(),
                 leads: None,
                 running: None,
                 down: false,

@@ -15,14 +15,14 @@
 use super::{LeaseMsg, LeaseNode, LeaseNote};
 use crate::protocol::llm::Purpose;
 use crate::sim::{Ctx, Hosts, NodeId, SimTime};
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Advisor {
     /// The LLM service it asks (none: it only keeps the records).
     pub llm: Option<NodeId>,
     /// Questions out: req → local time sent (volatile).
-    pub asked: BTreeMap<u32, SimTime>,
+    pub asked: VecMap<u32, SimTime>,
     pub next_req: u32,
 }
 
@@ -30,7 +30,7 @@ impl Advisor {
     pub fn new(llm: Option<NodeId>) -> Self {
         Advisor {
             llm,
-            asked: BTreeMap::new(),
+            asked: VecMap::new(),
             next_req: 0,
         }
     }

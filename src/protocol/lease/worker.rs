@@ -45,7 +45,7 @@ use super::{Design, LeaseMsg, LeaseNote, LeaseShared, LeaseTimer, View};
 use crate::protocol::llm::{LlmOutcome, Purpose};
 use crate::sim::rng::Rng;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
-use std::collections::BTreeMap;
+use crate::sorted::VecMap;
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -59,7 +59,7 @@ pub struct Worker {
     /// Its own conservative deadline (local clock).
     pub deadline: SimTime,
     /// Outstanding CAS requests: req → local time sent.
-    pub pending: BTreeMap<u32, SimTime>,
+    pub pending: VecMap<u32, SimTime>,
     pub next_req: u32,
     /// Anti-pattern: the loop is blocked on this LLM request (sent at).
     pub waiting_llm: Option<(u32, SimTime)>,
@@ -84,7 +84,7 @@ impl Worker {
             holding: false,
             epoch: 0,
             deadline: SimTime::ZERO,
-            pending: BTreeMap::new(),
+            pending: VecMap::new(),
             next_req: 0,
             waiting_llm: None,
             batch: None,

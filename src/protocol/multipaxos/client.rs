@@ -21,7 +21,8 @@ use super::{
 };
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
-use std::collections::{BTreeMap, VecDeque};
+use crate::sorted::VecMap;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// One step of a client's script.
@@ -72,7 +73,7 @@ pub struct Client {
     /// When the unanswered KeepAlive left (local).
     pub keepalive_sent: Option<SimTime>,
     /// Sequencers it believes it holds: lock → generation.
-    pub held: BTreeMap<u8, u32>,
+    pub held: VecMap<u8, u32>,
     /// The write waiting for the file server's answer.
     pub writing: Option<(u8, u32, Value)>,
 }
@@ -94,7 +95,7 @@ impl Client {
             lease_until: SimTime::ZERO,
             epoch: None,
             keepalive_sent: None,
-            held: BTreeMap::new(),
+            held: VecMap::new(),
             writing: None,
         }
     }

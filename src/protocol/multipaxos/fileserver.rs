@@ -16,7 +16,8 @@
 use super::{Client, MpMsg, MpNode, MpNote, Op, Outcome};
 use crate::protocol::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId};
-use std::collections::{BTreeMap, VecDeque};
+use crate::sorted::VecMap;
+use std::collections::VecDeque;
 
 /// The file server's answer to a write.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -47,7 +48,7 @@ pub struct FileServer {
     /// The file's contents, and the generation that wrote them.
     pub value: Option<(Value, u32)>,
     /// The highest generation seen per lock.
-    pub highest: BTreeMap<u8, u32>,
+    pub highest: VecMap<u8, u32>,
     /// Writes waiting for the cell's answer: (writer, lock, generation, value).
     pub pending: VecDeque<(NodeId, u8, u32, Value)>,
     /// The check asked of the cell for the first pending write.
@@ -59,7 +60,7 @@ impl FileServer {
         FileServer {
             cell,
             value: None,
-            highest: BTreeMap::new(),
+            highest: VecMap::new(),
             pending: VecDeque::new(),
             checking: false,
         }

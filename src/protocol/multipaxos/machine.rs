@@ -23,22 +23,22 @@ use crate::protocol::lease_row::{self, CasRules, LeaseRow};
 use crate::protocol::value::Value;
 use crate::sim::NodeId;
 use crate::sim::{SimDuration, SimTime};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{VecMap, VecSet};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Machine {
     /// key → (value, the slot that wrote it).
-    pub store: BTreeMap<u8, (Value, Slot)>,
+    pub store: VecMap<u8, (Value, Slot)>,
     /// lock → (holder, generation).
-    pub locks: BTreeMap<u8, (NodeId, u32)>,
+    pub locks: VecMap<u8, (NodeId, u32)>,
     /// The last generation handed out per lock.
-    pub generations: BTreeMap<u8, u32>,
+    pub generations: VecMap<u8, u32>,
     /// Per client: its last applied seq and what it returned.
-    pub done: BTreeMap<NodeId, (u32, Outcome)>,
+    pub done: VecMap<NodeId, (u32, Outcome)>,
     /// A Chubby cell: locks need an open session.
     pub cell: bool,
     /// The open sessions.
-    pub sessions: BTreeSet<NodeId>,
+    pub sessions: VecSet<NodeId>,
     /// The lease lab's store: the `worker_leases` row, and its statement's rules.
     pub lease: Option<LeaseRow>,
     pub lease_rules: CasRules,
@@ -117,7 +117,7 @@ impl Machine {
                 }
                 Some(&(holder, _)) => Outcome::Busy { holder },
                 None => {
-                    let g = self.generations.entry(lock).or_insert(0);
+                    let g = self.generations.or_insert(lock, 0);
                     *g += 1;
                     self.locks.insert(lock, (cmd.client, *g));
                     Outcome::Granted { generation: *g }

@@ -15,7 +15,8 @@ use super::{
     Slot, SlotVote,
 };
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration, SimTime};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use crate::sorted::{VecMap, VecSet};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// What a replica is doing (volatile).
@@ -27,7 +28,7 @@ pub enum Role {
     Candidate {
         ballot: Ballot,
         from: Slot,
-        promises: BTreeMap<NodeId, Arc<[SlotVote]>>,
+        promises: VecMap<NodeId, Arc<[SlotVote]>>,
     },
     Leader(Box<Leading>),
 }
@@ -43,7 +44,7 @@ pub struct Leading {
     /// acknowledged — it answers no read from it before.
     pub ready_at: Slot,
     /// Slots in phase 2: the decree and who has voted for it.
-    pub inflight: BTreeMap<Slot, (Cmd, Members)>,
+    pub inflight: VecMap<Slot, (Cmd, Members)>,
     /// Commands waiting for a slot (the window is full).
     pub queue: VecDeque<Cmd>,
     /// The latest heartbeat (lease) round.
@@ -66,9 +67,9 @@ pub struct Replica {
     /// maxBal: the promise, for every slot.
     pub max_bal: Option<Ballot>,
     /// The vote per slot (maxVBal, maxVal).
-    pub votes: BTreeMap<Slot, (Ballot, Cmd)>,
+    pub votes: VecMap<Slot, (Ballot, Cmd)>,
     /// The log: chosen slots.
-    pub chosen: BTreeMap<Slot, Cmd>,
+    pub chosen: VecMap<Slot, Cmd>,
     /// The next slot to apply (everything below is applied).
     pub applied: Slot,
     pub machine: Machine,
@@ -87,9 +88,9 @@ pub struct Replica {
     /// A master's belief: its lease holds until this (local).
     pub lease: Option<SimTime>,
     /// A Chubby master: each open session's lease (local).
-    pub sessions: BTreeMap<NodeId, SimTime>,
+    pub sessions: VecMap<NodeId, SimTime>,
     /// Sessions it is ending (through the log).
-    pub ending: BTreeSet<NodeId>,
+    pub ending: VecSet<NodeId>,
 }
 
 impl Replica {
@@ -103,8 +104,8 @@ impl Replica {
             group,
             index,
             max_bal: None,
-            votes: BTreeMap::new(),
-            chosen: BTreeMap::new(),
+            votes: VecMap::new(),
+            chosen: VecMap::new(),
             applied: Slot(1),
             machine,
             last_tried: 0,
@@ -114,8 +115,8 @@ impl Replica {
             grant: None,
             quiet_until: SimTime::ZERO,
             lease: None,
-            sessions: BTreeMap::new(),
-            ending: BTreeSet::new(),
+            sessions: VecMap::new(),
+            ending: VecSet::new(),
         }
     }
 
@@ -205,13 +206,13 @@ impl Replica {
             // Broken on purpose: lead at once, as if nothing could have been
             // voted in the slots it does not know are chosen.
             ctx.note(MpNote::BallotStarted { ballot, from });
-            self.lead(ballot, from, BTreeMap::new(), ctx);
+            self.lead(ballot, from, VecMap::new(), ctx);
             return;
         }
         self.role = Role::Candidate {
             ballot,
             from,
-            promises: BTreeMap::new(),
+            promises: VecMap::new(),
         };
         ctx.note(MpNote::BallotStarted { ballot, from });
         for r in self.group.replicas.clone() {
@@ -249,7 +250,7 @@ impl Replica {
             MpMsg::CatchUp { from: slot } => {
                 let entries: Vec<(Slot, Cmd)> = self
                     .chosen
-                    .range(slot..)
+                    .range_from(&slot)
                     .take(64)
                     .map(|(s, c)| (*s, *c))
                     .collect();
@@ -382,7 +383,7 @@ impl Replica {
         self.max_bal = Some(ballot);
         let votes: Vec<SlotVote> = self
             .votes
-            .range(from..)
+            .range_from(&from)
             .map(|(&slot, &(ballot, cmd))| SlotVote { slot, ballot, cmd })
             .collect();
         ctx.send(
@@ -434,10 +435,10 @@ impl Replica {
         &mut self,
         ballot: Ballot,
         from: Slot,
-        promises: BTreeMap<NodeId, Arc<[SlotVote]>>,
+        promises: VecMap<NodeId, Arc<[SlotVote]>>,
         ctx: &mut Ctx<MpNode, H>,
     ) {
-        let mut highest: BTreeMap<Slot, SlotVote> = BTreeMap::new();
+        let mut highest: VecMap<Slot, SlotVote> = VecMap::new();
         for v in promises
             .values()
             .flat_map(|vs| vs.iter())
@@ -459,7 +460,7 @@ impl Replica {
             ballot,
             next: from,
             ready_at: from,
-            inflight: BTreeMap::new(),
+            inflight: VecMap::new(),
             queue: VecDeque::new(),
             round: 0,
             rounds: VecDeque::new(),
@@ -818,7 +819,7 @@ impl Replica {
         let now = ctx.now();
         let mut expired = Vec::new();
         for &c in &self.machine.sessions {
-            let until = *self.sessions.entry(c).or_insert(now + lease);
+            let until = *self.sessions.or_insert(c, now + lease);
             if now >= until && !self.ending.contains(&c) {
                 expired.push(c);
             }
