@@ -140,6 +140,15 @@ impl<K, V> VecMap<K, V> {
     }
 }
 
+impl<K, V> IntoIterator for VecMap<K, V> {
+    type Item = (K, V);
+    type IntoIter = std::vec::IntoIter<(K, V)>;
+    /// The entries in key order.
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
 impl<K: Ord, V> FromIterator<(K, V)> for VecMap<K, V> {
     /// As `BTreeMap`'s: sorted by key, the last of equal keys kept.
     fn from_iter<I: IntoIterator<Item = (K, V)>>(it: I) -> Self {
@@ -182,6 +191,24 @@ impl<K: Ord> VecSet<K> {
         self.0.binary_search(k).is_ok()
     }
 
+    pub fn is_subset(&self, other: &Self) -> bool {
+        self.0.iter().all(|k| other.contains(k))
+    }
+
+    pub fn is_disjoint(&self, other: &Self) -> bool {
+        !self.0.iter().any(|k| other.contains(k))
+    }
+
+    /// The elements also in `other`, in order.
+    pub fn intersection<'a>(&'a self, other: &'a Self) -> impl Iterator<Item = &'a K> {
+        self.0.iter().filter(|k| other.contains(k))
+    }
+
+    /// The elements not in `other`, in order.
+    pub fn difference<'a>(&'a self, other: &'a Self) -> impl Iterator<Item = &'a K> {
+        self.0.iter().filter(|k| !other.contains(k))
+    }
+
     /// Takes `k` out; false if it was not there.
     pub fn remove(&mut self, k: &K) -> bool {
         match self.0.binary_search(k) {
@@ -219,6 +246,28 @@ impl<K: Ord> FromIterator<K> for VecSet<K> {
         v.sort();
         v.dedup();
         VecSet(v)
+    }
+}
+
+impl<K> IntoIterator for VecSet<K> {
+    type Item = K;
+    type IntoIter = std::vec::IntoIter<K>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+/// Written as a list, in order; read from any list (sorted, repeats
+/// dropped) — as serde writes and reads a `BTreeSet`.
+impl<K: serde::Serialize> serde::Serialize for VecSet<K> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter())
+    }
+}
+
+impl<'de, K: serde::Deserialize<'de> + Ord> serde::Deserialize<'de> for VecSet<K> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Vec::<K>::deserialize(d).map(|v| v.into_iter().collect())
     }
 }
 
@@ -354,6 +403,19 @@ mod tests {
         assert!(!v.is_empty());
         assert_eq!(format!("{b:?}"), format!("{v:?}"));
         assert_eq!(hash(&b), hash(&v));
+        let (b2, v2): (BTreeSet<u8>, VecSet<u8>) = (
+            [1, 9, 20].into_iter().collect(),
+            [1, 9, 20].into_iter().collect(),
+        );
+        assert_eq!(b.is_subset(&b2), v.is_subset(&v2));
+        assert_eq!(b.is_disjoint(&b2), v.is_disjoint(&v2));
+        assert!(b.intersection(&b2).eq(v.intersection(&v2)));
+        assert!(b.difference(&b2).eq(v.difference(&v2)));
+        let json = serde_json::to_string(&v).unwrap();
+        assert_eq!(json, serde_json::to_string(&b).unwrap());
+        let back: VecSet<u8> = serde_json::from_str("[7,2,7,1]").unwrap();
+        let want: BTreeSet<u8> = serde_json::from_str("[7,2,7,1]").unwrap();
+        assert!(back.iter().eq(want.iter()));
         let items = [5u8, 1, 5, 3];
         let (b, v): (BTreeSet<_>, VecSet<_>) =
             (items.into_iter().collect(), items.into_iter().collect());

@@ -33,8 +33,8 @@
 //! hold. It is reported as a [`Remark`], because the protocol never does it.
 
 use super::names::{self, DECREES, GREEK};
+use crate::sorted::{VecMap, VecSet};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// A priest of the Synod (a legislator), by name.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -64,8 +64,8 @@ pub struct BallotRow {
     /// *B.bal*. Any integer: the user may type anything, including a clash.
     pub number: i64,
     pub decree: Decree,
-    pub quorum: BTreeSet<Priest>,
-    pub voters: BTreeSet<Priest>,
+    pub quorum: VecSet<Priest>,
+    pub voters: VecSet<Priest>,
     /// The voters are our reconstruction, not Lamport's (Figure 1's ballot
     /// 29: DOMAIN.md marks its voters [U]); the UI must label the row so.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -180,7 +180,7 @@ pub struct MaxVote {
     pub decree: Decree,
     /// The members of *Q* who cast that vote (for Figure 1's ballot 29, both
     /// Γ and Δ voted in ballot 27).
-    pub voters: BTreeSet<Priest>,
+    pub voters: VecSet<Priest>,
     /// Only possible when B1 fails: another row with the same number also
     /// holds a vote by a member of *Q*, for a different decree. Lamport left
     /// the order of equal-numbered votes undefined, so MaxVote's decree is
@@ -375,7 +375,7 @@ fn canonical(
     errors: &mut Vec<InputError>,
 ) -> BallotRow {
     let names: Vec<String> = roster.iter().map(|p| p.0.clone()).collect();
-    let mut resolve = |field: Field, set: &BTreeSet<Priest>| -> BTreeSet<Priest> {
+    let mut resolve = |field: Field, set: &VecSet<Priest>| -> VecSet<Priest> {
         set.iter()
             .map(|p| match names::resolve(&names, &p.0) {
                 Some(id) => roster[id.index()].clone(),
@@ -410,7 +410,7 @@ fn canonical(
 
 /// *MaxVote(b, Q, 𝓑)*, or `None` for the null vote. Every voter of every
 /// ballot casts a vote (*Votes(𝓑)*), whether or not they are in its quorum.
-fn max_vote(rows: &[BallotRow], b: i64, q: &BTreeSet<Priest>) -> Option<MaxVote> {
+fn max_vote(rows: &[BallotRow], b: i64, q: &VecSet<Priest>) -> Option<MaxVote> {
     let cast_by_q = |r: &BallotRow| r.number < b && !r.voters.is_disjoint(q);
     let top = rows
         .iter()
@@ -431,9 +431,9 @@ fn max_vote(rows: &[BallotRow], b: i64, q: &BTreeSet<Priest>) -> Option<MaxVote>
 }
 
 fn duplicate_numbers(rows: &[BallotRow]) -> Vec<DuplicateNumber> {
-    let mut by_number: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+    let mut by_number: VecMap<i64, Vec<usize>> = VecMap::new();
     for (i, r) in rows.iter().enumerate() {
-        by_number.entry(r.number).or_default().push(i);
+        by_number.or_default(r.number).push(i);
     }
     by_number
         .into_iter()

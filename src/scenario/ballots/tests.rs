@@ -9,7 +9,7 @@ const B14_ROW: usize = 2;
 const B27_ROW: usize = 3;
 const B29_ROW: usize = 4;
 
-fn set(names: &[&str]) -> BTreeSet<Priest> {
+fn set(names: &[&str]) -> crate::sorted::VecSet<Priest> {
     names.iter().map(|n| Priest::new(*n)).collect()
 }
 
