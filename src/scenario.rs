@@ -920,8 +920,10 @@ impl Scenario {
         Ok(s)
     }
 
+    /// Laid out for reading (`trace::pretty` over the compact form: one
+    /// serializer in the module).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a scenario always serializes")
+        crate::trace::pretty::pretty(&self.to_json_compact())
     }
 
     /// The same on one line (autosave, and share links through

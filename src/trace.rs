@@ -15,6 +15,7 @@ pub mod lease;
 pub mod mermaid;
 pub mod multipaxos;
 pub mod paxos;
+pub mod pretty;
 pub mod share;
 pub mod shiviz;
 pub mod svg;

@@ -90,8 +90,8 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    let doc: J =
-        serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
+    let doc: J = serde_json::from_slice(text.as_bytes())
+        .map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     let J::Object(obj) = &doc else {
         return Err(ImportError::NotObject);
     };
@@ -191,8 +191,8 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooBig(text.len()));
     }
-    let doc: J =
-        serde_json::from_str(text).map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
+    let doc: J = serde_json::from_slice(text.as_bytes())
+        .map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     if doc.get("format").is_some() {
         let imp = parse(text)?;
         return imp.scenario.ok_or_else(|| {

@@ -110,20 +110,14 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
             let named = fault
                 .try_map(|id| Ok::<String, ()>(n.node(*id).as_str().unwrap_or("net").to_string()))
                 .expect("naming never fails");
-            m.insert(
-                "fault".into(),
-                serde_json::to_value(&named).expect("faults serialize"),
-            );
+            m.insert("fault".into(), through_text(&named));
             fault.kind()
         }
         EventKind::Command { command } => {
             let named = command
                 .try_map(|id| Ok::<String, ()>(n.node(*id).as_str().unwrap_or("net").to_string()))
                 .expect("naming never fails");
-            m.insert(
-                "fault".into(),
-                serde_json::to_value(&named).expect("commands serialize"),
-            );
+            m.insert("fault".into(), through_text(&named));
             command.kind()
         }
         EventKind::Resume => "resume",
@@ -148,6 +142,15 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
     J::Object(m)
 }
 
+/// A fault or command as a JSON value, through its compact text rather than
+/// `serde_json::to_value` (whose serializer would be one more copy of every
+/// fault's and command's `Serialize`); the same value either way, floats
+/// included (`float_roundtrip`).
+fn through_text(x: &impl serde::Serialize) -> J {
+    let text = serde_json::to_vec(x).expect("faults and commands serialize");
+    serde_json::from_slice(&text).expect("what serde_json wrote, it reads")
+}
+
 pub fn events_json(names: &[String], events: &[TraceEvent]) -> Vec<J> {
     let n = Namer(names);
     events.iter().map(|e| event_json(&n, e)).collect()
@@ -164,15 +167,34 @@ pub fn events_hash(names: &[String], events: &[TraceEvent]) -> u64 {
     super::fnv1a(&buf)
 }
 
+/// The envelope, with its keys in the order a `serde_json` map writes them
+/// (sorted): written by hand so that the scenario goes through the one
+/// compact serializer the page has (`Scenario::to_json_compact`), not again
+/// through `serde_json::Value`'s.
+fn envelope(scenario: &Scenario, recorded_on: Option<&str>, events: Option<Vec<J>>) -> String {
+    let mut s = String::from("{");
+    if let Some(events) = events {
+        s.push_str("\"events\":");
+        s.push_str(&J::Array(events).to_string());
+        s.push(',');
+    }
+    s.push_str("\"format\":");
+    s.push_str(&J::from(FORMAT).to_string());
+    if let Some(r) = recorded_on {
+        s.push_str(",\"recorded_on\":");
+        s.push_str(&J::from(r).to_string());
+    }
+    s.push_str(",\"scenario\":");
+    s.push_str(&scenario.to_json_compact());
+    s.push_str(",\"version\":");
+    s.push_str(&VERSION.to_string());
+    s.push('}');
+    s
+}
+
 /// The whole trace file.
 pub fn export(scenario: &Scenario, names: &[String], events: &[TraceEvent]) -> String {
-    let doc = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "scenario": scenario,
-        "events": events_json(names, events),
-    });
-    serde_json::to_string(&doc).expect("a trace always serializes")
+    envelope(scenario, None, Some(events_json(names, events)))
 }
 
 /// A trace recorded on a real server, live (`paxos-island pg --live`,
@@ -185,22 +207,58 @@ pub fn export_recorded(
     events: &[TraceEvent],
     recorded_on: &str,
 ) -> String {
-    let doc = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "recorded_on": recorded_on,
-        "scenario": scenario,
-        "events": events_json(names, events),
-    });
-    serde_json::to_string(&doc).expect("a trace always serializes")
+    envelope(
+        scenario,
+        Some(recorded_on),
+        Some(events_json(names, events)),
+    )
 }
 
-/// The scenario alone, in the same envelope but without events.
+/// The scenario alone, in the same envelope but without events, laid out
+/// for reading.
 pub fn export_scenario(scenario: &Scenario) -> String {
-    let doc = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "scenario": scenario,
-    });
-    serde_json::to_string_pretty(&doc).expect("a scenario always serializes")
+    super::pretty::pretty(&envelope(scenario, None, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{builtin, lease_spec, Run};
+
+    /// The hand-written envelope holds what `json!` held (the scenario's
+    /// keys now in its fields' order, as `Scenario::to_json` writes them,
+    /// rather than sorted), and `through_text` gives what `to_value` gave.
+    #[test]
+    fn the_envelope_holds_what_serde_json_wrote() {
+        let parse = |s: &str| serde_json::from_str::<J>(s).unwrap();
+        for name in ["crash-f", "partition-heal", "lossy"]
+            .into_iter()
+            .chain(lease_spec::BUILTIN_NAMES.into_iter().take(4))
+        {
+            let s = builtin::get(name).unwrap();
+            let run = Run::record(&s).unwrap();
+            let events = events_json(&run.names, &run.trace);
+            let text = export(&s, &run.names, &run.trace);
+            let doc =
+                json!({"format": FORMAT, "version": VERSION, "scenario": &s, "events": events});
+            assert_eq!(parse(&text), doc, "{name}");
+            assert!(text.starts_with("{\"events\":[{") && text.ends_with(",\"version\":1}"));
+            assert!(text.contains(&format!(",\"scenario\":{},", s.to_json_compact())));
+            let doc = json!({"format": FORMAT, "version": VERSION, "recorded_on": "pg \"live\"", "scenario": &s, "events": events});
+            assert_eq!(
+                parse(&export_recorded(&s, &run.names, &run.trace, "pg \"live\"")),
+                doc
+            );
+            let doc = json!({"format": FORMAT, "version": VERSION, "scenario": &s});
+            let pretty = export_scenario(&s);
+            assert_eq!(parse(&pretty), doc);
+            assert!(pretty.starts_with(
+                "{\n  \"format\": \"paxos-island-trace\",\n  \"scenario\": {\n    \"name\": "
+            ));
+            for step in &s.faults {
+                let named = &step.fault;
+                assert_eq!(through_text(named), serde_json::to_value(named).unwrap());
+            }
+        }
+    }
 }

@@ -172,8 +172,10 @@ pub struct Posted {
 }
 
 impl Posted {
+    /// Read as bytes: the page's one JSON reader (`from_str` would be a
+    /// second copy of it).
     pub fn from_json(text: &str) -> Result<Posted, String> {
-        serde_json::from_str(text)
+        serde_json::from_slice(text.as_bytes())
             .map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
     }
 }
@@ -183,7 +185,7 @@ impl Reply {
         serde_json::to_string(self).expect("a reply always serializes")
     }
     pub fn from_json(text: &str) -> Result<Reply, String> {
-        serde_json::from_str(text)
+        serde_json::from_slice(text.as_bytes())
             .map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
     }
 }
