@@ -243,7 +243,8 @@ impl<K> VecSet<K> {
 impl<K: Ord> FromIterator<K> for VecSet<K> {
     fn from_iter<I: IntoIterator<Item = K>>(it: I) -> Self {
         let mut v: Vec<K> = it.into_iter().collect();
-        v.sort();
+        // Equal elements are dropped, so which comes first does not matter.
+        v.sort_unstable();
         v.dedup();
         VecSet(v)
     }

@@ -461,7 +461,8 @@ fn disjoint_quorums(rows: &[BallotRow]) -> Vec<DisjointPair> {
 /// derived from B1–B3 — so a broken condition shows its consequence.
 fn consistency(rows: &[BallotRow]) -> Consistency {
     let by_number = |mut v: Vec<usize>| {
-        v.sort_by_key(|&i| (rows[i].number, i));
+        // i64 to u64 keeping the order: the sign bit flipped.
+        crate::sorted::sort_by_key(&mut v, |&i| ((rows[i].number as u64) ^ (1 << 63), i as u64));
         v
     };
     let successful = by_number((0..rows.len()).filter(|&i| rows[i].successful()).collect());

@@ -545,7 +545,7 @@ pub fn random_commit(seed: u64, faults: FaultSet, mutation: Option<Mutation>) ->
             _ => {}
         }
     }
-    s.faults.sort_by_key(|f| f.at_us);
+    crate::sorted::sort_by_key(&mut s.faults, |f| (f.at_us, 0));
     s.stop_at_us = 10_000_000;
     s
 }

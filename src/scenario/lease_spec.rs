@@ -900,7 +900,7 @@ pub fn random_lease_with(
             }
         }
     }
-    s.faults.sort_by_key(|f| f.at_us);
+    crate::sorted::sort_by_key(&mut s.faults, |f| (f.at_us, 0));
     s
 }
 

@@ -781,7 +781,7 @@ pub fn random_multipaxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>
             _ => {}
         }
     }
-    s.faults.sort_by_key(|x| x.at_us);
+    crate::sorted::sort_by_key(&mut s.faults, |x| (x.at_us, 0));
     s.stop_at_us = 6_000_000;
     s
 }

@@ -399,15 +399,18 @@ pub fn sweep(
     let mut c = Chart::new(size, l, &legend, (0.0, x1), false, (0.0, top));
     c.axes(l, &labelled(xticks), &yticks);
     for fencing in [true, false] {
-        let mut pts: Vec<(f64, f64)> = cells
+        let mut on: Vec<&Cell> = cells
             .iter()
             .filter(|c| c.fencing == fencing && c.runs > 0)
-            .map(|c| (c.ttl_us as f64 / 1e6, pick(c)))
             .collect();
-        if pts.is_empty() {
+        if on.is_empty() {
             continue;
         }
-        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::sorted::sort_by_key(&mut on, |c| (c.ttl_us, 0));
+        let pts: Vec<(f64, f64)> = on
+            .iter()
+            .map(|c| (c.ttl_us as f64 / 1e6, pick(c)))
+            .collect();
         let colour = if fencing { GREEN } else { VERMILLION };
         c.line(&pts, colour, if fencing { 3 } else { 2 }, !fencing);
         // Distinct marker shapes: colour is never the only difference.

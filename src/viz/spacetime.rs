@@ -466,7 +466,7 @@ fn spans<'t>(
         .map(|(s, t, l, k)| (s, t, l, k, false))
         .collect();
     cuts.extend(open_cuts.into_iter().map(|(s, l, k)| (s, end, l, k, true)));
-    done.sort_by_key(|&(n, _, s, _, _)| (n, s));
+    crate::sorted::sort_by_key(&mut done, |&(n, _, s, _, _)| (n.0 as u64, s));
     let clip = |s: u64, t: u64| (x_of(s.max(from)), x_of(t.min(to)));
     let spans = done
         .into_iter()

@@ -162,7 +162,7 @@ fn words(l: &CommitLanes, end: u64, lang: crate::i18n::Lang) -> Vec<Word> {
             class: class.into(),
         });
     }
-    out.sort_by_key(|w| w.from);
+    crate::sorted::sort_by_key(&mut out, |w| (w.from, 0));
     out
 }
 
