@@ -68,14 +68,15 @@ const LEFT: f64 = 66.0;
 const RIGHT: f64 = 16.0;
 const BOTTOM: f64 = 46.0;
 
-/// A label's width in pixels at the legend's size, estimated (an SVG string
-/// cannot measure): Latin letters are about half as wide as the font is high,
-/// Japanese ones as wide.
+/// A label's width in pixels, estimated (an SVG string cannot measure):
+/// Latin letters are about half as wide as the font is high, Japanese ones
+/// as wide. Estimated at 15 px, the size large type and presenter mode give
+/// the charts' words (`style/parts.css`), so no entry runs into the next.
 fn text_width(s: &str) -> f64 {
     s.chars()
         .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
         .sum::<f64>()
-        * FONT as f64
+        * 15.0
 }
 
 impl Chart {
