@@ -27,49 +27,27 @@ import { readFileSync, writeFileSync, readdirSync, rmSync, mkdtempSync } from 'n
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
+import { leb, uleb, name, sections, module_ } from './wasm-sections.mjs';
 
 const [dist, limitArg] = process.argv.slice(2);
 if (!dist) throw new Error('usage: node scripts/merge-chunks.mjs DIST [BYTES]');
 const limit = Number(limitArg ?? 3000);
 const ROOT = join(import.meta.dirname, '..');
-const bin = (name) => join(ROOT, 'tests/e2e/node_modules/.bin', name);
+const bin = (tool) => join(ROOT, 'tests/e2e/node_modules/.bin', tool);
 const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
   '--enable-mutable-globals', '--enable-reference-types'];
 const SHARED = '__wasm_split';
 
-// --- the binary format, as much as is needed ---
-function leb(b, i) {
-  let r = 0, s = 0, x;
-  do { x = b[i++]; r |= (x & 0x7f) << s; s += 7; } while (x & 0x80);
-  return [r >>> 0, i];
-}
-function uleb(n) {
-  const out = [];
-  do { let x = n & 0x7f; n >>>= 7; if (n) x |= 0x80; out.push(x); } while (n);
-  return Buffer.from(out);
-}
-const name = (s) => Buffer.concat([uleb(Buffer.byteLength(s)), Buffer.from(s)]);
-function sections(b) {
-  if (b.readUInt32BE(0) !== 0x0061736d) throw new Error('not a wasm module');
-  const out = [];
-  for (let i = 8; i < b.length;) {
-    const id = b[i];
-    const [size, j] = leb(b, i + 1);
-    out.push({ id, body: b.subarray(j, j + size) });
-    i = j + size;
-  }
-  return out;
-}
-const module_ = (secs) => Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]),
-  ...secs.flatMap((s) => [Buffer.from([s.id]), uleb(s.body.length), s.body])]);
+// --- imports, as much of them as is needed ---
 function limits(b, i) {
   const flag = b[i++];
   [, i] = leb(b, i);
   if (flag & 1) [, i] = leb(b, i);
   return i;
 }
-// An import section's entries: module, field, kind, and the kind's raw description.
-function imports(body) {
+// An import section's entries: module, field, kind, and the kind's raw
+// description (none without the section).
+function imports(body = Buffer.from([0])) {
   let [n, i] = leb(body, 0);
   const out = [];
   const str = () => { const [len, j] = leb(body, i); const s = body.subarray(j, j + len).toString(); i = j + len; return s; };
@@ -91,9 +69,9 @@ const importSection = (list) => ({ id: 2, body: Buffer.concat([uleb(list.length)
 const chunks = readdirSync(dist).filter((f) => /^chunk_\d+\.wasm$/.test(f))
   .map((f) => ({ f, b: readFileSync(join(dist, f)) }))
   .filter(({ b }) => b.length < limit)
-  .map((c) => ({ ...c, secs: sections(c.b) }))
+  .map((c) => { const secs = sections(c.b, c.f); return { ...c, secs, imports: imports(secs.find((s) => s.id === 2)?.body) }; })
   .filter((c) => c.secs.every((s) => ![7, 8].includes(s.id)) // no exports, no start function
-    && imports(c.secs.find((s) => s.id === 2)?.body ?? Buffer.from([0])).every((m) => m.mod === SHARED && m.kind !== 0));
+    && c.imports.every((m) => m.mod === SHARED && m.kind !== 0));
 if (chunks.length < 2) {
   console.log(`merge-chunks: ${chunks.length} chunk(s) under ${limit} bytes; nothing to merge`);
   process.exit(0);
@@ -102,7 +80,7 @@ if (chunks.length < 2) {
 // --- the hub: the shared imports once, exported ---
 const shared = new Map();
 for (const c of chunks) {
-  for (const m of imports(c.secs.find((s) => s.id === 2)?.body ?? Buffer.from([0]))) {
+  for (const m of c.imports) {
     const had = shared.get(m.field);
     if (had && (had.kind !== m.kind || !had.desc.equals(m.desc))) throw new Error(`${c.f}: ${m.field} differs`);
     shared.set(m.field, m);
@@ -118,16 +96,14 @@ try {
   writeFileSync(join(tmp, 'hub.wasm'), hub);
   const args = [join(tmp, 'hub.wasm'), 'hub'];
   chunks.forEach((c, k) => {
-    const secs = c.secs.map((s) => (s.id === 2
-      ? importSection(imports(s.body).map((m) => ({ ...m, mod: 'hub' })))
-      : s));
+    const secs = c.secs.map((s) => (s.id === 2 ? importSection(c.imports.map((m) => ({ ...m, mod: 'hub' }))) : s));
     writeFileSync(join(tmp, `${k}.wasm`), module_(secs));
     args.push(join(tmp, `${k}.wasm`), `c${k}`);
   });
   const merged = join(tmp, 'merged.wasm');
   execFileSync(bin('wasm-merge'), [...args, ...FEATURES, '-o', merged], { stdio: 'inherit' });
   // The hub's exports go: nothing asks a chunk for anything.
-  const out = sections(readFileSync(merged)).filter((s) => s.id !== 7);
+  const out = sections(readFileSync(merged), merged).filter((s) => s.id !== 7);
   const left = imports(out.find((s) => s.id === 2).body);
   if (!left.every((m) => m.mod === SHARED)) throw new Error('merge-chunks: an import was not resolved');
   writeFileSync(merged, module_(out));
