@@ -1,5 +1,5 @@
 // A WebAssembly module's sections, read and written: as much of the binary
-// format as the build's scripts need (merge-chunks.mjs, drop-exports.mjs).
+// format as the build's scripts need (strip-relocs.mjs, merge-chunks.mjs, drop-exports.mjs).
 
 /** An unsigned LEB128 at `i` of `b`: [value, the index after it]. */
 export function leb(b, i) {

@@ -929,7 +929,9 @@ impl Scenario {
     /// The same on one line (autosave, and share links through
     /// `trace::share`): one serializer for the page's first load.
     pub fn to_json_compact(&self) -> String {
-        serde_json::to_string(self).expect("a scenario always serializes")
+        // Not `expect`: its message would format serde_json's error with
+        // `Debug` (and its escaping tables) for a failure that cannot come.
+        serde_json::to_string(self).unwrap_or_else(|_| unreachable!("a scenario always serializes"))
     }
 }
 

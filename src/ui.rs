@@ -30,7 +30,6 @@ pub mod parts;
 pub mod perf;
 pub mod qr;
 pub mod raf;
-pub mod search;
 pub mod spacetime;
 pub mod topbar;
 pub mod transport;
@@ -456,13 +455,9 @@ pub fn use_app() -> App {
     use_context::<App>().expect("the page's state is provided at its root")
 }
 
-/// Entry point from `main`: show panics on the page, then mount — unless
-/// this is the model checker's worker, which has no page (`ui::search`).
+/// Entry point from `main`: show panics on the page, then mount.
 pub fn start() {
     install_panic_hook();
-    if web_sys::window().is_none() {
-        return;
-    }
     if !files::readers_needed_at_start() {
         return mount();
     }

@@ -4,7 +4,7 @@
 //! Why not `serde_json::to_string_pretty`: every type it writes is compiled
 //! again for the pretty writer, beside the compact one the page already has
 //! for share links and saved work (issue 15: a scenario's whole `Serialize`
-//! once more in the export part and in the checker's search). A test checks
+//! once more in the export part and in the checker's module). A test checks
 //! this against `to_string_pretty`, byte for byte.
 
 /// `compact` (JSON as `serde_json::to_string` writes it) laid out as

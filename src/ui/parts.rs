@@ -32,7 +32,7 @@ pub enum Part {
     Multi,
     Ballots,
     Lessons,
-    /// The model checker's panel (its search runs in a worker: `ui::search`).
+    /// The model checker's panel (its search runs in the worker's own module).
     Checker,
     /// Presenter mode's QR code of the moment.
     Qr,
@@ -118,16 +118,6 @@ split_point!(builders, builders_part -> crate::scenario::Build = crate::scenario
 split_point!(qr, qr_part -> Draw = super::qr::draw);
 split_point!(later, later_part -> Draw = with_checks(super::later::draw));
 split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::exports::write);
-
-// The model checker's search, run in its worker by the app's own module
-// (`ui::search`, `checker-worker.js`); the page itself never calls it.
-split_point!(search, search_part -> super::search::Open = super::search::open);
-
-/// Fetches the search (in the checker's worker); `None` if it cannot be
-/// fetched.
-pub async fn load_search() -> Option<super::search::Open> {
-    search_part().await.ok()
-}
 
 // The readers of saved work, share links and files (serde's deserializers,
 // the trace decoder): fetched at start-up only when there is something to

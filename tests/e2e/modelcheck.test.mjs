@@ -84,15 +84,15 @@ test('the unmutated Synod is clean; the main thread has no long task and keeps p
   assert.deepEqual(errors, []);
 });
 
-test('the search\'s part is fetched only when a search starts; if it cannot load, the panel says why and the work stays', async () => {
+test('the checker module is fetched only when a search starts; if it cannot load, the panel says why and the work stays', async () => {
   const { page, context } = await open(ctx);
   const fetched = [];
   context.on('request', (r) => fetched.push(r.url()));
   await page.getByTestId('scenario').selectOption('lossy');
   await openPanel(page);
-  assert.ok(!fetched.some((u) => u.includes('split_search')), 'the search was fetched with the page');
-  // The search's part cannot be had: the worker fails to start it.
-  await context.route('**/split_search.wasm', (r) => r.fulfill({ status: 404, body: 'gone' }));
+  assert.ok(!fetched.some((u) => u.includes('paxos-checker')), 'the checker was fetched with the page');
+  // The module cannot be had: the worker fails to start.
+  await context.route('**/paxos-checker_bg.wasm', (r) => r.fulfill({ status: 404, body: 'gone' }));
   await page.getByTestId('mc-start').click();
   const failed = page.getByTestId('mc-failed');
   await failed.waitFor({ timeout: 30_000 });
@@ -100,11 +100,11 @@ test('the search\'s part is fetched only when a search starts; if it cannot load
   assert.equal(await page.getByTestId('scenario').inputValue(), 'lossy', 'the scenario on screen is untouched');
   assert.equal(await page.getByTestId('mc-start').isEnabled(), true, 'a new search can be started');
   // Once it can be had again, the same button works.
-  await context.unroute('**/split_search.wasm');
+  await context.unroute('**/paxos-checker_bg.wasm');
   await setNumber(page, 'mc-ballots', 2);
   await page.getByTestId('mc-start').click();
   await page.getByTestId('mc-clean').waitFor({ timeout: 60_000 });
-  assert.ok(fetched.some((u) => u.endsWith('split_search.wasm')), 'the search\'s part was fetched for the search');
+  assert.ok(fetched.some((u) => u.endsWith('paxos-checker_bg.wasm')), 'the checker module was fetched for the search');
 });
 
 test('a long search shows its progress and can be cancelled', async () => {

@@ -14,6 +14,8 @@ use crate::check::Invariant;
 use crate::protocol::paxos::PaxosMutation;
 use serde::{Deserialize, Serialize};
 
+mod read;
+
 /// The most states a search in the page explores (about 60 bytes each).
 pub const PAGE_MAX_STATES: usize = 6_000_000;
 
@@ -157,12 +159,9 @@ impl Job {
 
 /// The worker's whole conversation for one message: parse, or say why not.
 pub fn start(request_json: &str) -> Result<Job, Reply> {
-    // Bytes, as every reader in the page reads: `from_str` is a second
-    // copy of serde_json's reader.
-    let request: Request =
-        serde_json::from_slice(request_json.as_bytes()).map_err(|e| Reply::Failed {
-            message: format!("a bad request to the model checker: {e}"),
-        })?;
+    let request = read::read(request_json).map_err(|e| Reply::Failed {
+        message: format!("a bad request to the model checker: {e}"),
+    })?;
     Job::new(&request).map_err(|message| Reply::Failed { message })
 }
 
@@ -185,7 +184,8 @@ impl Posted {
 
 impl Reply {
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a reply always serializes")
+        // Not `expect` (see `Scenario::to_json_compact`).
+        serde_json::to_string(self).unwrap_or_else(|_| unreachable!("a reply always serializes"))
     }
     pub fn from_json(text: &str) -> Result<Reply, String> {
         serde_json::from_slice(text.as_bytes())
