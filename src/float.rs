@@ -17,6 +17,9 @@
 
 use std::fmt;
 
+mod parse;
+pub use parse::parse;
+
 /// Most decimals `fixed` prints (10^9 keeps the scaled value in a `u128`).
 pub const MAX_PLACES: u8 = 9;
 

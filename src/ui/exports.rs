@@ -87,7 +87,7 @@ fn view_svg(app: App) -> Option<String> {
         .unwrap_or_else(|| "0 0 1000 600".into());
     let dims: Vec<f64> = vb
         .split_whitespace()
-        .filter_map(|x| x.parse().ok())
+        .filter_map(crate::float::parse)
         .collect();
     let (w, h) = (
         dims.get(2).copied().unwrap_or(1000.0),

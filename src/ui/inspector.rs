@@ -17,7 +17,7 @@ fn node_name(app: App, i: u8) -> String {
 
 /// Parse "2.5" seconds into µs, refusing nonsense.
 pub fn parse_seconds(text: &str) -> Result<u64, ()> {
-    let v: f64 = text.trim().replace(',', ".").parse().map_err(|_| ())?;
+    let v = crate::float::parse(&text.trim().replace(',', ".")).ok_or(())?;
     if !v.is_finite() || v <= 0.0 || v > 3_600.0 {
         return Err(());
     }
@@ -255,8 +255,8 @@ fn NetworkFaults() -> impl IntoView {
                         if x.is_empty() {
                             return Ok(None);
                         }
-                        match x.replace(',', ".").parse::<f64>() {
-                            Ok(p) if (0.0..=100.0).contains(&p) => Ok(Some(p / 100.0)),
+                        match crate::float::parse(&x.replace(',', ".")) {
+                            Some(p) if (0.0..=100.0).contains(&p) => Ok(Some(p / 100.0)),
                             _ => Err(sp.bad_percent(&t)),
                         }
                     };
@@ -265,7 +265,7 @@ fn NetworkFaults() -> impl IntoView {
                         if x.is_empty() {
                             return Ok(None);
                         }
-                        let ms = |v: &str| v.trim().replace(',', ".").parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0 && *v <= 600_000.0);
+                        let ms = |v: &str| crate::float::parse(&v.trim().replace(',', ".")).filter(|v| v.is_finite() && *v >= 0.0 && *v <= 600_000.0);
                         match x.split_once(['-', '–']) {
                             Some((a, b)) => match (ms(a), ms(b)) {
                                 (Some(a), Some(b)) if a <= b => Ok(Some(crate::sim::dist::Latency::Uniform { min_us: (a * 1e3) as u64, max_us: (b * 1e3) as u64 })),
