@@ -146,6 +146,25 @@ test('a stalled legislator sleeps and wakes with its old beliefs', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('a duration typed with a decimal comma or point is read exactly; a malformed one is refused', async () => {
+  const { page, errors } = await open(ctx);
+  await page.keyboard.press('ArrowRight');
+  await seat(page, 1).click();
+  await page.getByTestId('pause-seconds').fill('1.2.5');
+  await page.getByTestId('pause').click();
+  assert.match(await text(page, 'fault-error'), /not a duration/);
+  assert.equal(await page.getByTestId('seat-1').getAttribute('data-status'), 'present');
+  await page.getByTestId('pause-seconds').fill(' 0,25 ');
+  await page.getByTestId('pause').click();
+  assert.equal(await page.getByTestId('seat-1').getAttribute('data-status'), 'asleep');
+  assert.equal(await page.locator('[data-testid=seat-1] .countdown').textContent(), '250.0 ms');
+  await seat(page, 2).click();
+  await page.getByTestId('pause-seconds').fill('.5');
+  await page.getByTestId('pause').click();
+  assert.equal(await page.locator('[data-testid=seat-2] .countdown').textContent(), '500.0 ms');
+  assert.deepEqual(errors, []);
+});
+
 test('bad input in a form field is refused inline and the run is untouched', async () => {
   const { page, errors } = await open(ctx);
   const hash = await hashOf(page);
