@@ -678,9 +678,9 @@ impl Tell for En {
                     }
                 }
                 Fault::Heal => "The partition heals; every road is open again.".into(),
-                Fault::SetLoss { p } => format!("From now on a messenger is lost with probability {:.0} %.", p * 100.0),
-                Fault::SetDuplicate { p } => format!("From now on a message is duplicated with probability {:.0} %.", p * 100.0),
-                Fault::SetReorder { p } => format!("From now on {:.0} % of messages are held back and overtaken.", p * 100.0),
+                Fault::SetLoss { p } => format!("From now on a messenger is lost with probability {} %.", crate::float::fixed(p * 100.0, 0)),
+                Fault::SetDuplicate { p } => format!("From now on a message is duplicated with probability {} %.", crate::float::fixed(p * 100.0, 0)),
+                Fault::SetReorder { p } => format!("From now on {} % of messages are held back and overtaken.", crate::float::fixed(p * 100.0, 0)),
                 Fault::SetLatency { latency } => format!("Messengers now take about {} on the way.", self.duration(latency.median_us())),
                 Fault::ClockStep { node, by_us } => format!(
                     "{}'s clock jumps {} by {}.",
@@ -928,10 +928,11 @@ impl Tell for En {
     }
 
     fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String {
+        let secs = crate::float::fixed(secs, 1);
         if truncated {
-            format!("No violation in the first {} states ({secs:.1} s) — the search stopped at its limit, so not every schedule was checked.", group(states))
+            format!("No violation in the first {} states ({secs} s) — the search stopped at its limit, so not every schedule was checked.", group(states))
         } else {
-            format!("No violation in {} states ({secs:.1} s): every schedule of this configuration keeps every rule.", group(states))
+            format!("No violation in {} states ({secs} s): every schedule of this configuration keeps every rule.", group(states))
         }
     }
 
@@ -1004,9 +1005,9 @@ impl Tell for En {
             ),
             2 => format!("TTL {} — not sized for the LLM.", d(f.ttl_us)),
             _ => format!(
-                "With the LLM down, some worker holds the lease {:.0} % of the time (normally {:.0} %), and {} orders are written (normally {}).",
-                f.drill_held_fraction * 100.0,
-                f.held_fraction * 100.0,
+                "With the LLM down, some worker holds the lease {} % of the time (normally {} %), and {} orders are written (normally {}).",
+                crate::float::fixed(f.drill_held_fraction * 100.0, 0),
+                crate::float::fixed(f.held_fraction * 100.0, 0),
                 f.drill_writes,
                 f.writes
             ),

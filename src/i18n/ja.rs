@@ -709,9 +709,9 @@ impl Tell for Ja {
                     }
                 }
                 Fault::Heal => "分断が解消し、すべての道が再び通じます。".into(),
-                Fault::SetLoss { p } => format!("これ以降、使者は {:.0} % の確率で行方不明になります。", p * 100.0),
-                Fault::SetDuplicate { p } => format!("これ以降、メッセージは {:.0} % の確率で重複します。", p * 100.0),
-                Fault::SetReorder { p } => format!("これ以降、{:.0} % のメッセージが遅れて追い越されます。", p * 100.0),
+                Fault::SetLoss { p } => format!("これ以降、使者は {} % の確率で行方不明になります。", crate::float::fixed(p * 100.0, 0)),
+                Fault::SetDuplicate { p } => format!("これ以降、メッセージは {} % の確率で重複します。", crate::float::fixed(p * 100.0, 0)),
+                Fault::SetReorder { p } => format!("これ以降、{} % のメッセージが遅れて追い越されます。", crate::float::fixed(p * 100.0, 0)),
                 Fault::SetLatency { latency } => format!("使者の所要時間はおよそ {} になります。", self.duration(latency.median_us())),
                 Fault::ClockStep { node, by_us } => format!(
                     "{} の時計が {} {}。",
@@ -972,10 +972,11 @@ impl Tell for Ja {
     }
 
     fn mc_clean(&self, states: usize, secs: f64, truncated: bool) -> String {
+        let secs = crate::float::fixed(secs, 1);
         if truncated {
-            format!("最初の {} 個の状態（{secs:.1} 秒）に違反はありません。ただし上限で探索を止めたので、すべてのスケジュールは調べていません。", group(states))
+            format!("最初の {} 個の状態（{secs} 秒）に違反はありません。ただし上限で探索を止めたので、すべてのスケジュールは調べていません。", group(states))
         } else {
-            format!("{} 個の状態（{secs:.1} 秒）に違反はありません。この構成のどのスケジュールでも、すべての規則が守られます。", group(states))
+            format!("{} 個の状態（{secs} 秒）に違反はありません。この構成のどのスケジュールでも、すべての規則が守られます。", group(states))
         }
     }
 
@@ -1048,9 +1049,9 @@ impl Tell for Ja {
             ),
             2 => format!("TTL は {}。LLM に合わせた長さではありません。", d(f.ttl_us)),
             _ => format!(
-                "LLM が止まっていると、誰かがリースを持っている時間は {:.0} %（通常 {:.0} %）、書き込まれた注文は {} 件（通常 {} 件）です。",
-                f.drill_held_fraction * 100.0,
-                f.held_fraction * 100.0,
+                "LLM が止まっていると、誰かがリースを持っている時間は {} %（通常 {} %）、書き込まれた注文は {} 件（通常 {} 件）です。",
+                crate::float::fixed(f.drill_held_fraction * 100.0, 0),
+                crate::float::fixed(f.held_fraction * 100.0, 0),
                 f.drill_writes,
                 f.writes
             ),

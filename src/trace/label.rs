@@ -206,7 +206,7 @@ pub fn named_command(names: &[String], c: &Command<NodeId>) -> Command<String> {
 fn percent(p: f64) -> String {
     let x = (p * 1000.0).round() / 10.0;
     if x.is_finite() {
-        format!("{x}")
+        crate::float::short(x).to_string()
     } else {
         "?".into()
     }

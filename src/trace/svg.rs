@@ -8,6 +8,7 @@
 //! in a ✕ and says why in words. Every piece of text — node names and decree
 //! values are user strings — goes through [`escape`].
 
+use crate::float::fixed;
 use crate::trace::label::NoteClass;
 use crate::viz::spacetime::{Arrow, Diagram, Fate, SpanKind};
 use std::fmt::Write;
@@ -60,10 +61,15 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// One decimal, as `{:.1}` prints it (without core's float formatter).
+fn f1(x: f64) -> crate::float::Fixed {
+    fixed(x, 1)
+}
+
 fn n(x: f64) -> String {
     // One decimal is plenty for pixels, and keeps files small and stable.
     let x = if x.is_finite() { x } else { 0.0 };
-    format!("{:.1}", x)
+    fixed(x, 1).to_string()
 }
 
 /// The whole SVG document, titled `title`.
@@ -450,14 +456,21 @@ fn merged_arrows<'a>(s: &mut String, arrows: impl Iterator<Item = &'a Arrow>) {
             Some(l) => {
                 let _ = write!(
                     lines,
-                    "M{:.1},{:.1}C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
-                    a.x1, a.y1, l.cx1, l.cy, l.cx2, l.cy, l.x2, a.y1
+                    "M{},{}C{},{} {},{} {},{}",
+                    f1(a.x1),
+                    f1(a.y1),
+                    f1(l.cx1),
+                    f1(l.cy),
+                    f1(l.cx2),
+                    f1(l.cy),
+                    f1(l.x2),
+                    f1(a.y1)
                 );
                 ((l.cx2, l.cy), (l.x2, a.y1))
             }
             None => {
                 let path = if missed { dashed } else { lines };
-                let _ = write!(path, "M{:.1},{:.1}L{:.1},{:.1}", a.x1, a.y1, a.x2, a.y2);
+                let _ = write!(path, "M{},{}L{},{}", f1(a.x1), f1(a.y1), f1(a.x2), f1(a.y2));
                 ((a.x1, a.y1), (a.x2, a.y2))
             }
         };
@@ -478,13 +491,13 @@ fn merged_arrows<'a>(s: &mut String, arrows: impl Iterator<Item = &'a Arrow>) {
         let (bx, by) = (tip_x - back * ux, tip_y - back * uy);
         let _ = write!(
             heads,
-            "M{:.1},{:.1}L{:.1},{:.1}L{:.1},{:.1}z",
-            bx - side * uy,
-            by + side * ux,
-            tip_x,
-            tip_y,
-            bx + side * uy,
-            by - side * ux
+            "M{},{}L{},{}L{},{}z",
+            f1(bx - side * uy),
+            f1(by + side * ux),
+            f1(tip_x),
+            f1(tip_y),
+            f1(bx + side * uy),
+            f1(by - side * ux)
         );
     }
     for (c, [lines, dashed, heads]) in &paths {

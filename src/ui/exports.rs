@@ -90,8 +90,8 @@ fn view_svg(app: App) -> Option<String> {
         .filter_map(crate::float::parse)
         .collect();
     let (w, h) = (
-        dims.get(2).copied().unwrap_or(1000.0),
-        dims.get(3).copied().unwrap_or(600.0),
+        crate::float::coord(dims.get(2).copied().unwrap_or(1000.0)),
+        crate::float::coord(dims.get(3).copied().unwrap_or(600.0)),
     );
     let class = el.get_attribute("class").unwrap_or_default();
     Some(format!(

@@ -2,6 +2,7 @@
 //! the page's language) — labels are escaped; a missing one is blank — and
 //! one that is a table of measured runs.
 
+use crate::float::{coord, fixed};
 use crate::scenario::lessons::Figure;
 use crate::trace::svg::escape;
 use leptos::prelude::*;
@@ -102,23 +103,25 @@ fn boxed(x: f64, y: f64, w: f64, h: f64, text: &str, class: &str) -> String {
         .enumerate()
         .map(|(i, t)| {
             format!(
-                r#"<tspan x="{}" y="{:.1}">{}</tspan>"#,
-                x + w / 2.0,
-                top + i as f64 * lh,
+                r#"<tspan x="{}" y="{}">{}</tspan>"#,
+                coord(x + w / 2.0),
+                fixed(top + i as f64 * lh, 1),
                 escape(t)
             )
         })
         .collect();
+    let (x, y, w, h, size) = (coord(x), coord(y), coord(w), coord(h), coord(size));
     format!(
         r#"<g class="fig-boxed"><rect class="{class}" x="{x}" y="{y}" width="{w}" height="{h}" rx="8"/><text class="fig-text" text-anchor="middle" style="font-size:{size}px">{spans}</text></g>"#
     )
 }
 
 fn arrow(x1: f64, y1: f64, x2: f64, y2: f64, class: &str, label: &str) -> String {
+    let (mx, my) = (coord((x1 + x2) / 2.0), coord((y1 + y2) / 2.0 - 6.0));
+    let (x1, y1, x2, y2) = (coord(x1), coord(y1), coord(x2), coord(y2));
     format!(
         r#"<line class="{class}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" marker-end="url(#fig-head)"/><text class="fig-small" x="{}" y="{}" text-anchor="middle">{label}</text>"#,
-        (x1 + x2) / 2.0,
-        (y1 + y2) / 2.0 - 6.0
+        mx, my
     )
 }
 
@@ -141,12 +144,12 @@ fn progression(t: &[&str]) -> String {
         s += &arrow(x, 48.0, x + 46.0, 48.0, "fig-line", "");
         s += &format!(
             r#"<text class="fig-small loss" x="{}" y="110" text-anchor="middle">− {}</text>"#,
-            x + 23.0,
+            coord(x + 23.0),
             l(t, 5 + i)
         );
         s += &format!(
             r#"<text class="fig-small gain" x="{}" y="134" text-anchor="middle">+ {}</text>"#,
-            x + 23.0,
+            coord(x + 23.0),
             l(t, 9 + i)
         );
     }

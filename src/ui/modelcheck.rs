@@ -223,7 +223,7 @@ fn Body() -> impl IntoView {
                     match phase.get() {
                         Phase::Idle => ().into_any(),
                         Phase::Running { states, depth, waiting, rate, left_s, fraction } => view! {
-                            <progress data-testid="mc-progress" max="1" value=fraction.map(|f| f.to_string()) />
+                            <progress data-testid="mc-progress" max="1" value=fraction.map(|f| crate::float::fixed(f, 4).to_string()) />
                             <p data-testid="mc-running">{speak.mc_running(states, depth, waiting, rate, left_s)}</p>
                         }.into_any(),
                         Phase::Clean { states, secs, truncated } => view! {

@@ -7,6 +7,7 @@
 
 use super::spacetime::SpaceTime;
 use super::use_app;
+use crate::float::coord;
 use crate::protocol::multipaxos::Verdict;
 use crate::protocol::multipaxos::{MpCommand, KEYS};
 use crate::protocol::Command;
@@ -421,8 +422,8 @@ fn axis(end: u64, height: f64, lang: crate::i18n::Lang) -> impl IntoView {
     view! {
         <g class="axis">
             {(0..=end / step).map(|k| k * step).map(|k| view! {
-                <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=height - 4.0 />
-                <text class="tick-label" x=x(k, end) y=TOP - 8.0>{if k == 0 { "0".to_string() } else { speak.duration(k) }}</text>
+                <line class="tick" x1=coord(x(k, end)) x2=coord(x(k, end)) y1=coord(TOP - 4.0) y2=coord(height - 4.0) />
+                <text class="tick-label" x=coord(x(k, end)) y=coord(TOP - 8.0)>{if k == 0 { "0".to_string() } else { speak.duration(k) }}</text>
             }).collect_view()}
         </g>
     }
@@ -443,9 +444,9 @@ fn cursor_and_fog(app: super::App, end: u64, height: f64) -> impl IntoView {
     let fogged = Memo::new(move |_| app.fogged());
     view! {
         <g node_ref=g>
-            <rect class="fog" x=0 y=TOP - 4.0 width=X1 + 20.0 height=height
+            <rect class="fog" x=0 y=coord(TOP - 4.0) width=coord(X1 + 20.0) height=coord(height)
                 style:display=move || if fogged.get() { "inline" } else { "none" } />
-            <line class="cursor" x1=0 x2=0 y1=TOP - 6.0 y2=height />
+            <line class="cursor" x1=0 x2=0 y1=coord(TOP - 6.0) y2=coord(height) />
         </g>
     }
 }
@@ -453,13 +454,13 @@ fn cursor_and_fog(app: super::App, end: u64, height: f64) -> impl IntoView {
 fn lease_svg(app: super::App, l: LeaseLanes, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
     let height = TOP + l.lanes.len() as f64 * LANE_H + 4.0;
     view! {
-        <svg class="lanes mp-lease-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-lease-lanes" role="img" aria-label=lang.words().mp_lease_title>
+        <svg class="lanes mp-lease-lanes" viewBox=format!("0 0 1000 {}", crate::float::fixed(height, 0)) data-testid="mp-lease-lanes" role="img" aria-label=lang.words().mp_lease_title>
             {axis(end, height, lang)}
             {l.lanes.into_iter().enumerate().map(|(i, (_, name, spans))| {
                 let y = TOP + i as f64 * LANE_H;
                 let bars: Vec<_> = spans.iter().map(|s| {
                     let (a, z) = (x(s.from.0, end), x(s.to.0, end));
-                    view! { <rect class="mp-lease-span" x=a y=y + 4.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
+                    view! { <rect class="mp-lease-span" x=coord(a) y=coord(y + 4.0) width=coord((z - a).max(1.5)) height=coord(LANE_H - 10.0) /> }
                 }).collect();
                 let spans = StoredValue::new(spans);
                 let held_now = app.frame_memo(move |t| {
@@ -468,7 +469,7 @@ fn lease_svg(app: super::App, l: LeaseLanes, end: u64, lang: crate::i18n::Lang) 
                 let held_now = move || held_now.get().to_string();
                 view! {
                     <g class="mp-lease-lane" data-testid=format!("mp-lease-{name}") data-held=held_now>
-                        <text class="row-name" x=8 y=y + 17.0>{name.clone()}</text>
+                        <text class="row-name" x=8 y=coord(y + 17.0)>{name.clone()}</text>
                         {bars}
                     </g>
                 }
@@ -535,20 +536,20 @@ fn session_svg(
     } = l;
     let order: Vec<_> = lanes.iter().map(|l| l.0).collect();
     view! {
-        <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {height:.0}") data-testid="mp-session-lanes" role="img" aria-label=w.mp_sessions_title>
+        <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {}", crate::float::fixed(height, 0)) data-testid="mp-session-lanes" role="img" aria-label=w.mp_sessions_title>
             {axis(end, height, lang)}
             {lanes.into_iter().enumerate().map(|(i, (node, name, spans))| {
                 let y = TOP + i as f64 * SESSION_H;
                 let bars: Vec<_> = spans.iter().map(|s| {
                     let (a, z) = (x(s.from.0, end), x(s.to.0, end));
-                    view! { <rect class=format!("mp-session-span {}", s.mark.as_str()) x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 /> }
+                    view! { <rect class=format!("mp-session-span {}", s.mark.as_str()) x=coord(a) y=coord(y + 12.0) width=coord((z - a).max(1.5)) height=coord(SESSION_H - 16.0) /> }
                 }).collect();
                 let pauses: Vec<_> = paused.iter().filter(|p| p.0 == node).map(|p| {
                     let (a, z) = (x(p.1.0, end), x(p.2.0, end));
                     view! {
                         <g class="mp-paused" data-testid="mp-paused" visibility=from(p.1.0)>
-                            <rect x=a y=y + 12.0 width=(z - a).max(1.5) height=SESSION_H - 16.0 />
-                            <text x=a + 4.0 y=y + 25.0>{w.mp_paused}</text>
+                            <rect x=coord(a) y=coord(y + 12.0) width=coord((z - a).max(1.5)) height=coord(SESSION_H - 16.0) />
+                            <text x=coord(a + 4.0) y=coord(y + 25.0)>{w.mp_paused}</text>
                         </g>
                     }
                 }).collect();
@@ -557,8 +558,8 @@ fn session_svg(
                     let by = names.get(e.2.index()).cloned().unwrap_or_default();
                     view! {
                         <g class="mp-ended" data-testid="mp-session-ended" visibility=from(e.1.0)>
-                            <line x1=at x2=at y1=y + 1.0 y2=y + SESSION_H - 2.0 />
-                            <text x=at + 3.0 y=y + 9.0>{format!("{} ({by})", w.mp_session_ended)}</text>
+                            <line x1=coord(at) x2=coord(at) y1=coord(y + 1.0) y2=coord(y + SESSION_H - 2.0) />
+                            <text x=coord(at + 3.0) y=coord(y + 9.0)>{format!("{} ({by})", w.mp_session_ended)}</text>
                         </g>
                     }
                 }).collect();
@@ -569,7 +570,7 @@ fn session_svg(
                 });
                 view! {
                     <g class="mp-session-lane" data-testid=format!("mp-session-lane-{name}") data-session=now>
-                        <text class="row-name" x=8 y=y + 25.0>{name.clone()}</text>
+                        <text class="row-name" x=8 y=coord(y + 25.0)>{name.clone()}</text>
                         {bars}
                         {pauses}
                         {ends}
@@ -582,7 +583,7 @@ fn session_svg(
             {writes.iter().filter_map(|m| order.iter().position(|n| *n == m.writer).map(|i| (TOP + i as f64 * SESSION_H, m))).map(|(y, m)| {
                 let ok = m.verdict == Verdict::Accepted;
                 view! {
-                    <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=x(m.at.0, end) y=y + 25.0
+                    <text class=if ok { "mp-write-mark ok" } else { "mp-write-mark refused" } x=coord(x(m.at.0, end)) y=coord(y + 25.0)
                         data-testid="mp-write-mark" data-verdict=m.verdict.as_str() visibility=from(m.at.0)>
                         {format!("{} g{}", if ok { "✓" } else { "✗" }, m.generation)}
                     </text>

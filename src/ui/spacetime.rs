@@ -150,15 +150,15 @@ pub fn SpaceTime() -> impl IntoView {
             </div>
             <div class="spacetime-frame" on:click=seek>
                 <div class="spacetime-svg" inner_html=move || drawing.with(|d| d.0.clone())></div>
-                <svg class="spacetime-cursor" viewBox=move || format!("0 0 {WIDTH} {:.0}", drawing.with(|d| d.3)) preserveAspectRatio="none" aria-hidden="true">
+                <svg class="spacetime-cursor" viewBox=move || format!("0 0 1200 {}", crate::float::fixed(drawing.with(|d| d.3), 0)) preserveAspectRatio="none" aria-hidden="true">
                     // The fog is made once and moved with the cursor: only
                     // whether there is one re-renders it.
                     // Both move as one group: a single attribute a frame.
                     <g node_ref=cursor_g>
                         {move || fogged.get().then(|| view! {
-                            <rect class="fog" data-testid="fog" x=0 y=16 width=WIDTH height=move || drawing.with(|d| d.3) />
+                            <rect class="fog" data-testid="fog" x=0 y=16 width=crate::float::coord(WIDTH) height=move || crate::float::coord(drawing.with(|d| d.3)) />
                         })}
-                        <line x1=0 x2=0 y1=0 y2=move || drawing.with(|d| d.3) />
+                        <line x1=0 x2=0 y1=0 y2=move || crate::float::coord(drawing.with(|d| d.3)) />
                     </g>
                 </svg>
             </div>

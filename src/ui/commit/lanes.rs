@@ -6,6 +6,7 @@
 
 use super::super::lease::lanes::Pane;
 use super::super::use_app;
+use crate::float::coord;
 use crate::viz::commit::{CommitLanes, Mark, RmPhase, Span};
 use crate::viz::palette;
 use leptos::prelude::*;
@@ -231,7 +232,7 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
     view! {
         <svg
             class="lanes commit-lanes"
-            viewBox=move || format!("0 0 1000 {:.0}", height())
+            viewBox=move || format!("0 0 1000 {}", crate::float::fixed(height(), 0))
             data-testid=if pane == Pane::A { "commit-lanes" } else { "commit-lanes-b" }
             role="img"
             aria-label=move || app.words().view_commit
@@ -257,11 +258,11 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
             }}
             <g class="words">
                 {move || all_words.with(|w| w[..out.get().min(w.len())].iter().map(|w| view! {
-                    <text class=w.class.clone() x=w.x y=w.y>{w.text.clone()}</text>
+                    <text class=w.class.clone() x=coord(w.x) y=coord(w.y)>{w.text.clone()}</text>
                 }).collect_view())}
             </g>
             <g node_ref=cursor_g>
-                <line class="cursor" x1=0 x2=0 y1=TOP - 6.0 y2=height />
+                <line class="cursor" x1=0 x2=0 y1=coord(TOP - 6.0) y2=move || coord(height()) />
             </g>
         </svg>
     }
@@ -290,7 +291,7 @@ fn draw(
         list.iter()
             .map(|s| {
                 let (a, z) = (x(s.from.0, end), x(s.to.0, end));
-                view! { <rect class="down-span" x=a y=y + 3.0 width=(z - a).max(1.5) height=LANE_H - 10.0 /> }
+                view! { <rect class="down-span" x=coord(a) y=coord(y + 3.0) width=coord((z - a).max(1.5)) height=coord(LANE_H - 10.0) /> }
             })
             .collect_view()
     };
@@ -299,10 +300,10 @@ fn draw(
     view! {
         <g class="axis">
             {ticks.into_iter().map(|k| view! {
-                <line class="tick" x1=x(k, end) x2=x(k, end) y1=TOP - 4.0 y2=bottom />
-                <text class="tick-label" x=x(k, end) y=TOP - 10.0>{if k == 0 { "0".to_string() } else { speak.duration(k) }}</text>
+                <line class="tick" x1=coord(x(k, end)) x2=coord(x(k, end)) y1=coord(TOP - 4.0) y2=coord(bottom) />
+                <text class="tick-label" x=coord(x(k, end)) y=coord(TOP - 10.0)>{if k == 0 { "0".to_string() } else { speak.duration(k) }}</text>
             }).collect_view()}
-            <text class="tick-label uncertain-head" x=930 y=TOP - 10.0>{w.uncertain_for}</text>
+            <text class="tick-label uncertain-head" x=930 y=coord(TOP - 10.0)>{w.uncertain_for}</text>
         </g>
         {l.rms.iter().enumerate().map(|(i, rm)| {
             let y = TOP + i as f64 * LANE_H;
@@ -317,12 +318,12 @@ fn draw(
                     data-down=move || now().is_some_and(|n| n.down).to_string()
                     data-uncertain-us=uncertain
                 >
-                    <text class="row-name" x=8 y=y + 22.0>{rm.name.clone()}</text>
-                    <text class="role-marks" x=8 y=y + 35.0>{roles.join(" ")}</text>
+                    <text class="row-name" x=8 y=coord(y + 22.0)>{rm.name.clone()}</text>
+                    <text class="role-marks" x=8 y=coord(y + 35.0)>{roles.join(" ")}</text>
                     <g clip-path=cut.clone()>
                         {rm.phases.iter().map(|p| {
                             let (a, z) = (x(p.from.0, end), x(p.to.0, end));
-                            view! { <rect class=format!("phase {}", phase_name(p.what)) x=a y=y + 6.0 width=(z - a).max(1.0) height=LANE_H - 16.0 /> }
+                            view! { <rect class=format!("phase {}", phase_name(p.what)) x=coord(a) y=coord(y + 6.0) width=coord((z - a).max(1.0)) height=coord(LANE_H - 16.0) /> }
                         }).collect_view()}
                         {down(&rm.down, y)}
                     </g>
@@ -330,7 +331,7 @@ fn draw(
                         class="uncertain-time"
                         class:blocked=move || now().is_some_and(|n| n.phase == RmPhase::Uncertain && n.uncertain_us > 500_000)
                         x=930
-                        y=y + 23.0
+                        y=coord(y + 23.0)
                     >
                         {move || match uncertain() { 0 => "—".into(), u => speak.duration(u) }}
                     </text>
@@ -341,9 +342,9 @@ fn draw(
             let y = TOP + (l.rms.len() + k) as f64 * LANE_H;
             view! {
                 <g class="other-lane">
-                    <text class="row-name" x=8 y=y + 22.0>{name.clone()}</text>
+                    <text class="row-name" x=8 y=coord(y + 22.0)>{name.clone()}</text>
                     <g clip-path=cut.clone()>
-                        <line class="other-line" x1=X0 x2=X1 y1=y + 19.0 y2=y + 19.0 />
+                        <line class="other-line" x1=coord(X0) x2=coord(X1) y1=coord(y + 19.0) y2=coord(y + 19.0) />
                         {down(spans, y)}
                     </g>
                 </g>

@@ -3,6 +3,7 @@
 //! frames, with progress), and lease validity over time. Each downloads as SVG.
 
 use super::super::{browser, use_app, App};
+use crate::float::fixed;
 use crate::protocol::lease::Design;
 use crate::protocol::llm::LlmPreset;
 use crate::scenario::lease_mc::{Grid, Sweep};
@@ -169,8 +170,8 @@ pub fn Charts() -> impl IntoView {
                 .iter()
                 .map(|c| {
                     format!(
-                        "{{\"ttl_us\":{},\"fencing\":{},\"runs\":{},\"split_brain_us\":{:.0},\"stale_attempted\":{:.3},\"stale_accepted\":{:.3},\"lost_updates\":{:.3}}}",
-                        c.ttl_us, c.fencing, c.runs, c.split_brain_us, c.stale_attempted, c.stale_accepted, c.lost_updates
+                        "{{\"ttl_us\":{},\"fencing\":{},\"runs\":{},\"split_brain_us\":{},\"stale_attempted\":{},\"stale_accepted\":{},\"lost_updates\":{}}}",
+                        c.ttl_us, c.fencing, c.runs, fixed(c.split_brain_us, 0), fixed(c.stale_attempted, 3), fixed(c.stale_accepted, 3), fixed(c.lost_updates, 3)
                     )
                 })
                 .collect();
@@ -259,7 +260,7 @@ pub fn Charts() -> impl IntoView {
                             {move || app.words().run_sweep}
                         </button>
                         {move || progress.get().map(|p| view! {
-                            <progress data-testid="sweep-progress" max="1" value=p>{format!("{:.0} %", p * 100.0)}</progress>
+                            <progress data-testid="sweep-progress" max="1" value=crate::float::coord(p)>{format!("{} %", crate::float::fixed(p * 100.0, 0))}</progress>
                         })}
                         {move || sweep_svgs.get().map(|(a, b)| view! {
                             <div class="chart" data-testid="sweep-chart" data-cells=sweep_data() inner_html=a.clone()></div>

@@ -41,7 +41,7 @@ fn preset_key(p: &LlmPreset) -> &'static str {
 }
 
 fn secs(us: u64) -> String {
-    let s = format!("{:.3}", us as f64 / 1e6);
+    let s = crate::float::fixed(us as f64 / 1e6, 3).to_string();
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 

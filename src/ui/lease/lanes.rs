@@ -3,6 +3,7 @@
 //! danger; then the store, `orders` and the LLM on the same time axis.
 
 use super::super::use_app;
+use crate::float::coord;
 use crate::viz::lease::{Lanes, WorkerLane};
 use crate::viz::palette;
 use leptos::prelude::*;
@@ -78,7 +79,7 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
     view! {
         <svg
             class="lanes"
-            viewBox=move || format!("0 0 1000 {:.0}", height())
+            viewBox=move || format!("0 0 1000 {}", crate::float::fixed(height(), 0))
             data-testid=if pane == Pane::A { "lanes" } else { "lanes-b" }
             role="img"
             aria-label=move || app.words().view_lease
@@ -104,9 +105,9 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
             // moved as one group by the frame.
             <g node_ref=cursor_g>
                 {move || app.fogged().then(|| view! {
-                    <rect class="fog" data-testid="fog" x=0 y=TOP - 4.0 width=1000 height=height() />
+                    <rect class="fog" data-testid="fog" x=0 y=coord(TOP - 4.0) width=1000 height=coord(height()) />
                 })}
-                <line class="cursor" x1=0 x2=0 y1=TOP - 6.0 y2=height />
+                <line class="cursor" x1=0 x2=0 y1=coord(TOP - 6.0) y2=move || coord(height()) />
             </g>
         </svg>
     }
@@ -137,8 +138,8 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 .into_iter()
                 .map(|t| {
                     view! {
-                        <line class="tick" x1=x(t, end) x2=x(t, end) y1=TOP - 4.0 y2=bottom />
-                        <text class="tick-label" x=x(t, end) y=TOP - 10.0>{if t == 0 { "0".to_string() } else { speak.duration(t) }}</text>
+                        <line class="tick" x1=coord(x(t, end)) x2=coord(x(t, end)) y1=coord(TOP - 4.0) y2=coord(bottom) />
+                        <text class="tick-label" x=coord(x(t, end)) y=coord(TOP - 10.0)>{if t == 0 { "0".to_string() } else { speak.duration(t) }}</text>
                     }
                 })
                 .collect_view()}
@@ -148,8 +149,8 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 .iter()
                 .map(|s| {
                     view! {
-                        <rect class="split-window" x=x(s.from.0, end) y=TOP - 4.0 width=(x(s.to.0, end) - x(s.from.0, end)).max(2.0) height=bottom - TOP + 4.0 />
-                        <text class="split-label" x=x(s.from.0, end) + 3.0 y=bottom - 4.0>{w.split_brain}</text>
+                        <rect class="split-window" x=coord(x(s.from.0, end)) y=coord(TOP - 4.0) width=coord((x(s.to.0, end) - x(s.from.0, end)).max(2.0)) height=coord(bottom - TOP + 4.0) />
+                        <text class="split-label" x=coord(x(s.from.0, end) + 3.0) y=coord(bottom - 4.0)>{w.split_brain}</text>
                     }
                 })
                 .collect_view()}
@@ -163,25 +164,25 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                     let y1 = TOP + lane as f64 * WORKER_H + 24.0;
                     let y2 = row_y(0) + 20.0;
                     let y2 = if r.delivered { y2 } else { (y1 + y2) / 2.0 };
-                    Some(view! { <line class="request" class:lost=!r.delivered x1=x(r.sent.0, end) y1=y1 x2=x(r.ended.0, end) y2=y2 /> })
+                    Some(view! { <line class="request" class:lost=!r.delivered x1=coord(x(r.sent.0, end)) y1=coord(y1) x2=coord(x(r.ended.0, end)) y2=coord(y2) /> })
                 })
                 .collect_view()}
         </g>
-        <g class="row store" transform=format!("translate(0,{:.1})", row_y(0))>
+        <g class="row store" transform=format!("translate(0,{})", crate::float::fixed(row_y(0), 1))>
             <text class="row-name" x=8 y=26>{w.lane_store}</text>
             {l.grants
                 .iter()
                 .map(|g| {
                     let xx = x(g.t.0, end);
                     view! {
-                        <line class="grant" class:takeover=g.takeover x1=xx x2=xx y1=6 y2=36 />
-                        <text class="grant-label" x=xx + 3.0 y=16>{format!("{} e{}", name(g.holder), g.epoch)}</text>
+                        <line class="grant" class:takeover=g.takeover x1=coord(xx) x2=coord(xx) y1=6 y2=36 />
+                        <text class="grant-label" x=coord(xx + 3.0) y=16>{format!("{} e{}", name(g.holder), g.epoch)}</text>
                     }
                 })
                 .collect_view()}
             {l.expiries
                 .iter()
-                .map(|(t, _, e)| view! { <text class="expiry" x=x(t.0, end) y=34>{format!("✕{e}")}</text> })
+                .map(|(t, _, e)| view! { <text class="expiry" x=coord(x(t.0, end)) y=34>{format!("✕{e}")}</text> })
                 .collect_view()}
             {l.stores
                 .iter()
@@ -192,27 +193,27 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                         list.iter()
                             .map(|m| {
                                 let (a, z) = (x(m.from.0, end), x(m.to.0, end));
-                                view! { <rect class=class x=a y=y + 2.0 width=(z - a).max(1.5) height=REPLICA_H - 5.0 /> }
+                                view! { <rect class=class x=coord(a) y=coord(y + 2.0) width=coord((z - a).max(1.5)) height=coord(REPLICA_H - 5.0) /> }
                             })
                             .collect_view()
                     };
                     view! {
                         <g class="replica" data-testid=format!("replica-{}", s.name) data-masters=s.master.len() data-down=s.down.len()>
                             <title>{w.store_replica_title}</title>
-                            <text class="replica-name" x=40 y=y + REPLICA_H - 4.0>{s.name.clone()}</text>
-                            <line class="replica-axis" x1=X0 x2=X1 y1=y + REPLICA_H / 2.0 y2=y + REPLICA_H / 2.0 />
+                            <text class="replica-name" x=40 y=coord(y + REPLICA_H - 4.0)>{s.name.clone()}</text>
+                            <line class="replica-axis" x1=coord(X0) x2=coord(X1) y1=coord(y + REPLICA_H / 2.0) y2=coord(y + REPLICA_H / 2.0) />
                             {span(&s.master, "master-lease")}
                             {span(&s.down, "down")}
                             {s.elected
                                 .iter()
-                                .map(|t| view! { <text class="elected" x=x(t.0, end) y=y + REPLICA_H - 4.0>"♛"</text> })
+                                .map(|t| view! { <text class="elected" x=coord(x(t.0, end)) y=coord(y + REPLICA_H - 4.0)>"♛"</text> })
                                 .collect_view()}
                         </g>
                     }
                 })
                 .collect_view()}
         </g>
-        <g class="row orders" transform=format!("translate(0,{:.1})", row_y(1))>
+        <g class="row orders" transform=format!("translate(0,{})", crate::float::fixed(row_y(1), 1))>
             <text class="row-name" x=8 y=26>{w.lane_orders}</text>
             // The plain accepted writes first, the refused and damaged ones
             // over them: a refusal's label lies on the dots of the writes
@@ -247,17 +248,17 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                                         db_now_us: wr.now_us,
                                     },
                                 })}</title>
-                                <rect class="reject-box" x=xx - 8.0 y=2 width=16 height=30 rx=3 />
-                                <text class="reject-mark" x=xx y=24>"✕"</text>
-                                <text class="reject-label" x=xx + 11.0 y=12>{format!("e{} {}", wr.epoch, short)}</text>
+                                <rect class="reject-box" x=coord(xx - 8.0) y=2 width=16 height=30 rx=3 />
+                                <text class="reject-mark" x=coord(xx) y=24>"✕"</text>
+                                <text class="reject-label" x=coord(xx + 11.0) y=12>{format!("e{} {}", wr.epoch, short)}</text>
                             </g>
                         }
                             .into_any()
                     } else if wr.overwrote {
                         view! {
                             <g class="write damaged" data-testid="write-damaged" data-epoch=wr.epoch>
-                                <circle cx=xx cy=y r=6 />
-                                <text class="damage-label" x=xx + 8.0 y=y + 4.0>{format!("! {} > {}", wr.row, wr.epoch)}</text>
+                                <circle cx=coord(xx) cy=coord(y) r=6 />
+                                <text class="damage-label" x=coord(xx + 8.0) y=coord(y + 4.0)>{format!("! {} > {}", wr.row, wr.epoch)}</text>
                             </g>
                         }
                             .into_any()
@@ -265,18 +266,18 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                         view! {
                             <g class="write damaged dead" data-testid="write-dead" data-epoch=wr.epoch>
                                 <title>{format!("{}: e{}", w.dead_writes, wr.epoch)}</title>
-                                <circle cx=xx cy=y r=6 />
-                                <text class="damage-label" x=xx + 8.0 y=y + 4.0>{format!("! e{} {}", wr.epoch, w.not_live)}</text>
+                                <circle cx=coord(xx) cy=coord(y) r=6 />
+                                <text class="damage-label" x=coord(xx + 8.0) y=coord(y + 4.0)>{format!("! e{} {}", wr.epoch, w.not_live)}</text>
                             </g>
                         }
                             .into_any()
                     } else {
-                        view! { <circle class="write accepted" data-epoch=wr.epoch cx=xx cy=y r=3.5 /> }.into_any()
+                        view! { <circle class="write accepted" data-epoch=wr.epoch cx=coord(xx) cy=coord(y) r=coord(3.5) /> }.into_any()
                     }
                 })
                 .collect_view()}
         </g>
-        <g class="row llm" transform=format!("translate(0,{:.1})", row_y(2))>
+        <g class="row llm" transform=format!("translate(0,{})", crate::float::fixed(row_y(2), 1))>
             <text class="row-name" x=8 y=26>{w.lane_llm}</text>
             {l.calls
                 .iter()
@@ -285,8 +286,8 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                     let long = c.to.map_or(end, |t| t.0).saturating_sub(c.from.0);
                     let y = 10.0 + (c.worker.index() % 3) as f64 * 9.0;
                     view! {
-                        <line class="call" class:explain=c.purpose == crate::protocol::llm::Purpose::Explain x1=a x2=b.max(a + 2.0) y1=y y2=y />
-                        {(long > 1_000_000).then(|| view! { <text class="call-label" x=a y=y - 2.0>{format!("{} {}", name(c.worker), speak.duration(long))}</text> })}
+                        <line class="call" class:explain=c.purpose == crate::protocol::llm::Purpose::Explain x1=coord(a) x2=coord(b.max(a + 2.0)) y1=coord(y) y2=coord(y) />
+                        {(long > 1_000_000).then(|| view! { <text class="call-label" x=coord(a) y=coord(y - 2.0)>{format!("{} {}", name(c.worker), speak.duration(long))}</text> })}
                     }
                 })
                 .collect_view()}
@@ -300,8 +301,8 @@ fn worker(wl: &WorkerLane, y0: f64, end: u64, w: &'static crate::i18n::Words) ->
             .map(|b| {
                 let (a, z) = (x(b.from.0, end), x(b.to.0, end));
                 view! {
-                    <rect class=class x=a y=y width=(z - a).max(1.5) height=h />
-                    {(z - a > 22.0).then(|| view! { <text class=format!("{class}-label") x=a + 3.0 y=y + h - 3.0>{b.epoch}</text> })}
+                    <rect class=class x=coord(a) y=coord(y) width=coord((z - a).max(1.5)) height=coord(h) />
+                    {(z - a > 22.0).then(|| view! { <text class=format!("{class}-label") x=coord(a + 3.0) y=coord(y + h - 3.0)>{b.epoch}</text> })}
                 }
             })
             .collect_view()
@@ -315,14 +316,14 @@ fn worker(wl: &WorkerLane, y0: f64, end: u64, w: &'static crate::i18n::Words) ->
             .map(|s| {
                 let (a, z) = (x(s.from.0, end), x(s.to.0, end));
                 view! {
-                    <rect class=class x=a y=y width=(z - a).max(1.5) height=h />
-                    {(z - a > 40.0 && !label.is_empty()).then(|| view! { <text class=format!("{class}-label") x=a + 3.0 y=y + 11.0>{label}</text> })}
+                    <rect class=class x=coord(a) y=coord(y) width=coord((z - a).max(1.5)) height=coord(h) />
+                    {(z - a > 40.0 && !label.is_empty()).then(|| view! { <text class=format!("{class}-label") x=coord(a + 3.0) y=coord(y + 11.0)>{label}</text> })}
                 }
             })
             .collect_view()
     };
     view! {
-        <g class="worker-lane" data-testid=format!("lane-{}", wl.name) transform=format!("translate(0,{y0:.1})")>
+        <g class="worker-lane" data-testid=format!("lane-{}", wl.name) transform=format!("translate(0,{})", crate::float::fixed(y0, 1))>
             <text class="row-name" x=8 y=22>{wl.name.clone()}</text>
             <text class="band-name" x=40 y=18>{w.believes}</text>
             <text class="band-name" x=40 y=38>{w.store_says}</text>
