@@ -8,7 +8,7 @@
 //! in a ✕ and says why in words. Every piece of text — node names and decree
 //! values are user strings — goes through [`escape`].
 
-use crate::float::fixed;
+use crate::float::{fixed, Fixed};
 use crate::trace::label::NoteClass;
 use crate::viz::spacetime::{Arrow, Diagram, Fate, SpanKind};
 use std::fmt::Write;
@@ -62,14 +62,13 @@ pub fn escape(s: &str) -> String {
 }
 
 /// One decimal, as `{:.1}` prints it (without core's float formatter).
-fn f1(x: f64) -> crate::float::Fixed {
+fn f1(x: f64) -> Fixed {
     fixed(x, 1)
 }
 
 fn n(x: f64) -> String {
     // One decimal is plenty for pixels, and keeps files small and stable.
-    let x = if x.is_finite() { x } else { 0.0 };
-    fixed(x, 1).to_string()
+    f1(if x.is_finite() { x } else { 0.0 }).to_string()
 }
 
 /// The whole SVG document, titled `title`.

@@ -7,7 +7,7 @@
 
 use super::spacetime::SpaceTime;
 use super::use_app;
-use crate::float::coord;
+use crate::float::{coord, fixed};
 use crate::protocol::multipaxos::Verdict;
 use crate::protocol::multipaxos::{MpCommand, KEYS};
 use crate::protocol::Command;
@@ -454,7 +454,7 @@ fn cursor_and_fog(app: super::App, end: u64, height: f64) -> impl IntoView {
 fn lease_svg(app: super::App, l: LeaseLanes, end: u64, lang: crate::i18n::Lang) -> impl IntoView {
     let height = TOP + l.lanes.len() as f64 * LANE_H + 4.0;
     view! {
-        <svg class="lanes mp-lease-lanes" viewBox=format!("0 0 1000 {}", crate::float::fixed(height, 0)) data-testid="mp-lease-lanes" role="img" aria-label=lang.words().mp_lease_title>
+        <svg class="lanes mp-lease-lanes" viewBox=format!("0 0 1000 {}", fixed(height, 0)) data-testid="mp-lease-lanes" role="img" aria-label=lang.words().mp_lease_title>
             {axis(end, height, lang)}
             {l.lanes.into_iter().enumerate().map(|(i, (_, name, spans))| {
                 let y = TOP + i as f64 * LANE_H;
@@ -536,7 +536,7 @@ fn session_svg(
     } = l;
     let order: Vec<_> = lanes.iter().map(|l| l.0).collect();
     view! {
-        <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {}", crate::float::fixed(height, 0)) data-testid="mp-session-lanes" role="img" aria-label=w.mp_sessions_title>
+        <svg class="lanes mp-session-lanes" viewBox=format!("0 0 1000 {}", fixed(height, 0)) data-testid="mp-session-lanes" role="img" aria-label=w.mp_sessions_title>
             {axis(end, height, lang)}
             {lanes.into_iter().enumerate().map(|(i, (node, name, spans))| {
                 let y = TOP + i as f64 * SESSION_H;

@@ -6,7 +6,7 @@
 
 use super::super::lease::lanes::Pane;
 use super::super::use_app;
-use crate::float::coord;
+use crate::float::{coord, fixed};
 use crate::viz::commit::{CommitLanes, Mark, RmPhase, Span};
 use crate::viz::palette;
 use leptos::prelude::*;
@@ -232,7 +232,7 @@ pub fn RmLanes(pane: Pane) -> impl IntoView {
     view! {
         <svg
             class="lanes commit-lanes"
-            viewBox=move || format!("0 0 1000 {}", crate::float::fixed(height(), 0))
+            viewBox=move || format!("0 0 1000 {}", fixed(height(), 0))
             data-testid=if pane == Pane::A { "commit-lanes" } else { "commit-lanes-b" }
             role="img"
             aria-label=move || app.words().view_commit

@@ -3,7 +3,7 @@
 //! frames, with progress), and lease validity over time. Each downloads as SVG.
 
 use super::super::{browser, use_app, App};
-use crate::float::fixed;
+use crate::float::{coord, fixed};
 use crate::protocol::lease::Design;
 use crate::protocol::llm::LlmPreset;
 use crate::scenario::lease_mc::{Grid, Sweep};
@@ -260,7 +260,7 @@ pub fn Charts() -> impl IntoView {
                             {move || app.words().run_sweep}
                         </button>
                         {move || progress.get().map(|p| view! {
-                            <progress data-testid="sweep-progress" max="1" value=crate::float::coord(p)>{format!("{} %", crate::float::fixed(p * 100.0, 0))}</progress>
+                            <progress data-testid="sweep-progress" max="1" value=coord(p)>{format!("{} %", fixed(p * 100.0, 0))}</progress>
                         })}
                         {move || sweep_svgs.get().map(|(a, b)| view! {
                             <div class="chart" data-testid="sweep-chart" data-cells=sweep_data() inner_html=a.clone()></div>

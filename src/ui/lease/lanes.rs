@@ -3,7 +3,7 @@
 //! danger; then the store, `orders` and the LLM on the same time axis.
 
 use super::super::use_app;
-use crate::float::coord;
+use crate::float::{coord, fixed};
 use crate::viz::lease::{Lanes, WorkerLane};
 use crate::viz::palette;
 use leptos::prelude::*;
@@ -79,7 +79,7 @@ pub fn LaneView(pane: Pane) -> impl IntoView {
     view! {
         <svg
             class="lanes"
-            viewBox=move || format!("0 0 1000 {}", crate::float::fixed(height(), 0))
+            viewBox=move || format!("0 0 1000 {}", fixed(height(), 0))
             data-testid=if pane == Pane::A { "lanes" } else { "lanes-b" }
             role="img"
             aria-label=move || app.words().view_lease
@@ -168,7 +168,7 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 })
                 .collect_view()}
         </g>
-        <g class="row store" transform=format!("translate(0,{})", crate::float::fixed(row_y(0), 1))>
+        <g class="row store" transform=format!("translate(0,{})", fixed(row_y(0), 1))>
             <text class="row-name" x=8 y=26>{w.lane_store}</text>
             {l.grants
                 .iter()
@@ -213,7 +213,7 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 })
                 .collect_view()}
         </g>
-        <g class="row orders" transform=format!("translate(0,{})", crate::float::fixed(row_y(1), 1))>
+        <g class="row orders" transform=format!("translate(0,{})", fixed(row_y(1), 1))>
             <text class="row-name" x=8 y=26>{w.lane_orders}</text>
             // The plain accepted writes first, the refused and damaged ones
             // over them: a refusal's label lies on the dots of the writes
@@ -277,7 +277,7 @@ fn draw(l: &Lanes, names: &[String], end: u64, lang: crate::i18n::Lang) -> impl 
                 })
                 .collect_view()}
         </g>
-        <g class="row llm" transform=format!("translate(0,{})", crate::float::fixed(row_y(2), 1))>
+        <g class="row llm" transform=format!("translate(0,{})", fixed(row_y(2), 1))>
             <text class="row-name" x=8 y=26>{w.lane_llm}</text>
             {l.calls
                 .iter()
@@ -323,7 +323,7 @@ fn worker(wl: &WorkerLane, y0: f64, end: u64, w: &'static crate::i18n::Words) ->
             .collect_view()
     };
     view! {
-        <g class="worker-lane" data-testid=format!("lane-{}", wl.name) transform=format!("translate(0,{})", crate::float::fixed(y0, 1))>
+        <g class="worker-lane" data-testid=format!("lane-{}", wl.name) transform=format!("translate(0,{})", fixed(y0, 1))>
             <text class="row-name" x=8 y=22>{wl.name.clone()}</text>
             <text class="band-name" x=40 y=18>{w.believes}</text>
             <text class="band-name" x=40 y=38>{w.store_says}</text>
