@@ -17,7 +17,9 @@
 
 use std::fmt;
 
+mod exact;
 mod parse;
+pub use exact::decimal;
 pub use parse::parse;
 
 /// Most decimals `fixed` prints (10^9 keeps the scaled value in a `u128`).

@@ -9,6 +9,7 @@ pub mod check;
 pub mod float;
 pub mod held;
 pub mod i18n;
+pub mod json;
 pub mod protocol;
 pub mod scenario;
 pub mod sim;

@@ -172,13 +172,6 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
     }
 }
 
-impl Step<String> {
-    /// Read one step from JSON (the same deserializer as a scenario's).
-    pub fn read(bytes: &[u8]) -> Result<Step<String>, serde_json::Error> {
-        serde_json::from_slice(bytes)
-    }
-}
-
 /// A fault or command and the true time at which it strikes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -908,8 +901,8 @@ impl Scenario {
 
     /// The one way a scenario is read from JSON (every reader goes through
     /// it, so the wasm module holds one copy of the deserializer).
-    pub fn read(bytes: &[u8]) -> Result<Scenario, serde_json::Error> {
-        serde_json::from_slice(bytes)
+    pub fn read(bytes: &[u8]) -> Result<Scenario, crate::json::Error> {
+        crate::json::read(bytes)
     }
 
     /// Parse a scenario from JSON, with a message that says what is wrong.

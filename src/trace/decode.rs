@@ -224,7 +224,7 @@ impl Decoder<'_> {
 
     /// A fault or a command event (both carry a `fault` object).
     fn step(&mut self, j: Option<&J>) -> Option<EventKind> {
-        let f = Step::<String>::read(&serde_json::to_vec(j?).ok()?).ok()?;
+        let f: Step<String> = crate::json::from_value(j?.clone()).ok()?;
         Some(match f.try_map(|n| self.names.id(n).ok_or(())).ok()? {
             Step::Fault(fault) => EventKind::Fault { fault },
             Step::Command(command) => EventKind::Command { command },

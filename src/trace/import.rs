@@ -90,7 +90,7 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    let doc: J = serde_json::from_slice(text.as_bytes())
+    let doc: J = crate::json::parse(text.as_bytes())
         .map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     let J::Object(obj) = &doc else {
         return Err(ImportError::NotObject);
@@ -179,9 +179,7 @@ fn check_events(events: &[J]) -> Result<(), ImportError> {
 }
 
 fn scenario_from_value(v: &J) -> Result<Scenario, String> {
-    // Through the bytes, not `from_value`: one deserializer in the module.
-    let bytes = serde_json::to_vec(v).expect("a JSON value serializes");
-    let s = Scenario::read(&bytes).map_err(|e| one_line(&e.to_string()))?;
+    let s: Scenario = crate::json::from_value(v.clone()).map_err(|e| one_line(&e.to_string()))?;
     s.validate().map_err(|e| one_line(&e.to_string()))?;
     Ok(s)
 }
@@ -191,7 +189,7 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooBig(text.len()));
     }
-    let doc: J = serde_json::from_slice(text.as_bytes())
+    let doc: J = crate::json::parse(text.as_bytes())
         .map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
     if doc.get("format").is_some() {
         let imp = parse(text)?;

@@ -145,10 +145,10 @@ pub fn event_json(n: &Namer, e: &TraceEvent) -> J {
 /// A fault or command as a JSON value, through its compact text rather than
 /// `serde_json::to_value` (whose serializer would be one more copy of every
 /// fault's and command's `Serialize`); the same value either way, floats
-/// included (`float_roundtrip`).
+/// included (`float::decimal` reads them exactly).
 fn through_text(x: &impl serde::Serialize) -> J {
     let text = serde_json::to_vec(x).expect("faults and commands serialize");
-    serde_json::from_slice(&text).expect("what serde_json wrote, it reads")
+    crate::json::parse(&text).expect("what serde_json wrote, it reads")
 }
 
 pub fn events_json(names: &[String], events: &[TraceEvent]) -> Vec<J> {

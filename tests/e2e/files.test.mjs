@@ -143,6 +143,7 @@ test('bad files are refused with a clear message and the current work stays', as
     ['missing.json', JSON.stringify({ format: 'paxos-island-trace', version: 1, events: [{ seq: 0, t_us: 0, kind: 'send' }] }), /"node" must be a short text/],
     ['order.json', JSON.stringify({ ...good, events: [good.events[3], good.events[1]] }), /out of order/],
     ['other.json', JSON.stringify({ hello: 'world' }), /not a Paxos Island trace/],
+    ['twice.json', '{"format": "paxos-island-trace",\n "format": "x"}', /the key "format" appears twice at line 2 column 2/],
     ['empty.json', '', /empty/],
   ];
   for (const [name, body, why] of cases) {
@@ -162,6 +163,19 @@ test('bad files are refused with a clear message and the current work stays', as
   assert.match(await page.getByTestId('toast').textContent(), /files above 50000000 bytes/);
   assert.equal(await hashOf(page), hash);
   await shot(page, 'files-bad-input');
+  assert.deepEqual(errors, []);
+});
+
+test('a trace saved with a byte order mark (as Windows editors write) opens and verifies', async () => {
+  const original = readFileSync(join(dir, 'cli-forced.trace.json'), 'utf8');
+  const path = join(dir, 'bom.trace.json');
+  writeFileSync(path, '\uFEFF' + original);
+  // The command line reads the file's bytes, the mark included.
+  const out = cli('replay', path, '--verify');
+  assert.equal(out.status, 0, out.stdout + out.stderr);
+  const { page, errors } = await open(ctx);
+  await importFile(page, path);
+  await page.getByText('Verified replay').waitFor();
   assert.deepEqual(errors, []);
 });
 

@@ -174,10 +174,9 @@ pub struct Posted {
 }
 
 impl Posted {
-    /// Read as bytes: the page's one JSON reader (`from_str` would be a
-    /// second copy of it).
+    /// Through the page's one JSON reader (`json::read`).
     pub fn from_json(text: &str) -> Result<Posted, String> {
-        serde_json::from_slice(text.as_bytes())
+        crate::json::read(text.as_bytes())
             .map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
     }
 }
@@ -188,7 +187,7 @@ impl Reply {
         serde_json::to_string(self).unwrap_or_else(|_| unreachable!("a reply always serializes"))
     }
     pub fn from_json(text: &str) -> Result<Reply, String> {
-        serde_json::from_slice(text.as_bytes())
+        crate::json::read(text.as_bytes())
             .map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
     }
 }
