@@ -17,6 +17,9 @@
 //! would count is not obvious to a person editing a file), and a UTF-8 byte
 //! order mark before the text is skipped (editors on Windows write one).
 
+mod tagged;
+pub use tagged::{tagged, Fields};
+
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
 use std::fmt;

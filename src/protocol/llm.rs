@@ -68,9 +68,11 @@ impl LlmOutcome {
     }
 }
 
-/// Behaviours drawn from reality.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "preset", rename_all = "snake_case", deny_unknown_fields)]
+/// Behaviours drawn from reality. Written by serde's derive as
+/// `{"preset": "stall", "for_us": …}`; read by hand (`LlmPreset::from_json`,
+/// see `json::tagged` for why).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "preset", rename_all = "snake_case")]
 pub enum LlmPreset {
     /// A fast API: ~300 ms, rarely over 1 s.
     FastApi,
@@ -99,6 +101,54 @@ pub enum LlmPreset {
     Throttled,
     /// Answers "keep" after a latency drawn from `latency` (used by sweeps).
     Custom { latency: Latency },
+}
+
+impl<'de> Deserialize<'de> for LlmPreset {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        LlmPreset::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+impl LlmPreset {
+    /// The presets' names as written (`"preset"`).
+    pub const KINDS: &'static [&'static str] = &[
+        "fast_api",
+        "typical_llm",
+        "stall",
+        "timeout",
+        "rate_limit",
+        "refusal",
+        "malformed_json",
+        "outage",
+        "flaky",
+        "throttled",
+        "custom",
+    ];
+
+    pub fn from_json(value: serde_json::Value) -> Result<LlmPreset, String> {
+        let (kind, mut f) = crate::json::tagged(value, "preset", Self::KINDS)?;
+        let preset = match kind {
+            "fast_api" => LlmPreset::FastApi,
+            "typical_llm" => LlmPreset::TypicalLlm,
+            "stall" => LlmPreset::Stall {
+                for_us: f.u64("for_us")?,
+            },
+            "timeout" => LlmPreset::Timeout,
+            "rate_limit" => LlmPreset::RateLimit {
+                retry_after_us: f.u64("retry_after_us")?,
+            },
+            "refusal" => LlmPreset::Refusal,
+            "malformed_json" => LlmPreset::MalformedJson,
+            "outage" => LlmPreset::Outage,
+            "flaky" => LlmPreset::Flaky,
+            "throttled" => LlmPreset::Throttled,
+            _ => LlmPreset::Custom {
+                latency: Latency::from_json(f.value("latency")?)?,
+            },
+        };
+        f.end()?;
+        Ok(preset)
+    }
 }
 
 impl Default for LlmPreset {

@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 /// z for the 99th percentile of a standard normal.
 const Z99: f64 = 2.326_347_874;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "dist", rename_all = "snake_case", deny_unknown_fields)]
+/// Written by serde's derive as `{"dist": "uniform", "min_us": …}`; read by
+/// hand (`Latency::from_json`, see `json::tagged` for why).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "dist", rename_all = "snake_case")]
 pub enum Latency {
     /// Always the same.
     Constant { us: u64 },
@@ -22,17 +24,12 @@ pub enum Latency {
     Normal {
         mean_us: u64,
         sd_us: u64,
-        #[serde(default)]
         min_us: u64,
     },
     /// Log-normal with the given median and shape σ (of the underlying normal).
     LogNormal { median_us: u64, sigma: f64 },
     /// Exponential with the given mean, plus a fixed floor.
-    Exponential {
-        mean_us: u64,
-        #[serde(default)]
-        min_us: u64,
-    },
+    Exponential { mean_us: u64, min_us: u64 },
     /// What a chat-completion API looks like from the outside: a log-normal
     /// body, and with probability `tail_prob` a Pareto tail starting at
     /// `tail_min_us` (stalls of tens of seconds), capped at `max_us`.
@@ -44,6 +41,58 @@ pub enum Latency {
         tail_alpha: f64,
         max_us: u64,
     },
+}
+
+impl<'de> Deserialize<'de> for Latency {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Latency::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Latency {
+    /// The variants' names as written (`"dist"`).
+    pub const KINDS: &'static [&'static str] = &[
+        "constant",
+        "uniform",
+        "normal",
+        "log_normal",
+        "exponential",
+        "llm_like",
+    ];
+
+    pub fn from_json(value: serde_json::Value) -> Result<Latency, String> {
+        let (kind, mut f) = crate::json::tagged(value, "dist", Self::KINDS)?;
+        let latency = match kind {
+            "constant" => Latency::Constant { us: f.u64("us")? },
+            "uniform" => Latency::Uniform {
+                min_us: f.u64("min_us")?,
+                max_us: f.u64("max_us")?,
+            },
+            "normal" => Latency::Normal {
+                mean_us: f.u64("mean_us")?,
+                sd_us: f.u64("sd_us")?,
+                min_us: f.u64_or("min_us", 0)?,
+            },
+            "log_normal" => Latency::LogNormal {
+                median_us: f.u64("median_us")?,
+                sigma: f.f64("sigma")?,
+            },
+            "exponential" => Latency::Exponential {
+                mean_us: f.u64("mean_us")?,
+                min_us: f.u64_or("min_us", 0)?,
+            },
+            _ => Latency::LlmLike {
+                median_us: f.u64("median_us")?,
+                sigma: f.f64("sigma")?,
+                tail_prob: f.f64("tail_prob")?,
+                tail_min_us: f.u64("tail_min_us")?,
+                tail_alpha: f.f64("tail_alpha")?,
+                max_us: f.u64("max_us")?,
+            },
+        };
+        f.end()?;
+        Ok(latency)
+    }
 }
 
 impl Default for Latency {

@@ -1,0 +1,133 @@
+//! Reading an internally tagged enum — `{"dist": "normal", "mean_us": 40000,
+//! "sd_us": 5000}` — by hand from a JSON value.
+//!
+//! Why not serde's `#[serde(tag = "…")]` on `Deserialize`: serde reads such an
+//! enum by first copying the whole object into its private `Content` tree and
+//! then deserializing the variant out of that copy, which brings a second,
+//! generic deserializer (`ContentDeserializer`, ~4 KB gzip of the page) for
+//! two small enums (`Latency`, `LlmPreset`). The page already holds the
+//! object as a `serde_json::Value` (`json::read`), so reading its fields by
+//! name is a few lines. Writing them stays serde's derive.
+//!
+//! The rules are serde's for these enums: the tag names the variant, each
+//! field is read with its type, a field with a default may be left out, and
+//! any other key is refused (`deny_unknown_fields`).
+
+use serde_json::{Map, Value};
+
+/// The fields of one variant, taken out of the object as they are read.
+pub struct Fields {
+    map: Map<String, Value>,
+    /// The fields this variant has, in the order read (for "expected …").
+    known: Vec<&'static str>,
+}
+
+/// The variant's name (the value of `tag`, one of `kinds`) and its fields.
+pub fn tagged(
+    value: Value,
+    tag: &'static str,
+    kinds: &'static [&'static str],
+) -> Result<(&'static str, Fields), String> {
+    let Value::Object(mut map) = value else {
+        return Err(format!(
+            "invalid type: {}, expected an object with `{tag}`",
+            shown(&value)
+        ));
+    };
+    let kind = match map.remove(tag) {
+        None => return Err(format!("missing field `{tag}`")),
+        Some(Value::String(s)) => match kinds.iter().find(|k| **k == s) {
+            Some(k) => *k,
+            None => return Err(format!("unknown variant `{s}`, expected {}", one_of(kinds))),
+        },
+        Some(other) => {
+            return Err(format!(
+                "invalid type: {}, expected `{tag}` to be a name",
+                shown(&other)
+            ))
+        }
+    };
+    let known = Vec::new();
+    Ok((kind, Fields { map, known }))
+}
+
+impl Fields {
+    fn take(&mut self, name: &'static str) -> Option<Value> {
+        self.known.push(name);
+        self.map.remove(name)
+    }
+
+    fn need(&mut self, name: &'static str) -> Result<Value, String> {
+        self.take(name)
+            .ok_or_else(|| format!("missing field `{name}`"))
+    }
+
+    /// A whole number ≥ 0.
+    pub fn u64(&mut self, name: &'static str) -> Result<u64, String> {
+        let v = self.need(name)?;
+        v.as_u64().ok_or_else(|| wrong(name, &v, "u64"))
+    }
+
+    /// A whole number ≥ 0, `default` when left out.
+    pub fn u64_or(&mut self, name: &'static str, default: u64) -> Result<u64, String> {
+        match self.take(name) {
+            None => Ok(default),
+            Some(v) => v.as_u64().ok_or_else(|| wrong(name, &v, "u64")),
+        }
+    }
+
+    /// A number (whole or not).
+    pub fn f64(&mut self, name: &'static str) -> Result<f64, String> {
+        let v = self.need(name)?;
+        v.as_f64().ok_or_else(|| wrong(name, &v, "f64"))
+    }
+
+    /// The field's value as it is, to be read by its own type.
+    pub fn value(&mut self, name: &'static str) -> Result<Value, String> {
+        self.need(name)
+    }
+
+    /// Every key read: anything left is refused.
+    pub fn end(self) -> Result<(), String> {
+        match self.map.keys().next() {
+            None => Ok(()),
+            Some(extra) if self.known.is_empty() => {
+                Err(format!("unknown field `{extra}`, there are no fields"))
+            }
+            Some(extra) => Err(format!(
+                "unknown field `{extra}`, expected {}",
+                one_of(&self.known)
+            )),
+        }
+    }
+}
+
+fn wrong(name: &str, v: &Value, want: &str) -> String {
+    format!("invalid type for `{name}`: {}, expected {want}", shown(v))
+}
+
+/// A value as serde's messages name it: `integer `-1``, `string "x"` ….
+fn shown(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Value::Number(n) => format!("integer `{n}`"),
+        Value::String(s) => format!("string {s:?}"),
+        Value::Array(_) => "a sequence".into(),
+        Value::Object(_) => "a map".into(),
+    }
+}
+
+fn one_of(names: &[&str]) -> String {
+    match names {
+        [one] => format!("`{one}`"),
+        _ => {
+            let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            format!("one of {}", quoted.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
