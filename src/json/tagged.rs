@@ -5,7 +5,7 @@
 //! enum by first copying the whole object into its private `Content` tree and
 //! then deserializing the variant out of that copy, which brings a second,
 //! generic deserializer (`ContentDeserializer`, ~4 KB gzip of the page) for
-//! two small enums (`Latency`, `LlmPreset`). The page already holds the
+//! three small enums (`Latency`, `LlmPreset`, the model checker's `Reply`). The page already holds the
 //! object as a `serde_json::Value` (`json::read`), so reading its fields by
 //! name is a few lines. Writing them stays serde's derive.
 //!
@@ -73,6 +73,28 @@ impl Fields {
         match self.take(name) {
             None => Ok(default),
             Some(v) => v.as_u64().ok_or_else(|| wrong(name, &v, "u64")),
+        }
+    }
+
+    /// A whole number ≥ 0 that fits a `usize`.
+    pub fn usize(&mut self, name: &'static str) -> Result<usize, String> {
+        let v = self.need(name)?;
+        v.as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| wrong(name, &v, "usize"))
+    }
+
+    /// `true` or `false`.
+    pub fn bool(&mut self, name: &'static str) -> Result<bool, String> {
+        let v = self.need(name)?;
+        v.as_bool().ok_or_else(|| wrong(name, &v, "a boolean"))
+    }
+
+    /// A string.
+    pub fn string(&mut self, name: &'static str) -> Result<String, String> {
+        match self.need(name)? {
+            Value::String(s) => Ok(s),
+            v => Err(wrong(name, &v, "a string")),
         }
     }
 

@@ -65,8 +65,9 @@ impl Request {
     }
 }
 
-/// What the worker says.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What the worker says. Written by serde's derive as `{"kind": "progress",
+/// …}`; read by hand in the page (`Reply::from_value`, see `json::tagged`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reply {
     /// Still searching.
@@ -92,7 +93,45 @@ pub enum Reply {
     Failed { message: String },
 }
 
+impl<'de> Deserialize<'de> for Reply {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Reply::from_value(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
 impl Reply {
+    const KINDS: &'static [&'static str] = &["progress", "clean", "found", "failed"];
+
+    fn from_value(value: serde_json::Value) -> Result<Reply, String> {
+        let (kind, mut f) = crate::json::tagged(value, "kind", Self::KINDS)?;
+        let reply = match kind {
+            "progress" => Reply::Progress {
+                states: f.usize("states")?,
+                depth: u32::try_from(f.u64("depth")?).map_err(|_| "`depth` is too large")?,
+                frontier: f.usize("frontier")?,
+            },
+            "clean" => Reply::Clean {
+                states: f.usize("states")?,
+                truncated: f.bool("truncated")?,
+            },
+            "found" => Reply::Found {
+                invariant: crate::json::from_value(f.value("invariant")?)
+                    .map_err(|e| e.to_string())?,
+                steps: f.usize("steps")?,
+                detail: f.string("detail")?,
+                states: f.usize("states")?,
+                also: crate::json::from_value(f.value("also")?).map_err(|e| e.to_string())?,
+                counterexample: f.string("counterexample")?,
+            },
+            _ => Reply::Failed {
+                message: f.string("message")?,
+            },
+        };
+        // Unknown keys are let through, as serde's derive (without
+        // `deny_unknown_fields`) did: a newer worker may say more.
+        Ok(reply)
+    }
+
     pub fn is_final(&self) -> bool {
         !matches!(self, Reply::Progress { .. })
     }
@@ -189,5 +228,61 @@ impl Reply {
     pub fn from_json(text: &str) -> Result<Reply, String> {
         crate::json::read(text.as_bytes())
             .map_err(|e| format!("the model checker's worker said something unreadable: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Posted, Reply};
+    use crate::check::Invariant;
+
+    #[test]
+    fn every_reply_reads_back_as_written() {
+        for reply in [
+            Reply::Progress {
+                states: 12_345,
+                depth: 7,
+                frontier: 99,
+            },
+            Reply::Clean {
+                states: 5,
+                truncated: true,
+            },
+            Reply::Found {
+                invariant: Invariant::Agreement,
+                steps: 9,
+                detail: "two values \"chosen\"".into(),
+                states: 400,
+                also: vec![(Invariant::Validity, 3), (Invariant::PromiseMonotonic, 11)],
+                counterexample: "{\"name\": \"x\"}".into(),
+            },
+            Reply::Failed {
+                message: "a bad request".into(),
+            },
+        ] {
+            assert_eq!(Reply::from_json(&reply.to_json()).unwrap(), reply);
+            let posted = Posted {
+                secs: 0.30000000000000004,
+                reply,
+            };
+            let text = serde_json::to_string(&posted).unwrap();
+            assert_eq!(Posted::from_json(&text).unwrap(), posted);
+        }
+    }
+
+    #[test]
+    fn a_reply_that_does_not_fit_says_why() {
+        let e = |t: &str| Reply::from_json(t).unwrap_err();
+        assert!(e(r#"{"kind": "progress", "states": 1, "depth": 2}"#)
+            .ends_with("missing field `frontier`"));
+        assert!(e(r#"{"kind": "clean", "states": 1, "truncated": 0}"#)
+            .ends_with("invalid type for `truncated`: integer `0`, expected a boolean"));
+        assert!(e(r#"{"kind": "found", "invariant": "agreement", "steps": 1, "detail": "", "states": 1, "also": [["no-such-rule", 1]], "counterexample": ""}"#)
+            .contains("unknown variant `no-such-rule`"));
+        assert!(e(r#"{"kind": "done"}"#).contains("unknown variant `done`"));
+        assert!(
+            e(r#"{"kind": "progress", "states": 1, "depth": 4294967296, "frontier": 0}"#)
+                .ends_with("`depth` is too large")
+        );
     }
 }
