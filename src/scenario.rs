@@ -25,7 +25,7 @@ use crate::sim::clock::{Clock, ClockSpec, MAX_DRIFT_PPM};
 use crate::sim::fault::Fault;
 use crate::sim::network::{Link, Network, NetworkConfig};
 use crate::sim::{Input, NodeId, SimDuration, SimTime, MAX_NODES};
-use serde::de::{self, MapAccess, Visitor};
+use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -131,10 +131,10 @@ fn step_kinds<N>() -> String {
     all.join(", ")
 }
 
-impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
+impl<'de, N: DeserializeOwned> Deserialize<'de> for Step<N> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V<N>(std::marker::PhantomData<N>);
-        impl<'de, N: Deserialize<'de>> Visitor<'de> for V<N> {
+        impl<'de, N: DeserializeOwned> Visitor<'de> for V<N> {
             type Value = Step<N>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 write!(f, "a fault or command, one of: {}", step_kinds::<N>())
@@ -142,7 +142,9 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
             /// A fault without fields: `"heal"`.
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Step<N>, E> {
                 if Fault::<N>::KINDS.contains(&v) {
-                    Fault::deserialize(de::value::StrDeserializer::<E>::new(v)).map(Step::Fault)
+                    Fault::from_json(v, serde_json::Value::Null)
+                        .map(Step::Fault)
+                        .map_err(E::custom)
                 } else {
                     Err(E::custom(format!(
                         "unknown fault {v:?}; expected one of: {}",
@@ -155,7 +157,8 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
                     .next_key()?
                     .ok_or_else(|| de::Error::custom("a fault needs a kind"))?;
                 let step = if Fault::<N>::KINDS.contains(&tag.as_str()) {
-                    Step::Fault(flat::from_tag(tag, &mut map)?)
+                    let content: serde_json::Value = map.next_value()?;
+                    Step::Fault(Fault::from_json(&tag, content).map_err(de::Error::custom)?)
                 } else if Command::<N>::is_kind(&tag) {
                     Step::Command(Command::from_tag(tag, &mut map)?)
                 } else {
@@ -174,7 +177,7 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Step<N> {
 
 /// A fault or command and the true time at which it strikes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, bound(deserialize = "N: DeserializeOwned"))]
 pub struct Scheduled<N> {
     pub at_us: u64,
     pub fault: Step<N>,

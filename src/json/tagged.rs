@@ -5,7 +5,10 @@
 //! enum by first copying the whole object into its private `Content` tree and
 //! then deserializing the variant out of that copy, which brings a second,
 //! generic deserializer (`ContentDeserializer`, ~4 KB gzip of the page) for
-//! three small enums (`Latency`, `LlmPreset`, the model checker's `Reply`). The page already holds the
+//! three small enums (`Latency`, `LlmPreset`, the model checker's `Reply`).
+//! The simulator's faults are externally tagged (`{"crash": {"node": "Α"}}`)
+//! but read the same way ([`Fields::of`]): serde's derive compiles a visitor
+//! per variant for the many-variant enum, several times the code. The page already holds the
 //! object as a `serde_json::Value` (`json::read`), so reading its fields by
 //! name is a few lines. Writing them stays serde's derive.
 //!
@@ -15,9 +18,11 @@
 
 use serde_json::{Map, Value};
 
-/// The fields of one variant, taken out of the object as they are read.
+/// The fields of one variant, taken out of the object as they are read (a
+/// list, not the object's B-tree: removing from a B-tree brings its
+/// rebalancing code, ~1 KB gzip, for objects of a few keys).
 pub struct Fields {
-    map: Map<String, Value>,
+    map: Vec<(String, Value)>,
     /// The fields this variant has, in the order read (for "expected …").
     known: Vec<&'static str>,
 }
@@ -28,13 +33,14 @@ pub fn tagged(
     tag: &'static str,
     kinds: &'static [&'static str],
 ) -> Result<(&'static str, Fields), String> {
-    let Value::Object(mut map) = value else {
+    let Value::Object(map) = value else {
         return Err(format!(
             "invalid type: {}, expected an object with `{tag}`",
             shown(&value)
         ));
     };
-    let kind = match map.remove(tag) {
+    let mut fields = Fields::of(map);
+    let kind = match fields.take(tag) {
         None => return Err(format!("missing field `{tag}`")),
         Some(Value::String(s)) => match kinds.iter().find(|k| **k == s) {
             Some(k) => *k,
@@ -47,14 +53,23 @@ pub fn tagged(
             ))
         }
     };
-    let known = Vec::new();
-    Ok((kind, Fields { map, known }))
+    fields.known.clear();
+    Ok((kind, fields))
 }
 
 impl Fields {
+    /// An object's fields (an externally tagged variant's, say).
+    pub fn of(map: Map<String, Value>) -> Fields {
+        Fields {
+            map: map.into_iter().collect(),
+            known: Vec::new(),
+        }
+    }
+
     fn take(&mut self, name: &'static str) -> Option<Value> {
         self.known.push(name);
-        self.map.remove(name)
+        let at = self.map.iter().position(|(k, _)| k == name)?;
+        Some(self.map.swap_remove(at).1)
     }
 
     fn need(&mut self, name: &'static str) -> Result<Value, String> {
@@ -98,6 +113,30 @@ impl Fields {
         }
     }
 
+    /// A whole number, negative or not.
+    pub fn i64(&mut self, name: &'static str) -> Result<i64, String> {
+        let v = self.need(name)?;
+        v.as_i64().ok_or_else(|| wrong(name, &v, "i64"))
+    }
+
+    /// `true` or `false`; `default` when left out.
+    pub fn bool_or(&mut self, name: &'static str, default: bool) -> Result<bool, String> {
+        match self.take(name) {
+            None => Ok(default),
+            Some(v) => v.as_bool().ok_or_else(|| wrong(name, &v, "a boolean")),
+        }
+    }
+
+    /// A field of any type with a `Deserialize` (a node's name, a list of
+    /// groups), read from its value.
+    pub fn read<T: serde::de::DeserializeOwned>(
+        &mut self,
+        name: &'static str,
+    ) -> Result<T, String> {
+        let v = self.need(name)?;
+        super::from_value(v).map_err(|e| format!("`{name}`: {e}"))
+    }
+
     /// A number (whole or not).
     pub fn f64(&mut self, name: &'static str) -> Result<f64, String> {
         let v = self.need(name)?;
@@ -111,7 +150,7 @@ impl Fields {
 
     /// Every key read: anything left is refused.
     pub fn end(self) -> Result<(), String> {
-        match self.map.keys().next() {
+        match self.map.iter().map(|(k, _)| k).min() {
             None => Ok(()),
             Some(extra) if self.known.is_empty() => {
                 Err(format!("unknown field `{extra}`, there are no fields"))
@@ -124,12 +163,12 @@ impl Fields {
     }
 }
 
-fn wrong(name: &str, v: &Value, want: &str) -> String {
+pub(super) fn wrong(name: &str, v: &Value, want: &str) -> String {
     format!("invalid type for `{name}`: {}, expected {want}", shown(v))
 }
 
 /// A value as serde's messages name it: `integer `-1``, `string "x"` ….
-fn shown(v: &Value) -> String {
+pub fn shown(v: &Value) -> String {
     match v {
         Value::Null => "null".into(),
         Value::Bool(b) => format!("boolean `{b}`"),

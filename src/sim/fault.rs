@@ -11,10 +11,15 @@
 //! is named.
 
 use super::dist::Latency;
+use crate::json::Fields;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+/// Written by serde's derive (`{"pause": {"node": "Α", "for_us": 500000}}`,
+/// `"heal"`); read by hand (`Fault::from_json`, see `json::tagged`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Fault<N> {
     /// The process dies: volatile state is lost, stable storage (the ink in
     /// the ledger) is kept, messages to it are lost until it restarts.
@@ -37,7 +42,6 @@ pub enum Fault<N> {
     /// to the others are lost; the other direction still works.
     Partition {
         groups: Vec<Vec<N>>,
-        #[serde(default)]
         oneway: bool,
     },
     /// Restore every link.
@@ -73,6 +77,83 @@ pub enum Fault<N> {
         node: N,
         timer: String,
     },
+}
+
+impl<N: DeserializeOwned> Fault<N> {
+    /// The fault named `kind` (one of `KINDS`) from its content: `null` for
+    /// `heal`, an object of its fields for the others (a field with a default
+    /// may be left out; any other key is refused).
+    pub fn from_json(kind: &str, value: Value) -> Result<Fault<N>, String> {
+        if kind == "heal" {
+            return match value {
+                Value::Null => Ok(Fault::Heal),
+                v => Err(format!(
+                    "`heal` has no fields, not {}",
+                    crate::json::shown(&v)
+                )),
+            };
+        }
+        let Value::Object(map) = value else {
+            return Err(format!("`{kind}` needs its fields: {{\"{kind}\": {{…}}}}"));
+        };
+        let mut f = Fields::of(map);
+        let fault = match kind {
+            "crash" => Fault::Crash {
+                node: f.read("node")?,
+            },
+            "restart" => Fault::Restart {
+                node: f.read("node")?,
+            },
+            "pause" => Fault::Pause {
+                node: f.read("node")?,
+                for_us: f.u64("for_us")?,
+            },
+            "partition" => Fault::Partition {
+                groups: f.read("groups")?,
+                oneway: f.bool_or("oneway", false)?,
+            },
+            "set_loss" => Fault::SetLoss { p: f.f64("p")? },
+            "set_duplicate" => Fault::SetDuplicate { p: f.f64("p")? },
+            "set_reorder" => Fault::SetReorder { p: f.f64("p")? },
+            "set_latency" => Fault::SetLatency {
+                latency: Latency::from_json(f.value("latency")?)?,
+            },
+            "clock_step" => Fault::ClockStep {
+                node: f.read("node")?,
+                by_us: f.i64("by_us")?,
+            },
+            "set_drift" => Fault::SetDrift {
+                node: f.read("node")?,
+                ppm: f.i64("ppm")?,
+            },
+            "deliver" => Fault::Deliver { id: f.u64("id")? },
+            "fire" => Fault::Fire {
+                node: f.read("node")?,
+                timer: f.string("timer")?,
+            },
+            _ => return Err(format!("unknown fault `{kind}`")),
+        };
+        f.end()?;
+        Ok(fault)
+    }
+}
+
+impl<'de, N: DeserializeOwned> Deserialize<'de> for Fault<N> {
+    /// `"heal"`, or an object of one key, the fault's name.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let read = |v: Value| match v {
+            Value::String(kind) => Fault::from_json(&kind, Value::Null),
+            Value::Object(map) if map.len() == 1 => {
+                let (kind, content) = map.into_iter().next().expect("one key");
+                Fault::from_json(&kind, content)
+            }
+            v => Err(format!(
+                "invalid type: {}, expected a fault",
+                crate::json::shown(&v)
+            )),
+        };
+        read(Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
 }
 
 impl<N> Fault<N> {

@@ -207,3 +207,120 @@ fn messages_name_the_field_and_what_was_expected() {
         "unknown field `for_us`, there are no fields"
     );
 }
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum DerivedFault {
+    Crash {
+        node: String,
+    },
+    Restart {
+        node: String,
+    },
+    Pause {
+        node: String,
+        for_us: u64,
+    },
+    Partition {
+        groups: Vec<Vec<String>>,
+        #[serde(default)]
+        oneway: bool,
+    },
+    Heal,
+    SetLoss {
+        p: f64,
+    },
+    SetDuplicate {
+        p: f64,
+    },
+    SetReorder {
+        p: f64,
+    },
+    SetLatency {
+        latency: Derived,
+    },
+    ClockStep {
+        node: String,
+        by_us: i64,
+    },
+    SetDrift {
+        node: String,
+        ppm: i64,
+    },
+    Deliver {
+        id: u64,
+    },
+    Fire {
+        node: String,
+        timer: String,
+    },
+}
+
+#[test]
+fn faults_read_as_the_derived_reader_read_them() {
+    use crate::sim::fault::Fault;
+    let full = [
+        json!({"crash": {"node": "Α"}}),
+        json!({"restart": {"node": "Β"}}),
+        json!({"pause": {"node": "Γ", "for_us": 500_000}}),
+        json!({"partition": {"groups": [["Α", "Β"], ["Γ"]], "oneway": true}}),
+        json!({"set_loss": {"p": 0.33299999999999996}}),
+        json!({"set_duplicate": {"p": 0.1}}),
+        json!({"set_reorder": {"p": 1}}),
+        json!({"set_latency": {"latency": {"dist": "constant", "us": 5}}}),
+        json!({"clock_step": {"node": "Α", "by_us": -250_000}}),
+        json!({"set_drift": {"node": "Α", "ppm": 200}}),
+        json!({"deliver": {"id": 17}}),
+        json!({"fire": {"node": "Α", "timer": "retry"}}),
+    ];
+    let mut cases: Vec<String> = vec![
+        "\"heal\"".into(),
+        r#"{"heal": null}"#.into(),
+        r#"{"heal": {}}"#.into(),
+        r#"{"heal": 1}"#.into(),
+        "\"crash\"".into(),
+        r#"{"crash": null}"#.into(),
+        r#"{"crash": []}"#.into(),
+        r#"{"crash": {"node": "Α"}, "heal": null}"#.into(),
+        r#"{"melt": {"node": "Α"}}"#.into(),
+        r#"{"set_latency": {"latency": {"dist": "gamma"}}}"#.into(),
+    ];
+    for v in &full {
+        let (kind, content) = v.as_object().unwrap().iter().next().unwrap();
+        let obj = content.as_object().unwrap();
+        cases.push(v.to_string());
+        for key in obj.keys() {
+            let mut less = obj.clone();
+            less.remove(key);
+            cases.push(json!({ kind: less }).to_string());
+            for bad in [
+                json!("x"),
+                json!(-1),
+                json!(1.5),
+                json!(null),
+                json!([["A"]]),
+                json!(7),
+                json!(true),
+            ] {
+                let mut wrong = obj.clone();
+                wrong.insert(key.clone(), bad);
+                cases.push(json!({ kind: wrong }).to_string());
+            }
+        }
+        let mut more = obj.clone();
+        more.insert("extra".into(), json!(1));
+        cases.push(json!({ kind: more }).to_string());
+    }
+    let accepted = cases
+        .iter()
+        .filter(|t| agree::<Fault<String>, DerivedFault>(t))
+        .count();
+    // 12 faults in full, `heal` two ways, `partition` without `oneway`, and
+    // the replacements that still fit: 9 numbers as a probability, 4 signed
+    // and 2 unsigned whole numbers, 6 node names and a timer given "x", a
+    // `true` and a list of lists; the other 131 refused by both.
+    assert_eq!(
+        (accepted, cases.len()),
+        (12 + 2 + 1 + 9 + 4 + 2 + 7 + 2, 170)
+    );
+}
