@@ -1,4 +1,5 @@
 use super::{parse, read, Error};
+use crate::sim::rng::{Rng, Stream};
 use serde_json::Value;
 
 /// serde_json's own reader, the reference.
@@ -10,6 +11,8 @@ fn agree(text: &str) {
     match (parse(text.as_bytes()), theirs(text)) {
         (Ok(ours), Ok(want)) => assert_eq!(ours, want, "{text:?}"),
         (Err(_), Err(_)) => {}
+        // Our one stricter rule: serde_json keeps the last of a repeated key.
+        (Err(e), Ok(_)) if e.message.ends_with("appears twice") => {}
         (ours, want) => panic!("{text:?}: ours {ours:?}, serde_json {want:?}"),
     }
 }
@@ -159,77 +162,64 @@ fn a_type_is_read_through_its_derived_deserialize() {
     assert_eq!(e.message, "missing field `seed`");
 }
 
-/// A deterministic generator of JSON-ish text: valid documents, then the
-/// same with a byte dropped, doubled or replaced.
-struct Seeded(u64);
-impl Seeded {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn value(&mut self, depth: u32, out: &mut String) {
-        match self.below(if depth > 3 { 5 } else { 7 }) {
-            0 => out.push_str(["null", "true", "false"][self.below(3) as usize]),
-            1 => out.push_str(&(self.next() >> self.below(64)).to_string()),
-            2 => {
-                let x = f64::from_bits(self.next() & 0x7FEF_FFFF_FFFF_FFFF);
-                out.push_str(&format!("{x:e}"));
+/// A seeded JSON document (the simulator's generator, so failures repeat).
+fn document(r: &mut Rng, depth: u32, out: &mut String) {
+    match r.below(if depth > 3 { 5 } else { 7 }) {
+        0 => out.push_str(["null", "true", "false"][r.below(3) as usize]),
+        1 => out.push_str(&(r.next_u64() >> r.below(64)).to_string()),
+        2 => {
+            let x = f64::from_bits(r.next_u64() & 0x7FEF_FFFF_FFFF_FFFF);
+            out.push_str(&format!("{x:e}"));
+        }
+        3 => out.push_str(&format!("-{}.{}", r.below(1000), r.below(1000))),
+        4 => {
+            let pieces = [
+                "a",
+                "é",
+                "議",
+                "\\n",
+                "\\\"",
+                "\\u00e9",
+                "\\ud83d\\ude00",
+                " ",
+            ];
+            out.push('"');
+            for _ in 0..r.below(5) {
+                out.push_str(pieces[r.below(pieces.len() as u64) as usize]);
             }
-            3 => out.push_str(&format!("-{}.{}", self.below(1000), self.below(1000))),
-            4 => {
-                let pieces = [
-                    "a",
-                    "é",
-                    "議",
-                    "\\n",
-                    "\\\"",
-                    "\\u00e9",
-                    "\\ud83d\\ude00",
-                    " ",
-                ];
-                out.push('"');
-                for _ in 0..self.below(5) {
-                    out.push_str(pieces[self.below(pieces.len() as u64) as usize]);
+            out.push('"');
+        }
+        5 => {
+            out.push('[');
+            for i in 0..r.below(4) {
+                if i > 0 {
+                    out.push_str(", ");
                 }
-                out.push('"');
+                document(r, depth + 1, out);
             }
-            5 => {
-                out.push('[');
-                for i in 0..self.below(4) {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.value(depth + 1, out);
+            out.push(']');
+        }
+        _ => {
+            out.push('{');
+            for i in 0..r.below(4) {
+                if i > 0 {
+                    out.push(',');
                 }
-                out.push(']');
+                out.push_str(&format!("\"k{i}\": "));
+                document(r, depth + 1, out);
             }
-            _ => {
-                out.push('{');
-                for i in 0..self.below(4) {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    out.push_str(&format!("\"k{i}\": "));
-                    self.value(depth + 1, out);
-                }
-                out.push('}');
-            }
+            out.push('}');
         }
     }
 }
 
 #[test]
 fn seeded_documents_and_their_damaged_copies_read_as_serde_json_reads_them() {
-    let mut r = Seeded(2026);
+    let mut r = Rng::new(2026, Stream::Schedule);
     let mut refused = 0;
     for _ in 0..5_000 {
         let mut text = String::new();
-        r.value(0, &mut text);
+        document(&mut r, 0, &mut text);
         agree(&text);
         let mut bytes = text.into_bytes();
         let at = r.below(bytes.len() as u64) as usize;

@@ -158,19 +158,6 @@ impl Default for LlmPreset {
 }
 
 impl LlmPreset {
-    pub const NAMES: [&'static str; 10] = [
-        "fast_api",
-        "typical_llm",
-        "stall",
-        "timeout",
-        "rate_limit",
-        "refusal",
-        "malformed_json",
-        "outage",
-        "flaky",
-        "throttled",
-    ];
-
     /// The latency of an answer (for the presets that answer).
     pub fn latency(&self) -> Latency {
         match *self {
