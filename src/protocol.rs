@@ -214,15 +214,15 @@ macro_rules! registry {
                     $(Command::$V(c) => Command::$V(c.try_map(f)?),)*
                 })
             }
-            /// Read the command whose kind `tag` was just read from `map`.
-            pub fn from_tag<'de, A: MapAccess<'de>>(tag: String, map: &mut A) -> Result<Command<N>, A::Error>
+            /// The command named `kind` from its fields (`{"kind": {…}}`).
+            pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Command<N>, String>
             where
-                N: Deserialize<'de>,
+                N: serde::de::DeserializeOwned,
             {
-                $(if $m::Command::<N>::KINDS.contains(&tag.as_str()) {
-                    return Ok(Command::$V(flat::from_tag(tag, map)?));
+                $(if $m::Command::<N>::KINDS.contains(&kind) {
+                    return $m::Command::<N>::from_json(kind, value).map(Command::$V);
                 })*
-                Err(de::Error::unknown_variant(&tag, &[]))
+                Err(format!("unknown command `{kind}`"))
             }
         }
 
@@ -456,10 +456,10 @@ fn handlers() -> &'static Handlers {
 }
 
 /// Commands are written flat in scripts: `{"propose": {...}}`.
-impl<'de, N: Deserialize<'de>> Deserialize<'de> for Command<N> {
+impl<'de, N: serde::de::DeserializeOwned> Deserialize<'de> for Command<N> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V<N>(std::marker::PhantomData<N>);
-        impl<'de, N: Deserialize<'de>> Visitor<'de> for V<N> {
+        impl<'de, N: serde::de::DeserializeOwned> Visitor<'de> for V<N> {
             type Value = Command<N>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 write!(
@@ -478,7 +478,8 @@ impl<'de, N: Deserialize<'de>> Deserialize<'de> for Command<N> {
                         Command::<N>::all_kinds().join(", ")
                     )));
                 }
-                let c = Command::from_tag(tag, &mut map)?;
+                let content: serde_json::Value = map.next_value()?;
+                let c = Command::from_json(&tag, content).map_err(de::Error::custom)?;
                 flat::end(&mut map, "command")?;
                 Ok(c)
             }

@@ -160,7 +160,8 @@ impl<'de, N: DeserializeOwned> Deserialize<'de> for Step<N> {
                     let content: serde_json::Value = map.next_value()?;
                     Step::Fault(Fault::from_json(&tag, content).map_err(de::Error::custom)?)
                 } else if Command::<N>::is_kind(&tag) {
-                    Step::Command(Command::from_tag(tag, &mut map)?)
+                    let content: serde_json::Value = map.next_value()?;
+                    Step::Command(Command::from_json(&tag, content).map_err(de::Error::custom)?)
                 } else {
                     return Err(de::Error::custom(format!(
                         "unknown fault {tag:?}; expected one of: {}",

@@ -58,7 +58,16 @@ pub fn tagged(
 }
 
 impl Fields {
-    /// An object's fields (an externally tagged variant's, say).
+    /// The fields of the externally tagged variant `kind` (`{"kind": {…}}`),
+    /// whose content must be an object.
+    pub fn variant(kind: &str, value: Value) -> Result<Fields, String> {
+        match value {
+            Value::Object(map) => Ok(Fields::of(map)),
+            _ => Err(format!("`{kind}` needs its fields: {{\"{kind}\": {{…}}}}")),
+        }
+    }
+
+    /// An object's fields.
     pub fn of(map: Map<String, Value>) -> Fields {
         Fields {
             map: map.into_iter().collect(),

@@ -381,11 +381,28 @@ impl CommitNote {
 }
 
 /// What a teacher (or a script) can tell the transaction.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+/// Written by serde's derive (`{"vote_abort": {…}}`); read by hand (`from_json`,
+/// see `json::tagged`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CommitCommand<N = NodeId> {
     /// The RM on `node` will vote "aborted" when asked (if it has not voted yet).
     VoteAbort { node: N },
+}
+
+impl<N: serde::de::DeserializeOwned> CommitCommand<N> {
+    /// The command named `kind` (one of `KINDS`) from its fields.
+    pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
+        let mut f = crate::json::Fields::variant(kind, value)?;
+        let command = match kind {
+            "vote_abort" => CommitCommand::VoteAbort {
+                node: f.read("node")?,
+            },
+            _ => return Err(format!("unknown command `{kind}`")),
+        };
+        f.end()?;
+        Ok(command)
+    }
 }
 
 impl<N> CommitCommand<N> {

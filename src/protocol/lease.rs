@@ -59,13 +59,34 @@ pub enum Design {
 }
 
 /// What a teacher (or a script) can do to the lease lab's LLM service.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+/// Written by serde's derive (`{"llm_stall": {…}}`); read by hand (`from_json`,
+/// see `json::tagged`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum LeaseCommand<N = NodeId> {
     /// The LLM service's next answer to `node` takes `for_us` (a stall).
     LlmStall { node: N, for_us: u64 },
     /// The LLM service is down (true) or back (false).
     LlmOutage { down: bool },
+}
+
+impl<N: serde::de::DeserializeOwned> LeaseCommand<N> {
+    /// The command named `kind` (one of `KINDS`) from its fields.
+    pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
+        let mut f = crate::json::Fields::variant(kind, value)?;
+        let command = match kind {
+            "llm_stall" => LeaseCommand::LlmStall {
+                node: f.read("node")?,
+                for_us: f.u64("for_us")?,
+            },
+            "llm_outage" => LeaseCommand::LlmOutage {
+                down: f.bool("down")?,
+            },
+            _ => return Err(format!("unknown command `{kind}`")),
+        };
+        f.end()?;
+        Ok(command)
+    }
 }
 
 impl<N> LeaseCommand<N> {

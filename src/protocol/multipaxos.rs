@@ -53,7 +53,7 @@ pub mod replica;
 use super::lease_row::{Cas, LeaseRow, StoreDuty};
 use super::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
@@ -543,13 +543,36 @@ impl MpNote {
 }
 
 /// What a teacher (or a script) can tell the replicated system.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+/// Written by serde's derive (`{"put": {…}}`); read by hand (`from_json`,
+/// see `json::tagged`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MpCommand<N = NodeId> {
     /// Client `node` writes `value` under `key` (an extra command).
     Put { node: N, key: String, value: String },
     /// Client `node` reads `key`.
     Get { node: N, key: String },
+}
+
+impl<N: serde::de::DeserializeOwned> MpCommand<N> {
+    /// The command named `kind` (one of `KINDS`) from its fields.
+    pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
+        let mut f = crate::json::Fields::variant(kind, value)?;
+        let command = match kind {
+            "put" => MpCommand::Put {
+                node: f.read("node")?,
+                key: f.string("key")?,
+                value: f.string("value")?,
+            },
+            "get" => MpCommand::Get {
+                node: f.read("node")?,
+                key: f.string("key")?,
+            },
+            _ => return Err(format!("unknown command `{kind}`")),
+        };
+        f.end()?;
+        Ok(command)
+    }
 }
 
 impl<N> MpCommand<N> {

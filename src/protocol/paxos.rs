@@ -30,7 +30,7 @@ pub mod proposer;
 pub use super::ballot::{Ballot, Members};
 use super::value::Value;
 use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration, SimTime};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::Arc;
 
 pub use acceptor::Acceptor;
@@ -204,12 +204,30 @@ impl PaxosNote {
 }
 
 /// What a teacher (or a script) can tell a legislator to do.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+/// Written by serde's derive (`{"propose": {…}}`); read by hand (`from_json`,
+/// see `json::tagged`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PaxosCommand<N = NodeId> {
     /// A new proposer starts on `node` proposing `value` (or an existing one
     /// is asked again, with a new decree).
     Propose { node: N, value: String },
+}
+
+impl<N: serde::de::DeserializeOwned> PaxosCommand<N> {
+    /// The command named `kind` (one of `KINDS`) from its fields.
+    pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
+        let mut f = crate::json::Fields::variant(kind, value)?;
+        let command = match kind {
+            "propose" => PaxosCommand::Propose {
+                node: f.read("node")?,
+                value: f.string("value")?,
+            },
+            _ => return Err(format!("unknown command `{kind}`")),
+        };
+        f.end()?;
+        Ok(command)
+    }
 }
 
 impl<N> PaxosCommand<N> {

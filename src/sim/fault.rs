@@ -93,10 +93,7 @@ impl<N: DeserializeOwned> Fault<N> {
                 )),
             };
         }
-        let Value::Object(map) = value else {
-            return Err(format!("`{kind}` needs its fields: {{\"{kind}\": {{…}}}}"));
-        };
-        let mut f = Fields::of(map);
+        let mut f = Fields::variant(kind, value)?;
         let fault = match kind {
             "crash" => Fault::Crash {
                 node: f.read("node")?,

@@ -285,7 +285,27 @@ fn faults_read_as_the_derived_reader_read_them() {
         r#"{"melt": {"node": "Α"}}"#.into(),
         r#"{"set_latency": {"latency": {"dist": "gamma"}}}"#.into(),
     ];
-    for v in &full {
+    cases.extend(damaged_variants(&full));
+    let accepted = cases
+        .iter()
+        .filter(|t| agree::<Fault<String>, DerivedFault>(t))
+        .count();
+    // 12 faults in full, `heal` two ways, `partition` without `oneway`, and
+    // the replacements that still fit: 9 numbers as a probability, 4 signed
+    // and 2 unsigned whole numbers, 6 node names and a timer given "x", a
+    // `true` and a list of lists; the other 131 refused by both.
+    assert_eq!(
+        (accepted, cases.len()),
+        (12 + 2 + 1 + 9 + 4 + 2 + 7 + 2, 170)
+    );
+}
+
+/// Externally tagged variants (`{"kind": {fields}}`) in full, then each with
+/// one field dropped, one field replaced by a value of each JSON type, and
+/// one key too many.
+fn damaged_variants(full: &[Value]) -> Vec<String> {
+    let mut cases = Vec::new();
+    for v in full {
         let (kind, content) = v.as_object().unwrap().iter().next().unwrap();
         let obj = content.as_object().unwrap();
         cases.push(v.to_string());
@@ -311,16 +331,66 @@ fn faults_read_as_the_derived_reader_read_them() {
         more.insert("extra".into(), json!(1));
         cases.push(json!({ kind: more }).to_string());
     }
+    cases
+}
+
+/// Every protocol's commands as they were derived: one externally tagged
+/// namespace (`flat`).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum DerivedCommand {
+    Propose {
+        node: String,
+        value: String,
+    },
+    Put {
+        node: String,
+        key: String,
+        value: String,
+    },
+    Get {
+        node: String,
+        key: String,
+    },
+    VoteAbort {
+        node: String,
+    },
+    LlmStall {
+        node: String,
+        for_us: u64,
+    },
+    LlmOutage {
+        down: bool,
+    },
+}
+
+#[test]
+fn commands_read_as_the_derived_reader_read_them() {
+    use crate::protocol::Command;
+    let full = [
+        json!({"propose": {"node": "Α", "value": "🐐 tax"}}),
+        json!({"put": {"node": "C1", "key": "x", "value": "1"}}),
+        json!({"get": {"node": "C1", "key": "x"}}),
+        json!({"vote_abort": {"node": "RM2"}}),
+        json!({"llm_stall": {"node": "W1", "for_us": 20_000_000}}),
+        json!({"llm_outage": {"down": true}}),
+    ];
+    let mut cases = damaged_variants(&full);
+    cases.extend(
+        [
+            r#""propose""#,
+            r#"{"propose": null}"#,
+            r#"{"propose": []}"#,
+            r#"{"elect": {"node": "Α"}}"#,
+            "{}",
+        ]
+        .map(String::from),
+    );
     let accepted = cases
         .iter()
-        .filter(|t| agree::<Fault<String>, DerivedFault>(t))
+        .filter(|t| agree::<Command<String>, DerivedCommand>(t))
         .count();
-    // 12 faults in full, `heal` two ways, `partition` without `oneway`, and
-    // the replacements that still fit: 9 numbers as a probability, 4 signed
-    // and 2 unsigned whole numbers, 6 node names and a timer given "x", a
-    // `true` and a list of lists; the other 131 refused by both.
-    assert_eq!(
-        (accepted, cases.len()),
-        (12 + 2 + 1 + 9 + 4 + 2 + 7 + 2, 170)
-    );
+    // 6 commands in full, and the replacements that still fit: "x" for each
+    // of 9 string fields, 7 for the one u64, `true` for the one bool.
+    assert_eq!((accepted, cases.len()), (6 + 9 + 1 + 1, 6 + 11 * 8 + 6 + 5));
 }
