@@ -268,6 +268,9 @@ impl<'a> Parser<'a> {
             b't' => '\t',
             b'u' => {
                 let first = self.hex4()?;
+                if (0xDC00..0xE000).contains(&first) {
+                    return Err(self.error("lone trailing surrogate in hex escape"));
+                }
                 let code = if (0xD800..0xDC00).contains(&first) {
                     if !self.b[self.i..].starts_with(b"\\u") {
                         return Err(self.error("lone leading surrogate in hex escape"));
@@ -281,7 +284,9 @@ impl<'a> Parser<'a> {
                 } else {
                     first
                 };
-                char::from_u32(code).ok_or_else(|| self.error("unexpected end of hex escape"))?
+                // Every code left (below 0xD800, 0xE000–0xFFFF, or a pair's
+                // 0x10000–0x10FFFF) is a character.
+                char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
             }
             _ => {
                 self.i -= 1;

@@ -85,6 +85,7 @@ fn nonsense_is_refused_as_serde_json_refuses_it() {
         "\"\\x\"",
         "\"\\u12\"",
         "\"\\ud800\"",
+        "\"\\udc00\"",
         "\"\\ud800\\u0041\"",
         "\"a\u{1}b\"",
         "1 2",
