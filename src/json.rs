@@ -18,7 +18,7 @@
 //! order mark before the text is skipped (editors on Windows write one).
 
 mod tagged;
-pub use tagged::{shown, tagged, Fields};
+pub use tagged::{by_hand, shown, tagged, Fields};
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};

@@ -6,17 +6,29 @@
 //! then deserializing the variant out of that copy, which brings a second,
 //! generic deserializer (`ContentDeserializer`, ~4 KB gzip of the page) for
 //! three small enums (`Latency`, `LlmPreset`, the model checker's `Reply`).
-//! The simulator's faults are externally tagged (`{"crash": {"node": "Α"}}`)
-//! but read the same way ([`Fields::of`]): serde's derive compiles a visitor
-//! per variant for the many-variant enum, several times the code. The page already holds the
-//! object as a `serde_json::Value` (`json::read`), so reading its fields by
-//! name is a few lines. Writing them stays serde's derive.
+//! The page already holds the object as a `serde_json::Value` (`json::read`),
+//! so reading its fields by name is a few lines. Writing them stays serde's
+//! derive. The simulator's faults and the protocols' commands are externally
+//! tagged (`{"crash": {"node": "Α"}}`) but read the same way
+//! ([`Fields::variant`]): serde's derive compiles a visitor per variant,
+//! several times the code.
 //!
 //! The rules are serde's for these enums: the tag names the variant, each
 //! field is read with its type, a field with a default may be left out, and
-//! any other key is refused (`deny_unknown_fields`).
+//! any other key is refused (`deny_unknown_fields`) — except in the model
+//! checker's replies, which never refused one.
 
+use serde::de::{Deserialize, Deserializer, Error as _};
 use serde_json::{Map, Value};
+
+/// The body of a hand-read type's `Deserialize`: take the value, then `read`
+/// it (`Latency::from_json` …), its message as the deserializer's error.
+pub fn by_hand<'de, D: Deserializer<'de>, T>(
+    d: D,
+    read: impl FnOnce(Value) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    read(Value::deserialize(d)?).map_err(D::Error::custom)
+}
 
 /// The fields of one variant, taken out of the object as they are read (a
 /// list, not the object's B-tree: removing from a B-tree brings its
@@ -86,32 +98,54 @@ impl Fields {
             .ok_or_else(|| format!("missing field `{name}`"))
     }
 
+    /// The field `name` as `get` reads it; `default` when left out, if given.
+    fn typed<T>(
+        &mut self,
+        name: &'static str,
+        default: Option<T>,
+        want: &str,
+        get: impl FnOnce(&Value) -> Option<T>,
+    ) -> Result<T, String> {
+        match (self.take(name), default) {
+            (None, Some(d)) => Ok(d),
+            (None, None) => Err(format!("missing field `{name}`")),
+            (Some(v), _) => get(&v).ok_or_else(|| wrong(name, &v, want)),
+        }
+    }
+
     /// A whole number ≥ 0.
     pub fn u64(&mut self, name: &'static str) -> Result<u64, String> {
-        let v = self.need(name)?;
-        v.as_u64().ok_or_else(|| wrong(name, &v, "u64"))
+        self.typed(name, None, "u64", Value::as_u64)
     }
 
     /// A whole number ≥ 0, `default` when left out.
     pub fn u64_or(&mut self, name: &'static str, default: u64) -> Result<u64, String> {
-        match self.take(name) {
-            None => Ok(default),
-            Some(v) => v.as_u64().ok_or_else(|| wrong(name, &v, "u64")),
-        }
+        self.typed(name, Some(default), "u64", Value::as_u64)
     }
 
     /// A whole number ≥ 0 that fits a `usize`.
     pub fn usize(&mut self, name: &'static str) -> Result<usize, String> {
-        let v = self.need(name)?;
-        v.as_u64()
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| wrong(name, &v, "usize"))
+        self.typed(name, None, "usize", |v| usize::try_from(v.as_u64()?).ok())
+    }
+
+    /// A whole number, negative or not.
+    pub fn i64(&mut self, name: &'static str) -> Result<i64, String> {
+        self.typed(name, None, "i64", Value::as_i64)
+    }
+
+    /// A number (whole or not).
+    pub fn f64(&mut self, name: &'static str) -> Result<f64, String> {
+        self.typed(name, None, "f64", Value::as_f64)
     }
 
     /// `true` or `false`.
     pub fn bool(&mut self, name: &'static str) -> Result<bool, String> {
-        let v = self.need(name)?;
-        v.as_bool().ok_or_else(|| wrong(name, &v, "a boolean"))
+        self.typed(name, None, "a boolean", Value::as_bool)
+    }
+
+    /// `true` or `false`; `default` when left out.
+    pub fn bool_or(&mut self, name: &'static str, default: bool) -> Result<bool, String> {
+        self.typed(name, Some(default), "a boolean", Value::as_bool)
     }
 
     /// A string.
@@ -119,20 +153,6 @@ impl Fields {
         match self.need(name)? {
             Value::String(s) => Ok(s),
             v => Err(wrong(name, &v, "a string")),
-        }
-    }
-
-    /// A whole number, negative or not.
-    pub fn i64(&mut self, name: &'static str) -> Result<i64, String> {
-        let v = self.need(name)?;
-        v.as_i64().ok_or_else(|| wrong(name, &v, "i64"))
-    }
-
-    /// `true` or `false`; `default` when left out.
-    pub fn bool_or(&mut self, name: &'static str, default: bool) -> Result<bool, String> {
-        match self.take(name) {
-            None => Ok(default),
-            Some(v) => v.as_bool().ok_or_else(|| wrong(name, &v, "a boolean")),
         }
     }
 
@@ -144,12 +164,6 @@ impl Fields {
     ) -> Result<T, String> {
         let v = self.need(name)?;
         super::from_value(v).map_err(|e| format!("`{name}`: {e}"))
-    }
-
-    /// A number (whole or not).
-    pub fn f64(&mut self, name: &'static str) -> Result<f64, String> {
-        let v = self.need(name)?;
-        v.as_f64().ok_or_else(|| wrong(name, &v, "f64"))
     }
 
     /// The field's value as it is, to be read by its own type.
@@ -172,7 +186,7 @@ impl Fields {
     }
 }
 
-pub(super) fn wrong(name: &str, v: &Value, want: &str) -> String {
+fn wrong(name: &str, v: &Value, want: &str) -> String {
     format!("invalid type for `{name}`: {}, expected {want}", shown(v))
 }
 

@@ -105,7 +105,7 @@ pub enum LlmPreset {
 
 impl<'de> Deserialize<'de> for LlmPreset {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        LlmPreset::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+        crate::json::by_hand(d, LlmPreset::from_json)
     }
 }
 

@@ -45,7 +45,7 @@ pub enum Latency {
 
 impl<'de> Deserialize<'de> for Latency {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Latency::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+        crate::json::by_hand(d, Latency::from_json)
     }
 }
 

@@ -138,7 +138,7 @@ impl<N: DeserializeOwned> Fault<N> {
 impl<'de, N: DeserializeOwned> Deserialize<'de> for Fault<N> {
     /// `"heal"`, or an object of one key, the fault's name.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let read = |v: Value| match v {
+        crate::json::by_hand(d, |v| match v {
             Value::String(kind) => Fault::from_json(&kind, Value::Null),
             Value::Object(map) if map.len() == 1 => {
                 let (kind, content) = map.into_iter().next().expect("one key");
@@ -148,8 +148,7 @@ impl<'de, N: DeserializeOwned> Deserialize<'de> for Fault<N> {
                 "invalid type: {}, expected a fault",
                 crate::json::shown(&v)
             )),
-        };
-        read(Value::deserialize(d)?).map_err(serde::de::Error::custom)
+        })
     }
 }
 

@@ -95,7 +95,7 @@ pub enum Reply {
 
 impl<'de> Deserialize<'de> for Reply {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Reply::from_value(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+        crate::json::by_hand(d, Reply::from_value)
     }
 }
 
@@ -115,12 +115,11 @@ impl Reply {
                 truncated: f.bool("truncated")?,
             },
             "found" => Reply::Found {
-                invariant: crate::json::from_value(f.value("invariant")?)
-                    .map_err(|e| e.to_string())?,
+                invariant: f.read("invariant")?,
                 steps: f.usize("steps")?,
                 detail: f.string("detail")?,
                 states: f.usize("states")?,
-                also: crate::json::from_value(f.value("also")?).map_err(|e| e.to_string())?,
+                also: f.read("also")?,
                 counterexample: f.string("counterexample")?,
             },
             _ => Reply::Failed {
