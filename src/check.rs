@@ -21,7 +21,7 @@ use crate::protocol::{Msg, NodeState, Note};
 use crate::sim::clock::Clock;
 use crate::sim::{Monitor, NodeId, SimTime};
 use crate::trace::EventKind;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
@@ -35,7 +35,8 @@ pub use multipaxos_monitor::MultiMonitor;
 pub use paxos_monitor::PaxosMonitor;
 
 /// The rules the monitors check.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(rename_all = "kebab-case")]
 pub enum Invariant {
     /// At most one value is chosen (a quorum of 2b for it in some ballot).
@@ -74,6 +75,13 @@ pub enum Invariant {
     Atomicity,
     /// Commit: the transaction commits only if every RM voted "prepared".
     CommitValidity,
+}
+
+/// Written by name: `"one-value-per-ballot"`.
+impl crate::json::FromValue for Invariant {
+    fn from_value(v: serde_json::Value) -> Result<Self, String> {
+        crate::json::named(v, &Invariant::ALL, Invariant::as_str)
+    }
 }
 
 impl Invariant {

@@ -1,12 +1,12 @@
-//! The page's one JSON reader: text → `serde_json::Value` → a type through
-//! serde's derived `Deserialize` over the value.
+//! The page's one JSON reader: text → `serde_json::Value` → a type read
+//! from the value by hand ([`FromValue`]).
 //!
 //! Why not `serde_json::from_slice`: its reader is a streaming deserializer,
 //! so every type's derived `Deserialize` is compiled together with the parser
 //! (whitespace, numbers, escapes and error positions inlined into each
 //! visitor), and exact floats need its `float_roundtrip` feature with its
 //! tables. Reading into a value first keeps the parser in one place, small;
-//! the derived code then walks a tree; and a float is read exactly by
+//! the types are read from a tree (by hand, see `value`); and a float is read exactly by
 //! `float::decimal`. Everything the page reads (scenarios and share links,
 //! trace files, the model checker's replies) comes through here, so
 //! `serde_json`'s own reader is not in the page at all.
@@ -17,10 +17,15 @@
 //! would count is not obvious to a person editing a file), and a UTF-8 byte
 //! order mark before the text is skipped (editors on Windows write one).
 
+#[cfg(test)]
+pub mod oracle;
 mod tagged;
-pub use tagged::{by_hand, shown, tagged, Fields};
+mod value;
+#[cfg(test)]
+pub use tagged::by_hand;
+pub use tagged::{shown, tagged, Fields};
+pub use value::{invalid, named, object, FromValue};
 
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
 use std::fmt;
 
@@ -51,14 +56,14 @@ impl fmt::Display for Error {
 }
 
 /// A value of type `T` from JSON text.
-pub fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+pub fn read<T: FromValue>(bytes: &[u8]) -> Result<T, Error> {
     from_value(parse(bytes)?)
 }
 
 /// A value of type `T` from a parsed value.
-pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
-    T::deserialize(value).map_err(|e| Error {
-        message: e.to_string(),
+pub fn from_value<T: FromValue>(value: Value) -> Result<T, Error> {
+    T::from_value(value).map_err(|message| Error {
+        message,
         line: 0,
         column: 0,
     })

@@ -38,9 +38,9 @@ pub mod paxos;
 pub mod storage;
 pub mod value;
 
+use crate::json::FromValue;
 use crate::sim::{Ctx, Hosts, NodeId, Protocol};
-use serde::de::{self, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use std::fmt;
 
 pub use value::Value;
@@ -63,7 +63,8 @@ pub(crate) use for_each_protocol;
 macro_rules! registry {
     ($($V:ident $m:ident $Node:ident,)*) => {
         /// Which protocol a scenario runs.
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+        #[cfg_attr(test, derive(serde::Deserialize))]
         #[serde(rename_all = "snake_case")]
         pub enum Kind {
             $($V,)*
@@ -217,7 +218,7 @@ macro_rules! registry {
             /// The command named `kind` from its fields (`{"kind": {…}}`).
             pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Command<N>, String>
             where
-                N: serde::de::DeserializeOwned,
+                N: FromValue,
             {
                 $(if $m::Command::<N>::KINDS.contains(&kind) {
                     return $m::Command::<N>::from_json(kind, value).map(Command::$V);
@@ -456,35 +457,32 @@ fn handlers() -> &'static Handlers {
 }
 
 /// Commands are written flat in scripts: `{"propose": {...}}`.
-impl<'de, N: serde::de::DeserializeOwned> Deserialize<'de> for Command<N> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<N>(std::marker::PhantomData<N>);
-        impl<'de, N: serde::de::DeserializeOwned> Visitor<'de> for V<N> {
-            type Value = Command<N>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(
-                    f,
-                    "a command, one of: {}",
-                    Command::<N>::all_kinds().join(", ")
-                )
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Command<N>, A::Error> {
-                let tag: String = map
-                    .next_key()?
-                    .ok_or_else(|| de::Error::custom("a command needs a kind"))?;
-                if !Command::<N>::is_kind(&tag) {
-                    return Err(de::Error::custom(format!(
-                        "unknown command {tag:?}; expected one of: {}",
-                        Command::<N>::all_kinds().join(", ")
-                    )));
-                }
-                let content: serde_json::Value = map.next_value()?;
-                let c = Command::from_json(&tag, content).map_err(de::Error::custom)?;
-                flat::end(&mut map, "command")?;
-                Ok(c)
-            }
+impl<N: FromValue> FromValue for Command<N> {
+    fn from_value(v: serde_json::Value) -> Result<Self, String> {
+        let serde_json::Value::Object(map) = v else {
+            let kinds = Command::<N>::all_kinds().join(", ");
+            return Err(crate::json::invalid(
+                &v,
+                &format!("a command, one of: {kinds}"),
+            ));
+        };
+        let (tag, content, second) = flat::first(map, "command")?;
+        if !Command::<N>::is_kind(&tag) {
+            return Err(format!(
+                "unknown command {tag:?}; expected one of: {}",
+                Command::<N>::all_kinds().join(", ")
+            ));
         }
-        d.deserialize_map(V(std::marker::PhantomData))
+        let c = Command::from_json(&tag, content)?;
+        flat::end(second, "command")?;
+        Ok(c)
+    }
+}
+
+#[cfg(test)]
+impl<'de, N: FromValue> serde::Deserialize<'de> for Command<N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::json::by_hand(d)
     }
 }
 
@@ -495,16 +493,29 @@ impl Serialize for Mutation {
     }
 }
 
-impl<'de> Deserialize<'de> for Mutation {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
+impl FromValue for Mutation {
+    fn from_value(v: serde_json::Value) -> Result<Self, String> {
+        let s = String::from_value(v)?;
         Mutation::parse(&s).ok_or_else(|| {
             let names: Vec<&str> = Mutation::all().into_iter().map(Mutation::as_str).collect();
-            de::Error::custom(format!(
+            format!(
                 "unknown mutation {s:?}; expected one of: {}",
                 names.join(", ")
-            ))
+            )
         })
+    }
+}
+
+#[cfg(test)]
+impl<'de> serde::Deserialize<'de> for Mutation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::json::by_hand(d)
+    }
+}
+
+impl FromValue for Kind {
+    fn from_value(v: serde_json::Value) -> Result<Self, String> {
+        crate::json::named(v, Kind::ALL, Kind::as_str)
     }
 }
 

@@ -16,18 +16,17 @@ pub mod lease_spec;
 pub mod lessons;
 pub mod multipaxos_spec;
 pub mod names;
+mod read;
 pub mod run;
 
 use crate::check::{Monitors, PaxosMonitor};
 use crate::protocol::paxos::{PaxosCommand, PaxosMutation, PaxosNode, Proposer, Synod};
-use crate::protocol::{flat, Command, Kind, Mutation, NodeState, Value};
+use crate::protocol::{Command, Kind, Mutation, NodeState, Value};
 use crate::sim::clock::{Clock, ClockSpec, MAX_DRIFT_PPM};
 use crate::sim::fault::Fault;
 use crate::sim::network::{Link, Network, NetworkConfig};
 use crate::sim::{Input, NodeId, SimDuration, SimTime, MAX_NODES};
-use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
-use std::fmt;
+use serde::Serialize;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -131,60 +130,17 @@ fn step_kinds<N>() -> String {
     all.join(", ")
 }
 
-impl<'de, N: DeserializeOwned> Deserialize<'de> for Step<N> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<N>(std::marker::PhantomData<N>);
-        impl<'de, N: DeserializeOwned> Visitor<'de> for V<N> {
-            type Value = Step<N>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(f, "a fault or command, one of: {}", step_kinds::<N>())
-            }
-            /// A fault without fields: `"heal"`.
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Step<N>, E> {
-                if Fault::<N>::KINDS.contains(&v) {
-                    Fault::from_json(v, serde_json::Value::Null)
-                        .map(Step::Fault)
-                        .map_err(E::custom)
-                } else {
-                    Err(E::custom(format!(
-                        "unknown fault {v:?}; expected one of: {}",
-                        step_kinds::<N>()
-                    )))
-                }
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Step<N>, A::Error> {
-                let tag: String = map
-                    .next_key()?
-                    .ok_or_else(|| de::Error::custom("a fault needs a kind"))?;
-                let step = if Fault::<N>::KINDS.contains(&tag.as_str()) {
-                    let content: serde_json::Value = map.next_value()?;
-                    Step::Fault(Fault::from_json(&tag, content).map_err(de::Error::custom)?)
-                } else if Command::<N>::is_kind(&tag) {
-                    let content: serde_json::Value = map.next_value()?;
-                    Step::Command(Command::from_json(&tag, content).map_err(de::Error::custom)?)
-                } else {
-                    return Err(de::Error::custom(format!(
-                        "unknown fault {tag:?}; expected one of: {}",
-                        step_kinds::<N>()
-                    )));
-                };
-                flat::end(&mut map, "fault")?;
-                Ok(step)
-            }
-        }
-        d.deserialize_any(V(std::marker::PhantomData))
-    }
-}
-
 /// A fault or command and the true time at which it strikes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, bound(deserialize = "N: DeserializeOwned"))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[serde(deny_unknown_fields, bound(deserialize = "N: crate::json::FromValue"))]
 pub struct Scheduled<N> {
     pub at_us: u64,
     pub fault: Step<N>,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Proposer,
@@ -207,14 +163,16 @@ pub enum Role {
     Coordinator,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct NodeSpec {
     pub id: String,
     pub roles: Vec<Role>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Proposal {
     pub node: String,
@@ -223,7 +181,8 @@ pub struct Proposal {
     pub start_us: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct PaxosSpec {
     pub proposals: Vec<Proposal>,
@@ -252,7 +211,8 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// (Cloned and compared by hand: see [`OtherSections`].)
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,

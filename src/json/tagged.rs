@@ -18,16 +18,15 @@
 //! any other key is refused (`deny_unknown_fields`) — except in the model
 //! checker's replies, which never refused one.
 
-use serde::de::{Deserialize, Deserializer, Error as _};
+use super::value::{within, FromValue};
 use serde_json::{Map, Value};
 
-/// The body of a hand-read type's `Deserialize`: take the value, then `read`
-/// it (`Latency::from_json` …), its message as the deserializer's error.
-pub fn by_hand<'de, D: Deserializer<'de>, T>(
-    d: D,
-    read: impl FnOnce(Value) -> Result<T, String>,
-) -> Result<T, D::Error> {
-    read(Value::deserialize(d)?).map_err(D::Error::custom)
+/// The body of a hand-read type's `Deserialize`, which only the tests have
+/// (serde's derive of a test-only copy, the oracle, reads through it).
+#[cfg(test)]
+pub fn by_hand<'de, D: serde::Deserializer<'de>, T: FromValue>(d: D) -> Result<T, D::Error> {
+    use serde::de::{Deserialize, Error as _};
+    T::from_value(Value::deserialize(d)?).map_err(D::Error::custom)
 }
 
 /// The fields of one variant, taken out of the object as they are read (a
@@ -98,72 +97,69 @@ impl Fields {
             .ok_or_else(|| format!("missing field `{name}`"))
     }
 
-    /// The field `name` as `get` reads it; `default` when left out, if given.
-    fn typed<T>(
-        &mut self,
-        name: &'static str,
-        default: Option<T>,
-        want: &str,
-        get: impl FnOnce(&Value) -> Option<T>,
-    ) -> Result<T, String> {
+    /// The field `name`, read by its type; `default` when left out, if given.
+    fn typed<T: FromValue>(&mut self, name: &'static str, default: Option<T>) -> Result<T, String> {
         match (self.take(name), default) {
             (None, Some(d)) => Ok(d),
             (None, None) => Err(format!("missing field `{name}`")),
-            (Some(v), _) => get(&v).ok_or_else(|| wrong(name, &v, want)),
+            (Some(v), _) => T::from_value(v).map_err(|e| within(name, e)),
         }
+    }
+
+    /// The field `name`, read by its type (a node's name, a list of groups,
+    /// a whole number …).
+    pub fn read<T: FromValue>(&mut self, name: &'static str) -> Result<T, String> {
+        self.typed(name, None)
+    }
+
+    /// The field `name`, or `default` when left out (serde's `default`).
+    pub fn read_or<T: FromValue>(&mut self, name: &'static str, default: T) -> Result<T, String> {
+        self.typed(name, Some(default))
+    }
+
+    /// An optional field: left out or `null` is none.
+    pub fn opt<T: FromValue>(&mut self, name: &'static str) -> Result<Option<T>, String> {
+        self.typed(name, Some(None))
     }
 
     /// A whole number ≥ 0.
     pub fn u64(&mut self, name: &'static str) -> Result<u64, String> {
-        self.typed(name, None, "u64", Value::as_u64)
+        self.read(name)
     }
 
     /// A whole number ≥ 0, `default` when left out.
     pub fn u64_or(&mut self, name: &'static str, default: u64) -> Result<u64, String> {
-        self.typed(name, Some(default), "u64", Value::as_u64)
+        self.read_or(name, default)
     }
 
     /// A whole number ≥ 0 that fits a `usize`.
     pub fn usize(&mut self, name: &'static str) -> Result<usize, String> {
-        self.typed(name, None, "usize", |v| usize::try_from(v.as_u64()?).ok())
+        self.read(name)
     }
 
     /// A whole number, negative or not.
     pub fn i64(&mut self, name: &'static str) -> Result<i64, String> {
-        self.typed(name, None, "i64", Value::as_i64)
+        self.read(name)
     }
 
     /// A number (whole or not).
     pub fn f64(&mut self, name: &'static str) -> Result<f64, String> {
-        self.typed(name, None, "f64", Value::as_f64)
+        self.read(name)
     }
 
     /// `true` or `false`.
     pub fn bool(&mut self, name: &'static str) -> Result<bool, String> {
-        self.typed(name, None, "a boolean", Value::as_bool)
+        self.read(name)
     }
 
     /// `true` or `false`; `default` when left out.
     pub fn bool_or(&mut self, name: &'static str, default: bool) -> Result<bool, String> {
-        self.typed(name, Some(default), "a boolean", Value::as_bool)
+        self.read_or(name, default)
     }
 
     /// A string.
     pub fn string(&mut self, name: &'static str) -> Result<String, String> {
-        match self.need(name)? {
-            Value::String(s) => Ok(s),
-            v => Err(wrong(name, &v, "a string")),
-        }
-    }
-
-    /// A field of any type with a `Deserialize` (a node's name, a list of
-    /// groups), read from its value.
-    pub fn read<T: serde::de::DeserializeOwned>(
-        &mut self,
-        name: &'static str,
-    ) -> Result<T, String> {
-        let v = self.need(name)?;
-        super::from_value(v).map_err(|e| format!("`{name}`: {e}"))
+        self.read(name)
     }
 
     /// The field's value as it is, to be read by its own type.
@@ -186,10 +182,6 @@ impl Fields {
     }
 }
 
-fn wrong(name: &str, v: &Value, want: &str) -> String {
-    format!("invalid type for `{name}`: {}, expected {want}", shown(v))
-}
-
 /// A value as serde's messages name it: `integer `-1``, `string "x"` ….
 pub fn shown(v: &Value) -> String {
     match v {
@@ -203,7 +195,7 @@ pub fn shown(v: &Value) -> String {
     }
 }
 
-fn one_of(names: &[&str]) -> String {
+pub(super) fn one_of(names: &[&str]) -> String {
     match names {
         [one] => format!("`{one}`"),
         _ => {

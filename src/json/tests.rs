@@ -1,4 +1,4 @@
-use super::{parse, read, Error};
+use super::{object, parse, read, Error, FromValue};
 use crate::sim::rng::{Rng, Stream};
 use serde_json::Value;
 
@@ -138,13 +138,24 @@ fn nesting_stops_at_serde_jsons_limit() {
 }
 
 #[test]
-fn a_type_is_read_through_its_derived_deserialize() {
-    #[derive(serde::Deserialize, Debug, PartialEq)]
-    #[serde(deny_unknown_fields)]
+fn a_type_is_read_by_hand_from_the_value() {
+    #[derive(Debug, PartialEq)]
     struct S {
         seed: u64,
         loss: f64,
         name: Option<String>,
+    }
+    impl FromValue for S {
+        fn from_value(v: Value) -> Result<S, String> {
+            let mut f = object(v)?;
+            let s = S {
+                seed: f.read("seed")?,
+                loss: f.read("loss")?,
+                name: f.opt("name")?,
+            };
+            f.end()?;
+            Ok(s)
+        }
     }
     let s: S = read(br#"{"seed": 7, "loss": 0.30000000000000004}"#).unwrap();
     assert_eq!(
@@ -155,12 +166,34 @@ fn a_type_is_read_through_its_derived_deserialize() {
             name: None
         }
     );
+    let s: S = read(br#"{"seed": 7, "loss": 1, "name": null}"#).unwrap();
+    assert_eq!((s.loss, s.name), (1.0, None));
     let e: Error = read::<S>(br#"{"seed": -1, "loss": 0}"#).unwrap_err();
-    assert_eq!(e.to_string(), "invalid value: integer `-1`, expected u64");
+    assert_eq!(
+        e.to_string(),
+        "invalid value for `seed`: integer `-1`, expected u64"
+    );
+    let e = read::<S>(br#"{"seed": 1.5, "loss": 0}"#).unwrap_err();
+    assert_eq!(
+        e.message,
+        "invalid type for `seed`: floating point `1.5`, expected u64"
+    );
     let e = read::<S>(br#"{"seed": 1, "loss": 0, "extra": 1}"#).unwrap_err();
     assert!(e.message.starts_with("unknown field `extra`"), "{e}");
     let e = read::<S>(br#"{"loss": 0}"#).unwrap_err();
     assert_eq!(e.message, "missing field `seed`");
+    let e = read::<Vec<S>>(br#"[{"seed": 1, "loss": 0}, {"seed": 1, "loss": "x"}]"#).unwrap_err();
+    assert_eq!(
+        e.message,
+        "item 2: invalid type for `loss`: string \"x\", expected f64"
+    );
+    let e = read::<Vec<(u8, bool)>>(b"[[1, true], [300, false]]").unwrap_err();
+    assert_eq!(
+        e.message,
+        "item 2: item 1: invalid value: integer `300`, expected u8"
+    );
+    let e = read::<(u8, bool)>(b"[1]").unwrap_err();
+    assert_eq!(e.message, "invalid length 1, expected a pair");
 }
 
 /// A seeded JSON document (the simulator's generator, so failures repeat).

@@ -49,7 +49,7 @@ pub mod rm;
 pub mod tm;
 
 use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
 
@@ -96,11 +96,23 @@ impl Outcome {
 }
 
 /// Which protocol the transaction runs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum Algorithm {
     TwoPhaseCommit,
     PaxosCommit,
+}
+
+/// Written by name: `"paxos_commit"`.
+impl crate::json::FromValue for Algorithm {
+    fn from_value(v: serde_json::Value) -> Result<Self, String> {
+        const ALL: [(&str, Algorithm); 2] = [
+            ("two_phase_commit", Algorithm::TwoPhaseCommit),
+            ("paxos_commit", Algorithm::PaxosCommit),
+        ];
+        crate::json::named(v, &ALL, |(n, _)| n).map(|(_, a)| a)
+    }
 }
 
 /// A ballot of one instance: `(round, coordinator)`. Round 0 is the RM's own
@@ -390,7 +402,7 @@ pub enum CommitCommand<N = NodeId> {
     VoteAbort { node: N },
 }
 
-impl<N: serde::de::DeserializeOwned> CommitCommand<N> {
+impl<N: crate::json::FromValue> CommitCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
         let mut f = crate::json::Fields::variant(kind, value)?;

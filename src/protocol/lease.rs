@@ -38,7 +38,7 @@ use crate::protocol::lease_row::CasRules;
 use crate::protocol::llm::{Llm, LlmOutcome, Purpose};
 use crate::protocol::storage::{Refusal, Storage};
 use crate::sim::{Ctx, Hosts, NodeId, Protocol, SimDuration, SimTime};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::Arc;
 
 pub use advisor::Advisor;
@@ -46,7 +46,8 @@ pub use store::{LeaseRow, LeaseStore};
 pub use worker::Worker;
 
 /// Where the LLM sits relative to the lease loop.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum Design {
     /// No LLM at all: the plain, boring lease loop.
@@ -56,6 +57,18 @@ pub enum Design {
     /// Sound: the workers never call the LLM; a separate advisor asks it,
     /// afterwards, to explain a lapsed lease.
     Beside,
+}
+
+/// Written by name: `"in_loop"`.
+impl crate::json::FromValue for Design {
+    fn from_value(v: serde_json::Value) -> Result<Self, String> {
+        const ALL: [(&str, Design); 3] = [
+            ("no_llm", Design::NoLlm),
+            ("in_loop", Design::InLoop),
+            ("beside", Design::Beside),
+        ];
+        crate::json::named(v, &ALL, |(n, _)| n).map(|(_, d)| d)
+    }
 }
 
 /// What a teacher (or a script) can do to the lease lab's LLM service.
@@ -70,7 +83,7 @@ pub enum LeaseCommand<N = NodeId> {
     LlmOutage { down: bool },
 }
 
-impl<N: serde::de::DeserializeOwned> LeaseCommand<N> {
+impl<N: crate::json::FromValue> LeaseCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
         let mut f = crate::json::Fields::variant(kind, value)?;

@@ -13,7 +13,7 @@ use crate::sim::dist::Latency;
 use crate::sim::rng::Rng;
 use crate::sim::{Ctx, Hosts, NodeId, SimDuration};
 use crate::sorted::VecMap;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// What the worker asks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -103,9 +103,16 @@ pub enum LlmPreset {
     Custom { latency: Latency },
 }
 
-impl<'de> Deserialize<'de> for LlmPreset {
+#[cfg(test)]
+impl<'de> serde::Deserialize<'de> for LlmPreset {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::json::by_hand(d, LlmPreset::from_json)
+        crate::json::by_hand(d)
+    }
+}
+
+impl crate::json::FromValue for LlmPreset {
+    fn from_value(value: serde_json::Value) -> Result<LlmPreset, String> {
+        LlmPreset::from_json(value)
     }
 }
 

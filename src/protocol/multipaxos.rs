@@ -554,7 +554,7 @@ pub enum MpCommand<N = NodeId> {
     Get { node: N, key: String },
 }
 
-impl<N: serde::de::DeserializeOwned> MpCommand<N> {
+impl<N: crate::json::FromValue> MpCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
         let mut f = crate::json::Fields::variant(kind, value)?;

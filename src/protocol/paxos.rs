@@ -214,7 +214,7 @@ pub enum PaxosCommand<N = NodeId> {
     Propose { node: N, value: String },
 }
 
-impl<N: serde::de::DeserializeOwned> PaxosCommand<N> {
+impl<N: crate::json::FromValue> PaxosCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
         let mut f = crate::json::Fields::variant(kind, value)?;

@@ -35,8 +35,7 @@
 
 use crate::protocol::lease::{LeaseMsg, LeaseMutation, LeaseNode, LeaseNote, LeaseRow};
 use crate::sim::{Ctx, Hosts, NodeId, SimTime};
-use serde::de::{self, Deserializer, Visitor};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use std::fmt;
 
 /// Row names as the trace and the page show them.
@@ -92,26 +91,26 @@ impl Serialize for Fencing {
 
 /// `"article" | "token" | "off"`; the booleans of older scenarios and traces
 /// read as what they meant then: `true` was the monotonic token, `false` off.
-impl<'de> Deserialize<'de> for Fencing {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = Fencing;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("one of \"article\", \"token\", \"off\"")
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Fencing, E> {
-                Ok(if v { Fencing::Token } else { Fencing::Off })
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Fencing, E> {
-                Fencing::parse(v).ok_or_else(|| {
-                    E::custom(format!(
-                        "unknown fencing {v:?}; expected one of: article, token, off"
-                    ))
-                })
-            }
+impl crate::json::FromValue for Fencing {
+    fn from_value(v: serde_json::Value) -> Result<Self, String> {
+        match v {
+            serde_json::Value::Bool(true) => Ok(Fencing::Token),
+            serde_json::Value::Bool(false) => Ok(Fencing::Off),
+            serde_json::Value::String(s) => Fencing::parse(&s).ok_or_else(|| {
+                format!("unknown fencing {s:?}; expected one of: article, token, off")
+            }),
+            v => Err(crate::json::invalid(
+                &v,
+                "one of \"article\", \"token\", \"off\"",
+            )),
         }
-        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+impl<'de> serde::Deserialize<'de> for Fencing {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::json::by_hand(d)
     }
 }
 
@@ -362,13 +361,13 @@ mod tests {
 
     #[test]
     fn old_boolean_settings_read_as_token_and_off() {
-        let f: Fencing = serde_json::from_str("true").unwrap();
+        let f: Fencing = crate::json::read(b"true").unwrap();
         assert_eq!(f, Fencing::Token);
-        let f: Fencing = serde_json::from_str("false").unwrap();
+        let f: Fencing = crate::json::read(b"false").unwrap();
         assert_eq!(f, Fencing::Off);
-        let f: Fencing = serde_json::from_str("\"article\"").unwrap();
+        let f: Fencing = crate::json::read(b"\"article\"").unwrap();
         assert_eq!(f, Fencing::Article);
-        let e = serde_json::from_str::<Fencing>("\"on\"")
+        let e = crate::json::read::<Fencing>(b"\"on\"")
             .unwrap_err()
             .to_string();
         assert!(e.contains("unknown fencing \"on\""), "{e}");

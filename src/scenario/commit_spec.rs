@@ -21,10 +21,11 @@ use crate::sim::fault::Fault;
 use crate::sim::network::NetworkConfig;
 use crate::sim::rng::{Rng, Stream};
 use crate::sim::{NodeId, SimDuration};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::Arc;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct CommitSpec {
     pub algorithm: Algorithm,
@@ -53,7 +54,7 @@ pub struct CommitSpec {
 fn is_false(b: &bool) -> bool {
     !*b
 }
-fn default_timeout() -> u64 {
+pub(super) fn default_timeout() -> u64 {
     500_000
 }
 

@@ -23,13 +23,14 @@ use crate::sim::network::LinkSpec;
 use crate::sim::network::NetworkConfig;
 use crate::sim::rng::{mix, Rng, Stream};
 use crate::sim::{NodeId, SimDuration};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::Arc;
 
 /// At most this many workers.
 pub const MAX_WORKERS: usize = 5;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct LeaseSpec {
     /// Lease time-to-live, granted by the store on its own clock.
@@ -81,7 +82,8 @@ pub struct LeaseSpec {
 
 /// A replicated store's timings: the group elects a master, which holds a
 /// master lease and alone answers the workers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct StoreGroupSpec {
     /// The master's heartbeat (and master-lease round).
@@ -108,38 +110,38 @@ impl Default for StoreGroupSpec {
 // A failover (the old master lease, then an election) must fit in the
 // workers' slack — TTL minus the renew interval, 2 s by default — or their
 // leases lapse while the store elects a master.
-fn default_store_heartbeat() -> u64 {
+pub(super) fn default_store_heartbeat() -> u64 {
     50_000
 }
-fn default_store_election() -> u64 {
+pub(super) fn default_store_election() -> u64 {
     200_000
 }
-fn default_master_lease() -> u64 {
+pub(super) fn default_master_lease() -> u64 {
     500_000
 }
 
 /// At most this many store replicas.
 pub const MAX_STORE_REPLICAS: usize = 5;
 
-fn default_rho() -> u64 {
+pub(super) fn default_rho() -> u64 {
     1_000
 }
 fn is_false(b: &bool) -> bool {
     !*b
 }
-fn default_llm_timeout() -> u64 {
+pub(super) fn default_llm_timeout() -> u64 {
     30_000_000
 }
-fn default_work_every() -> u64 {
+pub(super) fn default_work_every() -> u64 {
     500_000
 }
-fn default_work_takes() -> u64 {
+pub(super) fn default_work_takes() -> u64 {
     100_000
 }
-fn default_keys() -> u16 {
+pub(super) fn default_keys() -> u16 {
     3
 }
-fn default_stagger() -> u64 {
+pub(super) fn default_stagger() -> u64 {
     200_000
 }
 

@@ -15,14 +15,15 @@ use crate::sim::fault::Fault;
 use crate::sim::network::NetworkConfig;
 use crate::sim::rng::{Rng, Stream};
 use crate::sim::{SimDuration, SimTime};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::Arc;
 
 /// At most this many replicas (and clients).
 pub const MAX_REPLICAS: usize = 9;
 pub const MAX_CLIENTS: usize = 4;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct MultiSpec {
     /// A replica runs for election after this long without a leader.
@@ -55,7 +56,8 @@ pub struct MultiSpec {
 
 /// A Chubby cell's session settings (Chubby's defaults are a 12 s lease and
 /// a 45 s grace period; the demos shrink them with the master lease).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct CellSpec {
     #[serde(default = "default_session_lease")]
@@ -76,17 +78,18 @@ impl Default for CellSpec {
     }
 }
 
-fn default_session_lease() -> u64 {
+pub(super) fn default_session_lease() -> u64 {
     1_000_000
 }
-fn default_grace() -> u64 {
+pub(super) fn default_grace() -> u64 {
     3_000_000
 }
-fn default_keepalive() -> u64 {
+pub(super) fn default_keepalive() -> u64 {
     300_000
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct ClientScript {
     pub node: String,
@@ -94,7 +97,8 @@ pub struct ClientScript {
 }
 
 /// One operation of a client's script: `{"at_us": 0, "op": "put", "key": "x", "value": "1"}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct ScriptOp {
     /// Not before this instant (the client's clock).
@@ -110,19 +114,19 @@ pub struct ScriptOp {
     pub lock: Option<u8>,
 }
 
-fn default_election() -> u64 {
+pub(super) fn default_election() -> u64 {
     400_000
 }
-fn default_heartbeat() -> u64 {
+pub(super) fn default_heartbeat() -> u64 {
     100_000
 }
-fn default_window() -> u32 {
+pub(super) fn default_window() -> u32 {
     3
 }
-fn default_rho() -> u64 {
+pub(super) fn default_rho() -> u64 {
     10_000
 }
-fn default_retry() -> u64 {
+pub(super) fn default_retry() -> u64 {
     500_000
 }
 

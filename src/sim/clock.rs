@@ -12,10 +12,11 @@
 //! expired early or late.
 
 use super::time::SimTime;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Clock settings for one node, as written in a scenario.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     pub node: String,

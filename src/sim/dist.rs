@@ -6,7 +6,7 @@
 
 use super::rng::Rng;
 use super::time::SimDuration;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// z for the 99th percentile of a standard normal.
 const Z99: f64 = 2.326_347_874;
@@ -43,9 +43,16 @@ pub enum Latency {
     },
 }
 
-impl<'de> Deserialize<'de> for Latency {
+#[cfg(test)]
+impl<'de> serde::Deserialize<'de> for Latency {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::json::by_hand(d, Latency::from_json)
+        crate::json::by_hand(d)
+    }
+}
+
+impl crate::json::FromValue for Latency {
+    fn from_value(value: serde_json::Value) -> Result<Latency, String> {
+        Latency::from_json(value)
     }
 }
 

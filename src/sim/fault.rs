@@ -11,9 +11,8 @@
 //! is named.
 
 use super::dist::Latency;
-use crate::json::Fields;
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use crate::json::{Fields, FromValue};
+use serde::Serialize;
 use serde_json::Value;
 
 /// Written by serde's derive (`{"pause": {"node": "Α", "for_us": 500000}}`,
@@ -79,7 +78,7 @@ pub enum Fault<N> {
     },
 }
 
-impl<N: DeserializeOwned> Fault<N> {
+impl<N: FromValue> Fault<N> {
     /// The fault named `kind` (one of `KINDS`) from its content: `null` for
     /// `heal`, an object of its fields for the others (a field with a default
     /// may be left out; any other key is refused).
@@ -135,20 +134,24 @@ impl<N: DeserializeOwned> Fault<N> {
     }
 }
 
-impl<'de, N: DeserializeOwned> Deserialize<'de> for Fault<N> {
-    /// `"heal"`, or an object of one key, the fault's name.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::json::by_hand(d, |v| match v {
+/// `"heal"`, or an object of one key, the fault's name.
+impl<N: FromValue> FromValue for Fault<N> {
+    fn from_value(v: Value) -> Result<Self, String> {
+        match v {
             Value::String(kind) => Fault::from_json(&kind, Value::Null),
             Value::Object(map) if map.len() == 1 => {
                 let (kind, content) = map.into_iter().next().expect("one key");
                 Fault::from_json(&kind, content)
             }
-            v => Err(format!(
-                "invalid type: {}, expected a fault",
-                crate::json::shown(&v)
-            )),
-        })
+            v => Err(crate::json::invalid(&v, "a fault")),
+        }
+    }
+}
+
+#[cfg(test)]
+impl<'de, N: FromValue> serde::Deserialize<'de> for Fault<N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::json::by_hand(d)
     }
 }
 

@@ -10,10 +10,11 @@ use super::rng::Rng;
 use super::time::SimDuration;
 use super::NodeId;
 use crate::sorted::VecMap;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Network settings as written in a scenario.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct NetworkConfig {
     #[serde(default)]
@@ -56,7 +57,8 @@ impl Default for NetworkConfig {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct LinkSpec {
     pub from: String,

@@ -144,6 +144,7 @@ test('bad files are refused with a clear message and the current work stays', as
     ['order.json', JSON.stringify({ ...good, events: [good.events[3], good.events[1]] }), /out of order/],
     ['other.json', JSON.stringify({ hello: 'world' }), /not a Paxos Island trace/],
     ['twice.json', '{"format": "paxos-island-trace",\n "format": "x"}', /the key "format" appears twice at line 2 column 2/],
+    ['role.json', JSON.stringify({ ...good, events: [], scenario: { ...good.scenario, nodes: good.scenario.nodes.map((n, i) => (i === 1 ? { ...n, roles: ['acceptr'] } : n)) } }), /`nodes`: item 2: `roles`: item 1: unknown variant `acceptr`, expected one of `proposer`/],
     ['empty.json', '', /empty/],
   ];
   for (const [name, body, why] of cases) {

@@ -93,15 +93,18 @@ pub enum Reply {
     Failed { message: String },
 }
 
-impl<'de> Deserialize<'de> for Reply {
+#[cfg(test)]
+impl<'de> serde::Deserialize<'de> for Reply {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        crate::json::by_hand(d, Reply::from_value)
+        crate::json::by_hand(d)
     }
 }
 
 impl Reply {
     const KINDS: &'static [&'static str] = &["progress", "clean", "found", "failed"];
+}
 
+impl crate::json::FromValue for Reply {
     fn from_value(value: serde_json::Value) -> Result<Reply, String> {
         let (kind, mut f) = crate::json::tagged(value, "kind", Self::KINDS)?;
         let reply = match kind {
@@ -130,7 +133,9 @@ impl Reply {
         // `deny_unknown_fields`) did: a newer worker may say more.
         Ok(reply)
     }
+}
 
+impl Reply {
     pub fn is_final(&self) -> bool {
         !matches!(self, Reply::Progress { .. })
     }
@@ -205,10 +210,22 @@ pub fn start(request_json: &str) -> Result<Job, Reply> {
 
 /// A reply as the worker posts it: with the search's age by the worker's
 /// clock (the core has none), taken after the slice that made the reply.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Posted {
     pub secs: f64,
     pub reply: Reply,
+}
+
+/// Unknown keys let through, as for the reply.
+impl crate::json::FromValue for Posted {
+    fn from_value(value: serde_json::Value) -> Result<Posted, String> {
+        let mut f = crate::json::object(value)?;
+        Ok(Posted {
+            secs: f.read("secs")?,
+            reply: f.read("reply")?,
+        })
+    }
 }
 
 impl Posted {

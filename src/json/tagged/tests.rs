@@ -2,6 +2,7 @@
 //! the attributes they had (`#[serde(tag = …, deny_unknown_fields)]`), on
 //! every variant written out, then damaged one way at a time.
 
+use crate::json::oracle::agree;
 use crate::protocol::llm::LlmPreset;
 use crate::sim::dist::Latency;
 use serde::{Deserialize, Serialize};
@@ -56,29 +57,6 @@ enum DerivedPreset {
     Flaky,
     Throttled,
     Custom { latency: Derived },
-}
-
-/// Both readers accept `text` and read the same thing, or both refuse it.
-fn agree<
-    Ours: Serialize + for<'de> Deserialize<'de>,
-    Theirs: Serialize + for<'de> Deserialize<'de>,
->(
-    text: &str,
-) -> bool {
-    let ours = crate::json::read::<Ours>(text.as_bytes());
-    let theirs = serde_json::from_str::<Theirs>(text);
-    match (&ours, &theirs) {
-        (Ok(a), Ok(b)) => {
-            assert_eq!(
-                serde_json::to_value(a).unwrap(),
-                serde_json::to_value(b).unwrap(),
-                "{text}"
-            );
-            true
-        }
-        (Err(_), Err(_)) => false,
-        _ => panic!("{text}: ours {:?}, derived {:?}", ours.err(), theirs.err()),
-    }
 }
 
 /// Each variant in full, then each with one field dropped, one field of the
@@ -189,7 +167,7 @@ fn messages_name_the_field_and_what_was_expected() {
     assert_eq!(e(r#"{"dist": "constant"}"#), "missing field `us`");
     assert_eq!(
         e(r#"{"dist": "constant", "us": -1}"#),
-        "invalid type for `us`: integer `-1`, expected u64"
+        "invalid value for `us`: integer `-1`, expected u64"
     );
     assert_eq!(
         e(r#"{"dist": "constant", "us": 1, "ms": 2}"#),
