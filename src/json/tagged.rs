@@ -122,49 +122,20 @@ impl Fields {
         self.typed(name, Some(None))
     }
 
-    /// A whole number ≥ 0.
-    pub fn u64(&mut self, name: &'static str) -> Result<u64, String> {
-        self.read(name)
-    }
-
-    /// A whole number ≥ 0, `default` when left out.
-    pub fn u64_or(&mut self, name: &'static str, default: u64) -> Result<u64, String> {
-        self.read_or(name, default)
-    }
-
-    /// A whole number ≥ 0 that fits a `usize`.
-    pub fn usize(&mut self, name: &'static str) -> Result<usize, String> {
-        self.read(name)
-    }
-
-    /// A whole number, negative or not.
-    pub fn i64(&mut self, name: &'static str) -> Result<i64, String> {
-        self.read(name)
-    }
-
-    /// A number (whole or not).
-    pub fn f64(&mut self, name: &'static str) -> Result<f64, String> {
-        self.read(name)
-    }
-
-    /// `true` or `false`.
-    pub fn bool(&mut self, name: &'static str) -> Result<bool, String> {
-        self.read(name)
-    }
-
-    /// `true` or `false`; `default` when left out.
-    pub fn bool_or(&mut self, name: &'static str, default: bool) -> Result<bool, String> {
-        self.read_or(name, default)
-    }
-
-    /// A string.
-    pub fn string(&mut self, name: &'static str) -> Result<String, String> {
-        self.read(name)
-    }
-
     /// The field's value as it is, to be read by its own type.
     pub fn value(&mut self, name: &'static str) -> Result<Value, String> {
         self.need(name)
+    }
+
+    /// The fields as `read` reads them, by name; then any key it did not
+    /// take is refused ([`Fields::end`]).
+    pub fn read_all<T>(
+        mut self,
+        read: impl FnOnce(&mut Fields) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let t = read(&mut self)?;
+        self.end()?;
+        Ok(t)
     }
 
     /// Every key read: anything left is refused.

@@ -405,15 +405,14 @@ pub enum CommitCommand<N = NodeId> {
 impl<N: crate::json::FromValue> CommitCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
-        let mut f = crate::json::Fields::variant(kind, value)?;
-        let command = match kind {
-            "vote_abort" => CommitCommand::VoteAbort {
-                node: f.read("node")?,
-            },
-            _ => return Err(format!("unknown command `{kind}`")),
-        };
-        f.end()?;
-        Ok(command)
+        crate::json::Fields::variant(kind, value)?.read_all(|f| {
+            Ok(match kind {
+                "vote_abort" => CommitCommand::VoteAbort {
+                    node: f.read("node")?,
+                },
+                _ => return Err(format!("unknown command `{kind}`")),
+            })
+        })
     }
 }
 

@@ -86,19 +86,18 @@ pub enum LeaseCommand<N = NodeId> {
 impl<N: crate::json::FromValue> LeaseCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
-        let mut f = crate::json::Fields::variant(kind, value)?;
-        let command = match kind {
-            "llm_stall" => LeaseCommand::LlmStall {
-                node: f.read("node")?,
-                for_us: f.u64("for_us")?,
-            },
-            "llm_outage" => LeaseCommand::LlmOutage {
-                down: f.bool("down")?,
-            },
-            _ => return Err(format!("unknown command `{kind}`")),
-        };
-        f.end()?;
-        Ok(command)
+        crate::json::Fields::variant(kind, value)?.read_all(|f| {
+            Ok(match kind {
+                "llm_stall" => LeaseCommand::LlmStall {
+                    node: f.read("node")?,
+                    for_us: f.read("for_us")?,
+                },
+                "llm_outage" => LeaseCommand::LlmOutage {
+                    down: f.read("down")?,
+                },
+                _ => return Err(format!("unknown command `{kind}`")),
+            })
+        })
     }
 }
 

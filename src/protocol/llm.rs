@@ -133,28 +133,28 @@ impl LlmPreset {
     ];
 
     pub fn from_json(value: serde_json::Value) -> Result<LlmPreset, String> {
-        let (kind, mut f) = crate::json::tagged(value, "preset", Self::KINDS)?;
-        let preset = match kind {
-            "fast_api" => LlmPreset::FastApi,
-            "typical_llm" => LlmPreset::TypicalLlm,
-            "stall" => LlmPreset::Stall {
-                for_us: f.u64("for_us")?,
-            },
-            "timeout" => LlmPreset::Timeout,
-            "rate_limit" => LlmPreset::RateLimit {
-                retry_after_us: f.u64("retry_after_us")?,
-            },
-            "refusal" => LlmPreset::Refusal,
-            "malformed_json" => LlmPreset::MalformedJson,
-            "outage" => LlmPreset::Outage,
-            "flaky" => LlmPreset::Flaky,
-            "throttled" => LlmPreset::Throttled,
-            _ => LlmPreset::Custom {
-                latency: Latency::from_json(f.value("latency")?)?,
-            },
-        };
-        f.end()?;
-        Ok(preset)
+        let (kind, fields) = crate::json::tagged(value, "preset", Self::KINDS)?;
+        fields.read_all(|f| {
+            Ok(match kind {
+                "fast_api" => LlmPreset::FastApi,
+                "typical_llm" => LlmPreset::TypicalLlm,
+                "stall" => LlmPreset::Stall {
+                    for_us: f.read("for_us")?,
+                },
+                "timeout" => LlmPreset::Timeout,
+                "rate_limit" => LlmPreset::RateLimit {
+                    retry_after_us: f.read("retry_after_us")?,
+                },
+                "refusal" => LlmPreset::Refusal,
+                "malformed_json" => LlmPreset::MalformedJson,
+                "outage" => LlmPreset::Outage,
+                "flaky" => LlmPreset::Flaky,
+                "throttled" => LlmPreset::Throttled,
+                _ => LlmPreset::Custom {
+                    latency: Latency::from_json(f.value("latency")?)?,
+                },
+            })
+        })
     }
 }
 

@@ -557,21 +557,20 @@ pub enum MpCommand<N = NodeId> {
 impl<N: crate::json::FromValue> MpCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
-        let mut f = crate::json::Fields::variant(kind, value)?;
-        let command = match kind {
-            "put" => MpCommand::Put {
-                node: f.read("node")?,
-                key: f.string("key")?,
-                value: f.string("value")?,
-            },
-            "get" => MpCommand::Get {
-                node: f.read("node")?,
-                key: f.string("key")?,
-            },
-            _ => return Err(format!("unknown command `{kind}`")),
-        };
-        f.end()?;
-        Ok(command)
+        crate::json::Fields::variant(kind, value)?.read_all(|f| {
+            Ok(match kind {
+                "put" => MpCommand::Put {
+                    node: f.read("node")?,
+                    key: f.read("key")?,
+                    value: f.read("value")?,
+                },
+                "get" => MpCommand::Get {
+                    node: f.read("node")?,
+                    key: f.read("key")?,
+                },
+                _ => return Err(format!("unknown command `{kind}`")),
+            })
+        })
     }
 }
 

@@ -217,16 +217,15 @@ pub enum PaxosCommand<N = NodeId> {
 impl<N: crate::json::FromValue> PaxosCommand<N> {
     /// The command named `kind` (one of `KINDS`) from its fields.
     pub fn from_json(kind: &str, value: serde_json::Value) -> Result<Self, String> {
-        let mut f = crate::json::Fields::variant(kind, value)?;
-        let command = match kind {
-            "propose" => PaxosCommand::Propose {
-                node: f.read("node")?,
-                value: f.string("value")?,
-            },
-            _ => return Err(format!("unknown command `{kind}`")),
-        };
-        f.end()?;
-        Ok(command)
+        crate::json::Fields::variant(kind, value)?.read_all(|f| {
+            Ok(match kind {
+                "propose" => PaxosCommand::Propose {
+                    node: f.read("node")?,
+                    value: f.read("value")?,
+                },
+                _ => return Err(format!("unknown command `{kind}`")),
+            })
+        })
     }
 }
 

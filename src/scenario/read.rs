@@ -64,13 +64,12 @@ impl<'de, N: FromValue> serde::Deserialize<'de> for Step<N> {
 
 impl<N: FromValue> FromValue for Scheduled<N> {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = Scheduled {
-            at_us: f.read("at_us")?,
-            fault: f.read("fault")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(Scheduled {
+                at_us: f.read("at_us")?,
+                fault: f.read("fault")?,
+            })
+        })
     }
 }
 
@@ -97,224 +96,211 @@ impl FromValue for Role {
 
 impl FromValue for NodeSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = NodeSpec {
-            id: f.read("id")?,
-            roles: f.read("roles")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(NodeSpec {
+                id: f.read("id")?,
+                roles: f.read("roles")?,
+            })
+        })
     }
 }
 
 impl FromValue for Proposal {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = Proposal {
-            node: f.read("node")?,
-            value: f.read("value")?,
-            start_us: f.read_or("start_us", 0)?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(Proposal {
+                node: f.read("node")?,
+                value: f.read("value")?,
+                start_us: f.read_or("start_us", 0)?,
+            })
+        })
     }
 }
 
 impl FromValue for PaxosSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = PaxosSpec {
-            proposals: f.read("proposals")?,
-            timeout_us: f.read_or("timeout_us", default_timeout())?,
-            backoff: f.read_or("backoff", yes())?,
-            leader: f.opt("leader")?,
-            learn_from_votes: f.read_or("learn_from_votes", false)?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(PaxosSpec {
+                proposals: f.read("proposals")?,
+                timeout_us: f.read_or("timeout_us", default_timeout())?,
+                backoff: f.read_or("backoff", yes())?,
+                leader: f.opt("leader")?,
+                learn_from_votes: f.read_or("learn_from_votes", false)?,
+            })
+        })
     }
 }
 
 impl FromValue for Scenario {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = Scenario {
-            name: f.read("name")?,
-            protocol: f.read("protocol")?,
-            seed: f.read("seed")?,
-            nodes: f.read("nodes")?,
-            network: f.read_or("network", NetworkConfig::default())?,
-            clocks: f.read_or("clocks", Vec::new())?,
-            faults: f.read_or("faults", Vec::new())?,
-            paxos: f.opt("paxos")?,
-            lease: f.opt("lease")?,
-            multipaxos: f.opt("multipaxos")?,
-            commit: f.opt("commit")?,
-            mutation: f.opt("mutation")?,
-            stop_at_us: f.read("stop_at_us")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(Scenario {
+                name: f.read("name")?,
+                protocol: f.read("protocol")?,
+                seed: f.read("seed")?,
+                nodes: f.read("nodes")?,
+                network: f.read_or("network", NetworkConfig::default())?,
+                clocks: f.read_or("clocks", Vec::new())?,
+                faults: f.read_or("faults", Vec::new())?,
+                paxos: f.opt("paxos")?,
+                lease: f.opt("lease")?,
+                multipaxos: f.opt("multipaxos")?,
+                commit: f.opt("commit")?,
+                mutation: f.opt("mutation")?,
+                stop_at_us: f.read("stop_at_us")?,
+            })
+        })
     }
 }
 
 impl FromValue for NetworkConfig {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = NetworkConfig {
-            latency: f.read_or("latency", Default::default())?,
-            loss: f.read_or("loss", 0.0)?,
-            duplicate: f.read_or("duplicate", 0.0)?,
-            reorder: f.read_or("reorder", 0.0)?,
-            links: f.read_or("links", Vec::new())?,
-            scripted: f.read_or("scripted", false)?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(NetworkConfig {
+                latency: f.read_or("latency", Default::default())?,
+                loss: f.read_or("loss", 0.0)?,
+                duplicate: f.read_or("duplicate", 0.0)?,
+                reorder: f.read_or("reorder", 0.0)?,
+                links: f.read_or("links", Vec::new())?,
+                scripted: f.read_or("scripted", false)?,
+            })
+        })
     }
 }
 
 impl FromValue for LinkSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = LinkSpec {
-            from: f.read("from")?,
-            to: f.read("to")?,
-            latency: f.opt("latency")?,
-            loss: f.opt("loss")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(LinkSpec {
+                from: f.read("from")?,
+                to: f.read("to")?,
+                latency: f.opt("latency")?,
+                loss: f.opt("loss")?,
+            })
+        })
     }
 }
 
 impl FromValue for ClockSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = ClockSpec {
-            node: f.read("node")?,
-            drift_ppm: f.read_or("drift_ppm", 0)?,
-            offset_us: f.read_or("offset_us", 0)?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(ClockSpec {
+                node: f.read("node")?,
+                drift_ppm: f.read_or("drift_ppm", 0)?,
+                offset_us: f.read_or("offset_us", 0)?,
+            })
+        })
     }
 }
 
 impl FromValue for LeaseSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = LeaseSpec {
-            ttl_us: f.read("ttl_us")?,
-            renew_us: f.opt("renew_us")?,
-            margin_us: f.opt("margin_us")?,
-            rho_ppm: f.read_or("rho_ppm", lease_spec::default_rho())?,
-            fencing: f.read_or("fencing", Default::default())?,
-            bump_epoch_on_renew: f.read_or("bump_epoch_on_renew", false)?,
-            initial_epoch: f.read_or("initial_epoch", 0)?,
-            design: f.read("design")?,
-            llm: f.read_or("llm", Default::default())?,
-            llm_timeout_us: f.read_or("llm_timeout_us", lease_spec::default_llm_timeout())?,
-            work_every_us: f.read_or("work_every_us", lease_spec::default_work_every())?,
-            work_takes_us: f.read_or("work_takes_us", lease_spec::default_work_takes())?,
-            keys: f.read_or("keys", lease_spec::default_keys())?,
-            stagger_us: f.read_or("stagger_us", lease_spec::default_stagger())?,
-            store: f.opt("store")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(LeaseSpec {
+                ttl_us: f.read("ttl_us")?,
+                renew_us: f.opt("renew_us")?,
+                margin_us: f.opt("margin_us")?,
+                rho_ppm: f.read_or("rho_ppm", lease_spec::default_rho())?,
+                fencing: f.read_or("fencing", Default::default())?,
+                bump_epoch_on_renew: f.read_or("bump_epoch_on_renew", false)?,
+                initial_epoch: f.read_or("initial_epoch", 0)?,
+                design: f.read("design")?,
+                llm: f.read_or("llm", Default::default())?,
+                llm_timeout_us: f.read_or("llm_timeout_us", lease_spec::default_llm_timeout())?,
+                work_every_us: f.read_or("work_every_us", lease_spec::default_work_every())?,
+                work_takes_us: f.read_or("work_takes_us", lease_spec::default_work_takes())?,
+                keys: f.read_or("keys", lease_spec::default_keys())?,
+                stagger_us: f.read_or("stagger_us", lease_spec::default_stagger())?,
+                store: f.opt("store")?,
+            })
+        })
     }
 }
 
 impl FromValue for StoreGroupSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = StoreGroupSpec {
-            heartbeat_us: f.read_or("heartbeat_us", lease_spec::default_store_heartbeat())?,
-            election_timeout_us: f
-                .read_or("election_timeout_us", lease_spec::default_store_election())?,
-            master_lease_us: f.read_or("master_lease_us", lease_spec::default_master_lease())?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(StoreGroupSpec {
+                heartbeat_us: f.read_or("heartbeat_us", lease_spec::default_store_heartbeat())?,
+                election_timeout_us: f
+                    .read_or("election_timeout_us", lease_spec::default_store_election())?,
+                master_lease_us: f
+                    .read_or("master_lease_us", lease_spec::default_master_lease())?,
+            })
+        })
     }
 }
 
 impl FromValue for MultiSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = MultiSpec {
-            election_timeout_us: f
-                .read_or("election_timeout_us", multipaxos_spec::default_election())?,
-            heartbeat_us: f.read_or("heartbeat_us", multipaxos_spec::default_heartbeat())?,
-            window: f.read_or("window", multipaxos_spec::default_window())?,
-            lease_us: f.opt("lease_us")?,
-            rho_ppm: f.read_or("rho_ppm", multipaxos_spec::default_rho())?,
-            margin_us: f.opt("margin_us")?,
-            client_retry_us: f.read_or("client_retry_us", multipaxos_spec::default_retry())?,
-            clients: f.read_or("clients", Vec::new())?,
-            cell: f.opt("cell")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(MultiSpec {
+                election_timeout_us: f
+                    .read_or("election_timeout_us", multipaxos_spec::default_election())?,
+                heartbeat_us: f.read_or("heartbeat_us", multipaxos_spec::default_heartbeat())?,
+                window: f.read_or("window", multipaxos_spec::default_window())?,
+                lease_us: f.opt("lease_us")?,
+                rho_ppm: f.read_or("rho_ppm", multipaxos_spec::default_rho())?,
+                margin_us: f.opt("margin_us")?,
+                client_retry_us: f.read_or("client_retry_us", multipaxos_spec::default_retry())?,
+                clients: f.read_or("clients", Vec::new())?,
+                cell: f.opt("cell")?,
+            })
+        })
     }
 }
 
 impl FromValue for CellSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = CellSpec {
-            session_lease_us: f
-                .read_or("session_lease_us", multipaxos_spec::default_session_lease())?,
-            grace_us: f.read_or("grace_us", multipaxos_spec::default_grace())?,
-            keepalive_us: f.read_or("keepalive_us", multipaxos_spec::default_keepalive())?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(CellSpec {
+                session_lease_us: f
+                    .read_or("session_lease_us", multipaxos_spec::default_session_lease())?,
+                grace_us: f.read_or("grace_us", multipaxos_spec::default_grace())?,
+                keepalive_us: f.read_or("keepalive_us", multipaxos_spec::default_keepalive())?,
+            })
+        })
     }
 }
 
 impl FromValue for ClientScript {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = ClientScript {
-            node: f.read("node")?,
-            ops: f.read("ops")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(ClientScript {
+                node: f.read("node")?,
+                ops: f.read("ops")?,
+            })
+        })
     }
 }
 
 impl FromValue for ScriptOp {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = ScriptOp {
-            at_us: f.read_or("at_us", 0)?,
-            op: f.read("op")?,
-            key: f.opt("key")?,
-            value: f.opt("value")?,
-            lock: f.opt("lock")?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(ScriptOp {
+                at_us: f.read_or("at_us", 0)?,
+                op: f.read("op")?,
+                key: f.opt("key")?,
+                value: f.opt("value")?,
+                lock: f.opt("lock")?,
+            })
+        })
     }
 }
 
 impl FromValue for CommitSpec {
     fn from_value(v: Value) -> Result<Self, String> {
-        let mut f = object(v)?;
-        let s = CommitSpec {
-            algorithm: f.read("algorithm")?,
-            faster: f.read_or("faster", false)?,
-            initiator: f.opt("initiator")?,
-            start_us: f.read_or("start_us", 0)?,
-            aborts: f.read_or("aborts", Vec::new())?,
-            timeout_us: f.read_or("timeout_us", commit_spec::default_timeout())?,
-            unilateral_abort: f.read_or("unilateral_abort", false)?,
-        };
-        f.end()?;
-        Ok(s)
+        object(v)?.read_all(|f| {
+            Ok(CommitSpec {
+                algorithm: f.read("algorithm")?,
+                faster: f.read_or("faster", false)?,
+                initiator: f.opt("initiator")?,
+                start_us: f.read_or("start_us", 0)?,
+                aborts: f.read_or("aborts", Vec::new())?,
+                timeout_us: f.read_or("timeout_us", commit_spec::default_timeout())?,
+                unilateral_abort: f.read_or("unilateral_abort", false)?,
+            })
+        })
     }
 }
 

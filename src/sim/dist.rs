@@ -68,37 +68,37 @@ impl Latency {
     ];
 
     pub fn from_json(value: serde_json::Value) -> Result<Latency, String> {
-        let (kind, mut f) = crate::json::tagged(value, "dist", Self::KINDS)?;
-        let latency = match kind {
-            "constant" => Latency::Constant { us: f.u64("us")? },
-            "uniform" => Latency::Uniform {
-                min_us: f.u64("min_us")?,
-                max_us: f.u64("max_us")?,
-            },
-            "normal" => Latency::Normal {
-                mean_us: f.u64("mean_us")?,
-                sd_us: f.u64("sd_us")?,
-                min_us: f.u64_or("min_us", 0)?,
-            },
-            "log_normal" => Latency::LogNormal {
-                median_us: f.u64("median_us")?,
-                sigma: f.f64("sigma")?,
-            },
-            "exponential" => Latency::Exponential {
-                mean_us: f.u64("mean_us")?,
-                min_us: f.u64_or("min_us", 0)?,
-            },
-            _ => Latency::LlmLike {
-                median_us: f.u64("median_us")?,
-                sigma: f.f64("sigma")?,
-                tail_prob: f.f64("tail_prob")?,
-                tail_min_us: f.u64("tail_min_us")?,
-                tail_alpha: f.f64("tail_alpha")?,
-                max_us: f.u64("max_us")?,
-            },
-        };
-        f.end()?;
-        Ok(latency)
+        let (kind, fields) = crate::json::tagged(value, "dist", Self::KINDS)?;
+        fields.read_all(|f| {
+            Ok(match kind {
+                "constant" => Latency::Constant { us: f.read("us")? },
+                "uniform" => Latency::Uniform {
+                    min_us: f.read("min_us")?,
+                    max_us: f.read("max_us")?,
+                },
+                "normal" => Latency::Normal {
+                    mean_us: f.read("mean_us")?,
+                    sd_us: f.read("sd_us")?,
+                    min_us: f.read_or("min_us", 0)?,
+                },
+                "log_normal" => Latency::LogNormal {
+                    median_us: f.read("median_us")?,
+                    sigma: f.read("sigma")?,
+                },
+                "exponential" => Latency::Exponential {
+                    mean_us: f.read("mean_us")?,
+                    min_us: f.read_or("min_us", 0)?,
+                },
+                _ => Latency::LlmLike {
+                    median_us: f.read("median_us")?,
+                    sigma: f.read("sigma")?,
+                    tail_prob: f.read("tail_prob")?,
+                    tail_min_us: f.read("tail_min_us")?,
+                    tail_alpha: f.read("tail_alpha")?,
+                    max_us: f.read("max_us")?,
+                },
+            })
+        })
     }
 }
 

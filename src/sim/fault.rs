@@ -92,45 +92,44 @@ impl<N: FromValue> Fault<N> {
                 )),
             };
         }
-        let mut f = Fields::variant(kind, value)?;
-        let fault = match kind {
-            "crash" => Fault::Crash {
-                node: f.read("node")?,
-            },
-            "restart" => Fault::Restart {
-                node: f.read("node")?,
-            },
-            "pause" => Fault::Pause {
-                node: f.read("node")?,
-                for_us: f.u64("for_us")?,
-            },
-            "partition" => Fault::Partition {
-                groups: f.read("groups")?,
-                oneway: f.bool_or("oneway", false)?,
-            },
-            "set_loss" => Fault::SetLoss { p: f.f64("p")? },
-            "set_duplicate" => Fault::SetDuplicate { p: f.f64("p")? },
-            "set_reorder" => Fault::SetReorder { p: f.f64("p")? },
-            "set_latency" => Fault::SetLatency {
-                latency: Latency::from_json(f.value("latency")?)?,
-            },
-            "clock_step" => Fault::ClockStep {
-                node: f.read("node")?,
-                by_us: f.i64("by_us")?,
-            },
-            "set_drift" => Fault::SetDrift {
-                node: f.read("node")?,
-                ppm: f.i64("ppm")?,
-            },
-            "deliver" => Fault::Deliver { id: f.u64("id")? },
-            "fire" => Fault::Fire {
-                node: f.read("node")?,
-                timer: f.string("timer")?,
-            },
-            _ => return Err(format!("unknown fault `{kind}`")),
-        };
-        f.end()?;
-        Ok(fault)
+        Fields::variant(kind, value)?.read_all(|f| {
+            Ok(match kind {
+                "crash" => Fault::Crash {
+                    node: f.read("node")?,
+                },
+                "restart" => Fault::Restart {
+                    node: f.read("node")?,
+                },
+                "pause" => Fault::Pause {
+                    node: f.read("node")?,
+                    for_us: f.read("for_us")?,
+                },
+                "partition" => Fault::Partition {
+                    groups: f.read("groups")?,
+                    oneway: f.read_or("oneway", false)?,
+                },
+                "set_loss" => Fault::SetLoss { p: f.read("p")? },
+                "set_duplicate" => Fault::SetDuplicate { p: f.read("p")? },
+                "set_reorder" => Fault::SetReorder { p: f.read("p")? },
+                "set_latency" => Fault::SetLatency {
+                    latency: Latency::from_json(f.value("latency")?)?,
+                },
+                "clock_step" => Fault::ClockStep {
+                    node: f.read("node")?,
+                    by_us: f.read("by_us")?,
+                },
+                "set_drift" => Fault::SetDrift {
+                    node: f.read("node")?,
+                    ppm: f.read("ppm")?,
+                },
+                "deliver" => Fault::Deliver { id: f.read("id")? },
+                "fire" => Fault::Fire {
+                    node: f.read("node")?,
+                    timer: f.read("timer")?,
+                },
+                _ => return Err(format!("unknown fault `{kind}`")),
+            })
+        })
     }
 }
 
