@@ -58,12 +58,40 @@ impl StepText {
     };
 }
 
+/// In the split page each language's lesson texts are a part of their own
+/// (`ui::parts`), installed here when they arrive: a reader fetches the
+/// texts of one language, not of both.
+#[cfg(feature = "split")]
+static LESSON_TEXTS: [std::sync::OnceLock<&'static [LessonText]>; 2] =
+    [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+
 impl Lang {
+    /// The lessons' words in this language (none yet in the split page
+    /// before their part has come: `lessons_here`).
     pub fn lessons(self) -> &'static [LessonText] {
+        #[cfg(feature = "split")]
+        return LESSON_TEXTS[self as usize].get().copied().unwrap_or(&[]);
+        #[cfg(not(feature = "split"))]
         match self {
             Lang::En => en::lessons::LESSONS,
             Lang::Ja => ja::lessons::LESSONS,
         }
+    }
+
+    /// Whether `lessons` has this language's texts.
+    pub fn lessons_here(self) -> bool {
+        #[cfg(feature = "split")]
+        return LESSON_TEXTS[self as usize].get().is_some();
+        #[cfg(not(feature = "split"))]
+        true
+    }
+
+    /// Called by the language's part when it arrives (`ui::parts`: only
+    /// each language's split point names its texts, so each goes into its
+    /// own chunk).
+    #[cfg(feature = "split")]
+    pub fn install_lessons(self, texts: &'static [LessonText]) {
+        let _ = LESSON_TEXTS[self as usize].set(texts);
     }
 
     pub fn code(self) -> &'static str {

@@ -119,6 +119,36 @@ split_point!(qr, qr_part -> Draw = super::qr::draw);
 split_point!(later, later_part -> Draw = with_checks(super::later::draw));
 split_point!(exports, exports_part -> fn(App, super::exports::Export) = super::exports::write);
 
+// Each language's lesson texts, a part of their own (two thirds of what the
+// lessons' chunk held): fetched with the lessons in the page's language, the
+// other language's when it is chosen. Only these name the texts
+// (`i18n::Lang::install_lessons`), so each goes into its own chunk.
+split_point!(lessons_en, lessons_en_part -> &'static [crate::i18n::LessonText] = crate::i18n::en::lessons::LESSONS);
+split_point!(lessons_ja, lessons_ja_part -> &'static [crate::i18n::LessonText] = crate::i18n::ja::lessons::LESSONS);
+
+/// Fetches `lang`'s lesson texts unless they are here; false if they cannot
+/// be fetched.
+async fn load_lesson_texts(lang: crate::i18n::Lang) -> bool {
+    use crate::i18n::Lang;
+    if lang.lessons_here() {
+        return true;
+    }
+    let got = match lang {
+        Lang::En => lessons_en_part().await,
+        Lang::Ja => lessons_ja_part().await,
+    };
+    match got {
+        #[cfg(feature = "split")]
+        Ok(texts) => {
+            lang.install_lessons(texts);
+            true
+        }
+        #[cfg(not(feature = "split"))]
+        Ok(_) => true,
+        Err(_) => false,
+    }
+}
+
 // The readers of saved work, share links and files (serde's deserializers,
 // the trace decoder): fetched at start-up only when there is something to
 // read, else when a file or a link first comes.
@@ -240,13 +270,19 @@ fn name(app: App, part: Part) -> &'static str {
     }
 }
 
-/// Starts fetching a part unless it is here or on its way.
+/// Whether the part is here whole: the lessons' with the texts of the
+/// page's language.
+fn here(app: App, part: Part) -> bool {
+    matches!(app.parts.with_untracked(|p| p[part as usize]), Status::Ready(_))
+        && (part != Part::Lessons || app.lang.get_untracked().lessons_here())
+}
+
+/// Starts fetching a part unless it is here or on its way. (The lessons'
+/// part is on its way again, showing its loading line, while the texts of a
+/// newly chosen language come.)
 pub fn fetch(app: App, part: Part) {
     let i = part as usize;
-    if matches!(
-        app.parts.with_untracked(|p| p[i]),
-        Status::Loading | Status::Ready(_)
-    ) {
+    if here(app, part) || matches!(app.parts.with_untracked(|p| p[i]), Status::Loading) {
         return;
     }
     app.parts.update(|p| p[i] = Status::Loading);
@@ -254,22 +290,33 @@ pub fn fetch(app: App, part: Part) {
         // The parts' stylesheet comes beside the chunk (asked for first, so
         // both are on their way at once); a part is drawn with both here.
         let styled = parts_css();
-        let got = match part {
-            Part::Lease => lease_part().await,
-            Part::Commit => commit_part().await,
-            Part::Multi => multi_part().await,
-            Part::Ballots => ballots_part().await,
-            Part::Lessons => lessons_part().await,
-            Part::Checker => checker_part().await,
-            Part::Qr => qr_part().await,
-            Part::Later => later_part().await,
+        let chunk = async move {
+            match part {
+                Part::Lease => lease_part().await,
+                Part::Commit => commit_part().await,
+                Part::Multi => multi_part().await,
+                Part::Ballots => ballots_part().await,
+                Part::Lessons => lessons_part().await,
+                Part::Checker => checker_part().await,
+                Part::Qr => qr_part().await,
+                Part::Later => later_part().await,
+            }
         };
-        let got = match (got, styled.await) {
-            (Ok(draw), true) => Status::Ready(draw),
+        // The lessons' texts in the page's language come beside their chunk.
+        let texts = async move {
+            part != Part::Lessons || load_lesson_texts(app.lang.get_untracked()).await
+        };
+        let (got, texts) = futures::future::join(chunk, texts).await;
+        let got = match (got, styled.await, texts) {
+            (Ok(draw), true, true) => Status::Ready(draw),
             _ => Status::Failed,
         };
         let ready = matches!(got, Status::Ready(_));
         app.parts.update(|p| p[i] = got);
+        // The language changed while its texts came: the other's now.
+        if ready && !here(app, part) {
+            return fetch(app, part);
+        }
         // The part of the view on screen, come on a retry: its first run,
         // if the failed fetch left another protocol's run there.
         let view = app.view.get_untracked();
@@ -337,6 +384,15 @@ async fn parts_css() -> bool {
 pub fn PartView(part: Part, piece: Piece) -> impl IntoView {
     let app = use_app();
     fetch(app, part);
+    if part == Part::Lessons {
+        // Another language chosen: its lesson texts fetched (the loading
+        // line meanwhile), once.
+        Effect::new(move |_| {
+            if !app.lang.get().lessons_here() {
+                fetch(app, part);
+            }
+        });
+    }
     let i = part as usize;
     let status = Memo::new(move |_| app.parts.with(|p| p[i]));
     move || {

@@ -56,7 +56,8 @@ test('the parliament plays without any part; the lease lab is fetched when its t
     await page.getByTestId(tab).click();
     await page.getByTestId(view).waitFor();
   }
-  assert.deepEqual([...new Set(hold.asked)].sort(), ['builders', 'later', ...PARTS].sort());
+  // The lessons with their texts in the page's language, not the other's.
+  assert.deepEqual([...new Set(hold.asked)].sort(), ['builders', 'later', 'lessons_en', ...PARTS].sort());
   assert.deepEqual(errors, []);
 });
 
@@ -257,6 +258,49 @@ test('a cold lesson link and a cold share link into the lease lab show their pro
   await p2.getByTestId('lease-lab').waitFor();
   await p2.getByTestId('lanes').waitFor();
   assert.deepEqual(e2, []);
+});
+
+test('a lesson fetches the texts of the page\'s language only; the other language\'s come when it is chosen, with the loading line and a retry if they fail, and the step stays', async () => {
+  const asked = [];
+  let fail = true;
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  const { page, errors } = await open(ctx, {
+    hash: '#lesson=llm-lease&step=2',
+    setup: async (page) => {
+      page.on('request', (q) => { const p = partOf(q.url()); if (p) asked.push(p); });
+      await page.route(/split_lessons_ja\.wasm$/, async (route) => {
+        if (fail) return route.abort('connectionreset');
+        await gate;
+        await route.continue();
+      });
+    },
+  });
+  await page.getByTestId('player').waitFor();
+  const title = await page.getByTestId('step-title').textContent();
+  assert.ok(asked.includes('lessons') && asked.includes('lessons_en'), asked.join());
+  assert.ok(!asked.includes('lessons_ja'), 'no Japanese texts for an English page');
+  // Japanese chosen, its texts cannot be fetched: the lessons say so, in Japanese.
+  await page.getByTestId('lang').click();
+  const failed = page.getByTestId('part-failed');
+  await failed.waitFor();
+  assert.match(await failed.textContent(), /画面を取得できませんでした/);
+  // A retry while they come shows the loading line, then the same step in Japanese.
+  fail = false;
+  await page.getByTestId('part-retry').click();
+  await page.getByTestId('part-loading').waitFor();
+  release();
+  await page.getByTestId('player').waitFor();
+  assert.match(await page.getByTestId('step-title').textContent(), /[\u3040-\u30ff\u4e00-\u9fff]/);
+  assert.match(page.url(), /lesson=llm-lease/);
+  // Back to English: its texts are here, nothing is fetched again.
+  const before = asked.length;
+  await page.getByTestId('lang').click();
+  await page.getByTestId('player').waitFor();
+  assert.equal(await page.getByTestId('step-title').textContent(), title);
+  assert.equal(asked.length, before);
+  const other = errors.filter((e) => !/split_lessons_ja|Failed to fetch|fetch|ERR_CONNECTION_RESET/i.test(e));
+  assert.deepEqual(other, []);
 });
 
 test('a cold short link to another protocol\'s built-in run fetches that protocol\'s part, then opens the run at the link\'s seed', async () => {
