@@ -287,8 +287,10 @@ pub fn fetch(app: App, part: Part) {
     }
     app.parts.update(|p| p[i] = Status::Loading);
     leptos::task::spawn_local(async move {
-        // The parts' stylesheet comes beside the chunk (asked for first, so
-        // both are on their way at once); a part is drawn with both here.
+        // The parts' stylesheet comes beside the chunk, both on their way at
+        // once (polled together below: an `async fn` starts nothing until it
+        // is; awaited after the chunk, the sheet was asked for only once the
+        // chunk had come); a part is drawn with both here.
         let styled = parts_css();
         let chunk = async move {
             match part {
@@ -306,8 +308,8 @@ pub fn fetch(app: App, part: Part) {
         let texts = async move {
             part != Part::Lessons || load_lesson_texts(app.lang.get_untracked()).await
         };
-        let (got, texts) = futures::future::join(chunk, texts).await;
-        let got = match (got, styled.await, texts) {
+        let (got, styled, texts) = futures::future::join3(chunk, styled, texts).await;
+        let got = match (got, styled, texts) {
             (Ok(draw), true, true) => Status::Ready(draw),
             _ => Status::Failed,
         };

@@ -179,6 +179,26 @@ test('the parts\' stylesheet comes after the first paint: without it the parliam
   assert.deepEqual(other, []);
 });
 
+test('the parts\' stylesheet is asked for beside the first part\'s chunk, not once the chunk has come', async () => {
+  const hold = holdParts(['later']);
+  let css = false;
+  const { page, errors } = await open(ctx, {
+    later: false,
+    setup: async (page) => {
+      page.on('request', (q) => { if (/parts\.css$/.test(q.url())) css = true; });
+      await hold.setup(page);
+    },
+  });
+  await playAndPause(page);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').length > 0);
+  for (let i = 0; i < 40 && !(hold.asked.includes('later') && css); i++) await page.waitForTimeout(50);
+  assert.ok(hold.asked.includes('later'), 'the side column\'s part is on its way');
+  assert.ok(css, 'the stylesheet is asked for while the chunk is held back');
+  hold.release();
+  await page.waitForSelector('[data-testid=app][data-later=ready]');
+  assert.deepEqual(errors, []);
+});
+
 test('a part that cannot be fetched says why, in the page\'s language, and a retry brings it; the parliament stays usable', async () => {
   for (const locale of ['en-US', 'ja-JP']) {
     let fail = true;
