@@ -456,7 +456,10 @@ fn handlers() -> &'static Handlers {
     &EVERY_PROTOCOL
 }
 
-/// Commands are written flat in scripts: `{"propose": {...}}`.
+/// Commands are written flat in scripts: `{"propose": {...}}`. For the
+/// tests, which hold `from_json` to a derived copy; a scenario's script step
+/// reads a fault or a command itself (`scenario::read`).
+#[cfg(test)]
 impl<N: FromValue> FromValue for Command<N> {
     fn from_value(v: serde_json::Value) -> Result<Self, String> {
         let serde_json::Value::Object(map) = v else {
