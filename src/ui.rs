@@ -91,6 +91,10 @@ pub struct App {
     /// space-time diagram's cursor, the scrubber's thumb, the clock's
     /// `data-us`), written by the frame itself: see [`App::on_frame`].
     pub per_frame: StoredValue<FrameHooks, LocalStorage>,
+    /// Which snapshot was published last: the run (`rev`) and how many of
+    /// its event times (and its twin's) lay at or before the cursor. See
+    /// `set_t`.
+    snapped: StoredValue<Option<(u64, usize, Option<usize>)>>,
     pub playing: RwSignal<bool>,
     /// log10 of simulated seconds per real second.
     pub speed_log: RwSignal<f64>,
@@ -187,11 +191,30 @@ impl App {
     /// that writes into an element also needs its first state drawn:
     /// `on_frame_and`.
     pub fn on_frame(&self, hook: impl Fn(u64) + 'static) {
+        self.add_frame_hook(std::rc::Rc::new(hook), false);
+    }
+
+    /// `on_frame`, called before every other hook of the frame.
+    ///
+    /// For the scrubber: writing an input's value brings the page's style up
+    /// to date there and then. Before the other hooks nothing else in the page
+    /// has changed since the last frame was drawn, so that is the input alone;
+    /// after them it was every messenger moved and every cursor placed — their
+    /// style worked out once mid-script and once more when the frame is drawn.
+    fn on_frame_first(&self, hook: impl Fn(u64) + 'static) {
+        self.add_frame_hook(std::rc::Rc::new(hook), true);
+    }
+
+    fn add_frame_hook(&self, hook: FrameHook, first: bool) {
         let mut id = 0;
         self.per_frame.update_value(|f| {
             id = f.next;
             f.next += 1;
-            f.hooks.push((id, std::rc::Rc::new(hook)));
+            if first {
+                f.hooks.insert(0, (id, hook));
+            } else {
+                f.hooks.push((id, hook));
+            }
         });
         let per_frame = self.per_frame;
         on_cleanup(move || {
@@ -209,6 +232,20 @@ impl App {
         ready: impl Fn() -> bool + 'static,
     ) {
         self.on_frame(hook);
+        self.first_state(hook, ready);
+    }
+
+    /// `on_frame_first`, and the first state as `on_frame_and` draws it.
+    pub fn on_frame_first_and(
+        &self,
+        hook: impl Fn(u64) + Copy + 'static,
+        ready: impl Fn() -> bool + 'static,
+    ) {
+        self.on_frame_first(hook);
+        self.first_state(hook, ready);
+    }
+
+    fn first_state(&self, hook: impl Fn(u64) + Copy + 'static, ready: impl Fn() -> bool + 'static) {
         let app = *self;
         Effect::new(move |_| {
             if ready() {
@@ -381,24 +418,36 @@ impl App {
         if t >= cap {
             self.playing.set(false);
         }
+        // Between two events nothing but the messengers and the cursor moves:
+        // a snapshot (the seats, ledgers, quorum, banner, narration) is made
+        // of what the events up to the cursor did, so while no event time
+        // is passed (most frames of a playing run) it is the one on screen
+        // and is not made again; when one is, it is published only if it
+        // changed, so the views that read it are not asked every event.
+        let passed = self.model.with_value(|m| m.times_passed(t));
+        let passed_b = self
+            .model_b
+            .with_value(|b| b.as_ref().map(|m| m.times_passed(t)));
+        let key = Some((self.rev.get_untracked(), passed, passed_b));
+        let fresh = self.snapped.get_value() != key;
+        self.snapped.set_value(key);
         let snap = self.model.try_update_value(|m| {
             m.seek(t);
-            m.snap(t)
+            fresh.then(|| m.snap(t))
         });
         let snap_b = self.model_b.try_update_value(|b| {
-            b.as_mut().map(|m| {
+            b.as_mut().and_then(|m| {
                 m.seek(t);
-                m.snap(t)
+                fresh.then(|| m.snap(t))
             })
         });
         self.t.set(t);
-        // Between two events nothing but the messengers and the cursor moves:
-        // the snapshot is published only when it changed, so the seats,
-        // ledgers, quorum, banner and narration are not asked every frame.
-        if let Some(s) = snap {
-            publish(self.snap, s);
+        if fresh {
+            if let Some(Some(s)) = snap {
+                publish(self.snap, s);
+            }
+            publish(self.snap_b, snap_b.flatten());
         }
-        publish(self.snap_b, snap_b.flatten());
         // What moves with every frame: written directly (`on_frame`).
         untrack(|| {
             self.per_frame.with_value(|f| {
@@ -554,6 +603,7 @@ fn Root() -> impl IntoView {
         end: RwSignal::new(end),
         snap: RwSignal::new(snap0),
         per_frame: StoredValue::new_local(FrameHooks::default()),
+        snapped: StoredValue::new(None),
         playing: RwSignal::new(false),
         speed_log: RwSignal::new(pace),
         lang: RwSignal::new(lang),

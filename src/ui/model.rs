@@ -239,6 +239,13 @@ impl Model {
         self.run.seek(&mut self.cursor, SimTime(t.min(end)));
     }
 
+    /// How many distinct event times lie at or before `t`: what is on
+    /// screen at `t` but for the messengers and the cursor changes only when
+    /// this does.
+    pub fn times_passed(&self, t: u64) -> usize {
+        self.times.partition_point(|&x| x <= t)
+    }
+
     /// The next distinct event time after `t`.
     pub fn next_time(&self, t: u64) -> Option<u64> {
         let i = self.times.partition_point(|&x| x <= t);

@@ -273,8 +273,10 @@ fn name(app: App, part: Part) -> &'static str {
 /// Whether the part is here whole: the lessons' with the texts of the
 /// page's language.
 fn here(app: App, part: Part) -> bool {
-    matches!(app.parts.with_untracked(|p| p[part as usize]), Status::Ready(_))
-        && (part != Part::Lessons || app.lang.get_untracked().lessons_here())
+    matches!(
+        app.parts.with_untracked(|p| p[part as usize]),
+        Status::Ready(_)
+    ) && (part != Part::Lessons || app.lang.get_untracked().lessons_here())
 }
 
 /// Starts fetching a part unless it is here or on its way. (The lessons'

@@ -21,11 +21,16 @@ export function end(t0) {
 export function now() { return performance.now(); }
 export function next_frame(cb) { requestAnimationFrame(cb); }
 export function cursor_at(clock, scrub, t, end) {
-  clock.dataset.us = t;
   if (scrub.max !== String(end)) scrub.max = end;
   if (scrub.valueAsNumber !== t) scrub.value = t;
+  clock.dataset.us = t;
 }
-export function translate_x(el, x) { el.setAttribute('transform', `translate(${x.toFixed(2)} 0)`); }"
+const moved = new WeakMap();
+export function translate_x(el, x) {
+  let tr = moved.get(el);
+  if (!tr) { el.setAttribute('transform', 'translate(0 0)'); tr = el.transform.baseVal.getItem(0); moved.set(el, tr); }
+  tr.setTranslate(x, 0);
+}"
 )]
 extern "C" {
     /// The probe's start: the page's clock if it is on, else -1.
@@ -36,7 +41,8 @@ extern "C" {
     pub fn now() -> f64;
     /// `requestAnimationFrame(cb)`.
     pub fn next_frame(cb: &js_sys::Function);
-    /// `transform="translate(x 0)"`, x to two decimals.
+    /// `transform="translate(x 0)"`, through the element's own
+    /// `SVGTransform` (kept by element): no string made or parsed per frame.
     pub fn translate_x(el: &web_sys::Element, x: f64);
     /// The cursor's time on the clock (`data-us`) and the scrubber (its
     /// thumb, and its end first so the value is not clamped to a shorter

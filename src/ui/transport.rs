@@ -87,7 +87,8 @@ pub fn Transport() -> impl IntoView {
         }
     };
     // Their first state, a new run's, and the exact time when a run stops.
-    app.on_frame_and(at, move || {
+    // The frame's first write (`App::on_frame_first`).
+    app.on_frame_first_and(at, move || {
         app.end.track();
         app.playing.track();
         written.set_value(u64::MAX);
