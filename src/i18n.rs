@@ -488,6 +488,7 @@ words!(
     copy_failed,
     share_title,
     share_hint,
+    share_step_hint,
     copy,
     key_space,
     key_arrows,
@@ -629,7 +630,9 @@ pub trait Tell: Speak {
     /// The checker's worker could not start or stopped (why, in its words).
     fn mc_failed(&self, why: &str) -> String;
 
-    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String;
+    /// A field of the model checker's form (`field`: its label) holds what is
+    /// not a whole number in its range.
+    fn mc_bad_number(&self, field: &str, typed: &str, min: u32, max: u32) -> String;
 
     fn mc_scenario_name(&self, invariant: &str) -> String;
 
@@ -865,6 +868,55 @@ mod tests {
         // The language switch names the *other* language.
         "language",
     ];
+
+    /// Every complaint the JSON reader makes about a file, said in Japanese
+    /// with its place: no English word left (but JSON's and UTF-8's names).
+    #[test]
+    fn a_file_that_is_not_json_is_told_in_japanese() {
+        use crate::trace::import::ImportError;
+        let deep = "[".repeat(200);
+        let texts: &[&[u8]] = &[
+            b"",
+            b"{\"a\": 1",
+            b"\"abc",
+            b"[1,]",
+            b"[1 2]",
+            b"{1: 2}",
+            b"{\"a\" 1}",
+            b"{\"a\": 1 \"b\": 2}",
+            b"\"\\q\"",
+            b"[-x]",
+            b"1e999",
+            deep.as_bytes(),
+            b"1 2",
+            b"\"\xff\"",
+            b"\"a\x01b\"",
+            b"\"\\ud800\"",
+            b"\"\\udc00\"",
+            b"{\"seed\": 1, \"seed\": 2}",
+        ];
+        let mut said = std::collections::BTreeSet::new();
+        for text in texts {
+            let e = crate::json::parse(text).expect_err(&String::from_utf8_lossy(text));
+            said.insert(e.message.clone());
+            let (line, column) = (e.line, e.column);
+            let ja = Lang::Ja.speak().import_error(&ImportError::NotJson(e));
+            // What is quoted is the file's own text (a key).
+            let bare: String = ja
+                .replace("JSON", "")
+                .replace("UTF-8", "")
+                .split('"')
+                .step_by(2)
+                .collect();
+            let english = bare
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .find(|w| w.len() >= 2);
+            assert_eq!(english, None, "{ja}");
+            assert!(ja.contains(&format!("{line} 行 {column} 列")), "{ja}");
+        }
+        // The texts above reach each of the reader's complaints.
+        assert_eq!(said.len(), 17, "{said:?}");
+    }
 
     #[test]
     fn japanese_is_really_japanese() {

@@ -340,6 +340,7 @@ pub static MORE: More = More {
     copy_failed: "Could not copy; select the link and press Ctrl+C.",
     share_title: "Link to this scenario",
     share_hint: "Opening this link reproduces the run exactly (same seed, same faults).",
+    share_step_hint: "Opening this link opens this lesson at this step, in the language of whoever opens it.",
     copy: "Copy",
     key_space: "Space",
     key_arrows: "← →",
@@ -952,8 +953,8 @@ impl Tell for En {
         format!("The model checker could not run ({why}). The work on screen is untouched; try again, or reload the page.")
     }
 
-    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String {
-        format!("{typed:?} is not a whole number from {min} to {max}.")
+    fn mc_bad_number(&self, field: &str, typed: &str, min: u32, max: u32) -> String {
+        format!("{field}: {typed:?} is not a whole number from {min} to {max}.")
     }
 
     fn mc_scenario_name(&self, invariant: &str) -> String {

@@ -342,6 +342,7 @@ pub static MORE: More = More {
     copy_failed: "コピーできませんでした。リンクを選択して Ctrl+C を押してください。",
     share_title: "このシナリオへのリンク",
     share_hint: "このリンクを開くと、同じシードと同じ障害で実行がそのまま再現されます。",
+    share_step_hint: "このリンクを開くと、このレッスンのこのステップが、開いた人の言語で開きます。",
     copy: "コピー",
     key_space: "Space",
     key_arrows: "← →",
@@ -471,6 +472,46 @@ impl Ja {
     }
 }
 
+/// The JSON reader's complaint (`crate::json`, in serde_json's English) in
+/// Japanese, with its place; one this table does not know stays in English
+/// (a test reads every complaint the reader makes).
+fn json_error(e: &crate::json::Error) -> String {
+    let m = e.message.as_str();
+    let what = match m {
+        "EOF while parsing a value" => "値の途中でファイルが終わっています".to_string(),
+        "EOF while parsing a string" => "文字列の途中でファイルが終わっています".into(),
+        "expected value" => "ここには値が来るはずです".into(),
+        "expected `,` or `]`" => "ここには「,」か「]」が来るはずです".into(),
+        "expected `,` or `}`" => "ここには「,」か「}」が来るはずです".into(),
+        "expected `:`" => "ここには「:」が来るはずです".into(),
+        "key must be a string" => "キーは文字列でなければなりません".into(),
+        "invalid escape" => "エスケープの書き方が正しくありません".into(),
+        "invalid number" => "数の書き方が正しくありません".into(),
+        "number out of range" => "数が大きすぎます".into(),
+        "recursion limit exceeded" => "入れ子が深すぎます".into(),
+        "trailing characters" => "値のあとに余分な文字があります".into(),
+        "invalid UTF-8" => "UTF-8 として読めないバイトがあります".into(),
+        "control character (\\u0000-\\u001F) found while parsing a string" => {
+            "文字列の中に制御文字があります".into()
+        }
+        "lone leading surrogate in hex escape" | "lone trailing surrogate in hex escape" => {
+            "\\u エスケープのサロゲートが対になっていません".into()
+        }
+        _ => match m
+            .strip_prefix("the key ")
+            .and_then(|k| k.strip_suffix(" appears twice"))
+        {
+            Some(key) => format!("キー {key} が二度現れます"),
+            None => m.to_string(),
+        },
+    };
+    if e.line == 0 {
+        what
+    } else {
+        format!("{} 行 {} 列：{what}", e.line, e.column)
+    }
+}
+
 impl Speak for Ja {
     fn duration(&self, us: u64) -> String {
         if us < 1_000 {
@@ -589,7 +630,7 @@ impl Speak for Ja {
         let what = match e {
             E::TooBig(n) => format!("ファイルが大きすぎます（{n} バイト。上限は 50 MB）"),
             E::Empty => "ファイルが空です".into(),
-            E::NotJson(why) => format!("JSON として読めません（{why}）"),
+            E::NotJson(e) => format!("JSON として読めません（{}）", json_error(e)),
             E::NotObject | E::WrongFormat(_) => "Paxos Island のトレースではありません".into(),
             E::WrongVersion(v) => format!("トレースの版 {v} には対応していません（対応は版 1）"),
             E::EventsNotList => "\"events\" がリストではありません".into(),
@@ -996,8 +1037,8 @@ impl Tell for Ja {
         format!("モデル検査を実行できませんでした（{why}）。画面の作業はそのままです。もう一度試すか、ページを再読み込みしてください。")
     }
 
-    fn mc_bad_number(&self, typed: &str, min: u32, max: u32) -> String {
-        format!("「{typed}」は {min} から {max} までの整数ではありません。")
+    fn mc_bad_number(&self, field: &str, typed: &str, min: u32, max: u32) -> String {
+        format!("{field}：「{typed}」は {min} から {max} までの整数ではありません。")
     }
 
     fn mc_scenario_name(&self, invariant: &str) -> String {

@@ -20,7 +20,7 @@ pub enum ImportError {
     #[error("the file is empty")]
     Empty,
     #[error("not valid JSON: {0}")]
-    NotJson(String),
+    NotJson(crate::json::Error),
     #[error(
         "not a Paxos Island trace: the top level must be an object with \"format\": \"{FORMAT}\""
     )]
@@ -57,6 +57,15 @@ pub struct Imported {
 /// user's own text (an unknown field name, say), which may hold line breaks
 /// or control characters; those are shown escaped, and a very long message
 /// is shortened.
+/// The parser's complaint, kept whole (its place and its words, which each
+/// language says its own way), on one line.
+fn not_json(e: crate::json::Error) -> ImportError {
+    ImportError::NotJson(crate::json::Error {
+        message: one_line(&e.message),
+        ..e
+    })
+}
+
 pub fn one_line(msg: &str) -> String {
     const MAX_CHARS: usize = 400;
     let mut out = String::with_capacity(msg.len().min(MAX_CHARS + 8));
@@ -91,7 +100,7 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
         return Err(ImportError::Empty);
     }
     let doc: J = crate::json::parse(text.as_bytes())
-        .map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
+        .map_err(not_json)?;
     let J::Object(obj) = &doc else {
         return Err(ImportError::NotObject);
     };
@@ -190,7 +199,7 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
         return Err(ImportError::TooBig(text.len()));
     }
     let doc: J = crate::json::parse(text.as_bytes())
-        .map_err(|e| ImportError::NotJson(one_line(&e.to_string())))?;
+        .map_err(not_json)?;
     if doc.get("format").is_some() {
         let imp = parse(text)?;
         return imp.scenario.ok_or_else(|| {

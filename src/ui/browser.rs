@@ -180,6 +180,18 @@ pub fn focus(selector: &str) {
     }
 }
 
+/// Scrolls `el` into sight if it is not (`scrollIntoView({block: "nearest"})`),
+/// leaving alone what already shows it whole.
+pub fn into_sight(el: &web_sys::Element) {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
+    if let Ok(f) = js_sys::Reflect::get(el, &"scrollIntoView".into()) {
+        if let Some(f) = f.dyn_ref::<js_sys::Function>() {
+            let _ = f.call1(el, &options);
+        }
+    }
+}
+
 /// Whether the focus has fallen to the page itself (the element that had it
 /// was removed, e.g. the lesson list's Start button).
 pub fn focus_lost() -> bool {

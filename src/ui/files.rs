@@ -509,12 +509,19 @@ pub fn ShareDialog() -> impl IntoView {
     });
     move || {
         app.share.get().map(|link| {
+            // A lesson's step (its "Link to this step"), or a scenario.
+            let step = link.contains("#lesson=");
+            let (title, hint) = if step {
+                (app.words().link_to_step, app.words().share_step_hint)
+            } else {
+                (app.words().share_title, app.words().share_hint)
+            };
             view! {
                 <div class="dialog-backdrop" on:click=move |_| app.share.set(None)>
                     <div class="dialog share" role="dialog" aria-modal="true" aria-labelledby="share-title" data-testid="share-dialog" on:click=|e| e.stop_propagation()
                         on:keydown=move |e: web_sys::KeyboardEvent| if e.key() == "Escape" { app.share.set(None) }>
-                        <h2 id="share-title">{app.words().share_title}</h2>
-                        <p class="hint">{app.words().share_hint}</p>
+                        <h2 id="share-title">{title}</h2>
+                        <p class="hint">{hint}</p>
                         <input node_ref=field class="link" readonly data-testid="share-link" aria-labelledby="share-title" prop:value=link.clone() on:focus=move |ev| {
                             use wasm_bindgen::JsCast;
                             let i: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();

@@ -240,7 +240,7 @@ fn NetworkFaults() -> impl IntoView {
                     >
                         {move || app.words().partition}
                     </button>
-                    <button class="btn" data-testid="heal" on:click=move |_| app.inject(Fault::Heal)>
+                    <button class="btn" data-testid="heal" on:click=move |_| { error.set(None); app.inject(Fault::Heal) }>
                         {move || app.words().heal}
                     </button>
                 </div>

@@ -109,6 +109,16 @@ fn Body() -> impl IntoView {
     let proposers = RwSignal::new(2u32);
     let ballots = RwSignal::new(3u32);
     let crashes = RwSignal::new(0u32);
+    // What a field holds that is not a number in its range, as typed (said
+    // under the form): while one does, there is nothing to check.
+    let bad: [RwSignal<Option<String>>; 4] = std::array::from_fn(|_| RwSignal::new(None));
+    let any_bad = move || bad.iter().any(|b| b.with(Option::is_some));
+    let fields: [(fn(&crate::i18n::Words) -> &'static str, u32, u32); 4] = [
+        (|w| w.mc_acceptors, 1, 5),
+        (|w| w.mc_proposers, 1, 3),
+        (|w| w.mc_ballots, 1, 4),
+        (|w| w.mc_crashes, 0, 2),
+    ];
     let mutation = RwSignal::new(None::<PaxosMutation>);
     let phase = RwSignal::new(Phase::Idle);
     let error = RwSignal::new(None::<String>);
@@ -132,6 +142,9 @@ fn Body() -> impl IntoView {
         mutation: mutation.get(),
     };
     let start = move || {
+        if any_bad() {
+            return;
+        }
         let m = model();
         if let Err(e) = m.validate() {
             error.set(Some(e));
@@ -163,17 +176,41 @@ fn Body() -> impl IntoView {
         search.set_value(None);
         phase.set(Phase::Cancelled { states });
     };
+    // A verdict is about the configuration it searched: another one chosen,
+    // it goes, and a search under way stops (it says where it was).
+    Effect::new(move |prev: Option<PaxosModel>| {
+        let m = model();
+        if prev.is_some_and(|p| p != m) {
+            match phase.get_untracked() {
+                Phase::Running { .. } => cancel(),
+                Phase::Idle => {}
+                _ => {
+                    phase.set(Phase::Idle);
+                    found.set_value(None);
+                }
+            }
+        }
+        m
+    });
     let open = move || open_counterexample(app, found);
+    // The panel opened at the foot of the side column: its buttons brought
+    // into sight (they were under the transport bar of a short window).
+    let actions: NodeRef<leptos::html::Div> = NodeRef::new();
+    Effect::new(move |_| {
+        if let Some(el) = actions.get() {
+            super::browser::soon(move || super::browser::into_sight(&el));
+        }
+    });
     let running = move || matches!(phase.get(), Phase::Running { .. });
 
     view! {
         <>
             <p class="hint">{move || app.words().mc_intro}</p>
             <div class="mc-form">
-                <NumberField label=move || app.words().mc_acceptors value=acceptors max=5 min=1 testid="mc-acceptors" />
-                <NumberField label=move || app.words().mc_proposers value=proposers max=3 min=1 testid="mc-proposers" />
-                <NumberField label=move || app.words().mc_ballots value=ballots max=4 min=1 testid="mc-ballots" />
-                <NumberField label=move || app.words().mc_crashes value=crashes max=2 min=0 testid="mc-crashes" />
+                <NumberField field=fields[0] value=acceptors bad=bad[0] testid="mc-acceptors" />
+                <NumberField field=fields[1] value=proposers bad=bad[1] testid="mc-proposers" />
+                <NumberField field=fields[2] value=ballots bad=bad[2] testid="mc-ballots" />
+                <NumberField field=fields[3] value=crashes bad=bad[3] testid="mc-crashes" />
                 <label class="field">
                     <span class="field-label">{move || app.words().mutation}</span>
                     <select
@@ -202,8 +239,18 @@ fn Body() -> impl IntoView {
             </div>
             <p class="hint" data-testid="mc-size">{move || app.lang.get().tell().mc_size(sizes::known(&model()))}</p>
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="mc-error">{e}</p> })}
-            <div class="mc-actions">
-                <button class="primary" data-testid="mc-start" disabled=running on:click=move |_| start()>
+            {move || {
+                let (w, speak) = (app.words(), app.lang.get().tell());
+                bad.iter()
+                    .zip(fields)
+                    .filter_map(|(b, (label, min, max))| {
+                        let e = speak.mc_bad_number(label(w), &b.get()?, min, max);
+                        Some(view! { <p class="error" role="alert" data-testid="mc-field-error">{e}</p> })
+                    })
+                    .collect_view()
+            }}
+            <div class="mc-actions" node_ref=actions>
+                <button class="primary" data-testid="mc-start" disabled=move || running() || any_bad() on:click=move |_| start()>
                     {move || app.words().mc_start}
                 </button>
                 <button data-testid="mc-cancel" disabled=move || !running() on:click=move |_| cancel()>
@@ -248,41 +295,42 @@ fn Body() -> impl IntoView {
     }
 }
 
-/// A small whole-number field with bounds (nonsense is refused inline).
+/// A small whole-number field with bounds (its label, least and most).
+/// Nonsense is refused as it is typed: `bad` holds it (said under the form,
+/// with the search's button off) and `value` keeps the last good number.
 #[component]
 fn NumberField(
-    label: impl Fn() -> &'static str + Send + Sync + 'static,
+    field: (fn(&crate::i18n::Words) -> &'static str, u32, u32),
     value: RwSignal<u32>,
-    min: u32,
-    max: u32,
+    bad: RwSignal<Option<String>>,
     testid: &'static str,
 ) -> impl IntoView {
     let app = use_app();
-    let bad = RwSignal::new(false);
+    let (label, min, max) = field;
+    let read = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev);
+        match typed.trim().parse::<u32>().ok().filter(|n| (min..=max).contains(n)) {
+            Some(n) => {
+                bad.set(None);
+                value.set(n);
+            }
+            None => bad.set(Some(typed)),
+        }
+    };
     view! {
         <label class="field small">
-            <span class="field-label">{label}</span>
+            <span class="field-label">{move || label(app.words())}</span>
             <input
                 type="number"
                 inputmode="numeric"
                 min=min
                 max=max
                 data-testid=testid
-                class:invalid=move || bad.get()
+                class:invalid=move || bad.with(Option::is_some)
+                aria-invalid=move || bad.with(Option::is_some).then_some("true")
                 prop:value=move || value.get().to_string()
-                on:change=move |ev| {
-                    let typed = event_target_value(&ev);
-                    match typed.trim().parse::<u32>().ok().filter(|n| (min..=max).contains(n)) {
-                        Some(n) => {
-                            bad.set(false);
-                            value.set(n);
-                        }
-                        None => {
-                            bad.set(true);
-                            app.toast.set(Some((app.lang.get_untracked().tell().mc_bad_number(&typed, min, max), true)));
-                        }
-                    }
-                }
+                on:input=read
+                on:change=read
             />
         </label>
     }

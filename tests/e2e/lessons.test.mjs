@@ -143,6 +143,45 @@ test('a prediction is answered before the run reveals it, then explained', async
   assert.deepEqual(errors, []);
 });
 
+test('an answered question keeps its answer, its explanation in sight and its moment when the language changes', async () => {
+  // A window as short as a laptop's: the explanation comes below the fold of
+  // the step's text.
+  const { page, errors } = await open(ctx, { viewport: { width: 1400, height: 760 } });
+  await page.goto(ctx.url + '#lesson=network&step=3');
+  await page.getByTestId('predict').waitFor();
+  const t0 = Number(await page.getByTestId('time').getAttribute('data-us'));
+  await page.getByTestId('option-0').check();
+  await page.getByTestId('answer').click();
+  const explanation = page.getByTestId('explanation');
+  await explanation.waitFor({ timeout: 20000 });
+  // In sight: inside the window, above the transport bar and inside the
+  // text's own scrolling box (a moment after it appears).
+  const inSight = () => {
+    const el = document.querySelector('[data-testid=explanation]');
+    const r = el.getBoundingClientRect();
+    const box = el.closest('.step-text').getBoundingClientRect();
+    const bar = document.querySelector('[data-testid=transport]').getBoundingClientRect();
+    return r.bottom <= Math.min(innerHeight, box.bottom, bar.top) + 1 && r.top >= box.top - 1;
+  };
+  await page.waitForFunction(inSight, null, { timeout: 3000 }).catch(() => {});
+  assert.ok(await page.evaluate(inSight), 'the explanation is out of sight once the run has shown it');
+  await page.keyboard.press('Space'); // pause wherever the run is
+  const t1 = Number(await page.getByTestId('time').getAttribute('data-us'));
+  assert.ok(t1 > t0);
+  await page.getByTestId('lang').click();
+  await page.getByTestId('explanation').waitFor();
+  assert.match(await page.getByTestId('explanation').textContent(), /正解/);
+  await page.waitForFunction(inSight, null, { timeout: 3000 }).catch(() => {});
+  assert.ok(await page.evaluate(inSight), 'the explanation went out of sight with the language');
+  assert.equal(await page.getByTestId('option-0').isChecked(), true);
+  assert.equal(Number(await page.getByTestId('time').getAttribute('data-us')), t1);
+  // The step's link is a step's, and its dialog says so.
+  await page.getByTestId('step-link').click();
+  assert.match(await page.locator('#share-title').textContent(), /このステップへのリンク/);
+  assert.match(await page.getByTestId('share-link').inputValue(), /#lesson=network&step=3/);
+  assert.deepEqual(errors, []);
+});
+
 test('presenter keys move through the steps, and a link opens a step', async () => {
   const { page, errors } = await open(ctx);
   await page.goto(ctx.url + '#lesson=phases&step=2');

@@ -183,6 +183,12 @@ for (const locale of ['en-US', 'ja-JP']) {
     const play = await box(page.getByTestId('play'));
     assert.ok(play.y > 844 - 180 && play.y + play.height <= 844 && play.height >= 44, `Play at ${JSON.stringify(play)}`);
     await shot(page, `room-phone-${locale}`);
+    // The File menu opens on the screen, every item of it (it opened
+    // leftwards from its button, off the screen's left edge).
+    await page.getByTestId('file-menu').locator('summary').tap();
+    const menu = await box(page.getByTestId('file-menu').locator('.menu-items'));
+    assert.ok(menu.x >= 0 && menu.x + menu.width <= 390, `the File menu at ${JSON.stringify(menu)}`);
+    await page.getByTestId('file-menu').locator('summary').tap();
     // A tap on a seat selects it; its Crash button appears under the
     // chamber, on screen without scrolling, and Restart takes its place.
     await page.locator('[data-testid=seat-4] circle.seat').tap();

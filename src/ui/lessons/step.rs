@@ -15,6 +15,31 @@ fn paragraphs(text: &'static str) -> impl IntoView {
         .collect_view()
 }
 
+/// The step last opened, while the run on screen is still the one it opened
+/// (the same `rev`): a step drawn again without being left (its texts came
+/// in another language, the lessons' tab chosen again) goes on where it was
+/// — the run at its moment, a question's answer given — rather than opening
+/// afresh.
+#[derive(Clone, Copy, PartialEq)]
+struct Opened {
+    step: (usize, usize),
+    rev: u64,
+    /// The question's option chosen, and whether it was given.
+    chosen: Option<u8>,
+    locked: bool,
+}
+
+thread_local! {
+    static OPENED: std::cell::Cell<Option<Opened>> = const { std::cell::Cell::new(None) };
+}
+
+/// The step's record if the run on screen is still the one it opened.
+fn still_open(app: super::super::App, at: (usize, usize)) -> Option<Opened> {
+    OPENED
+        .get()
+        .filter(|o| o.step == at && o.rev == app.rev.get_untracked())
+}
+
 #[component]
 pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
     let app = use_app();
@@ -26,9 +51,12 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
             .get(lesson)
             .and_then(|l| l.steps.get(step))
     };
-    // Open the step's scenario at its moment.
-    app.hold.set(None);
-    if let Some(name) = stage.scenario() {
+    // Open the step's scenario at its moment (unless it is open: `Opened`).
+    let open = still_open(app, (lesson, step)).is_none();
+    if open {
+        app.hold.set(None);
+    }
+    if let Some(name) = stage.scenario().filter(|_| open) {
         if let Some(mut s) = builtin::get(name) {
             if let Stage::Watch { mutation, .. } = stage {
                 s.mutation = mutation;
@@ -65,6 +93,14 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
                 }
             }
         }
+    }
+    if open {
+        OPENED.set(Some(Opened {
+            step: (lesson, step),
+            rev: app.rev.get_untracked(),
+            chosen: None,
+            locked: false,
+        }));
     }
     let is_paxos = move || {
         app.rev.get();
@@ -158,8 +194,16 @@ const REVEAL_REAL_US: f64 = 10e6;
 #[component]
 fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoView {
     let app = use_app();
-    let chosen = RwSignal::new(None::<u8>);
-    let locked = RwSignal::new(false);
+    // Drawn again without being left: the answer given stays.
+    let kept = still_open(app, (lesson, step));
+    let chosen = RwSignal::new(kept.and_then(|o| o.chosen));
+    let locked = RwSignal::new(kept.is_some_and(|o| o.locked));
+    Effect::new(move |_| {
+        let (c, l) = (chosen.get(), locked.get());
+        if let Some(o) = still_open(app, (lesson, step)) {
+            OPENED.set(Some(Opened { chosen: c, locked: l, ..o }));
+        }
+    });
     let text = move || {
         app.lang
             .get()
@@ -170,6 +214,16 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
     // A run that ends before `reveal_us` reveals at its end (the lesson
     // test keeps every reveal inside its run; this keeps the page safe).
     let revealed = move || locked.get() && app.t.get() >= reveal_us.min(app.end.get());
+    // The answer, once the run has shown it, scrolled into sight: it comes
+    // below the question, past the bottom of a short window's text. (Once
+    // it is in the page: a step drawn again in another language is built
+    // before it is put there, and its text starts at the top.)
+    let explain: NodeRef<leptos::html::Div> = NodeRef::new();
+    Effect::new(move |_| {
+        if let Some(el) = explain.get() {
+            super::super::browser::soon(move || super::super::browser::into_sight(&el));
+        }
+    });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if chosen.get_untracked().is_none() || locked.get_untracked() {
@@ -211,7 +265,7 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
                 {move || app.words().reveal}
             </button>
             <Show when=revealed>
-                <div class="explain" data-testid="explanation">
+                <div class="explain" data-testid="explanation" node_ref=explain>
                     <strong>{move || if chosen.get() == Some(answer) { app.words().answer_right } else { app.words().answer_wrong }}</strong>
                     {move || text().map(|t| paragraphs(t.explain))}
                 </div>
