@@ -200,6 +200,7 @@ words!(
     nothing_yet,
     not_voted,
     away,
+    away_hint,
     asleep,
     present_in_chamber,
     ink,

@@ -58,6 +58,7 @@ fn Selected(i: u8) -> impl IntoView {
         app.model
             .with_value(|m| m.cursor.local_time(crate::sim::NodeId(i)).0)
     };
+    let away = move || matches!(status(), SeatStatus::Away);
     let n1 = name.clone();
     let n2 = name.clone();
     let n3 = name.clone();
@@ -97,10 +98,16 @@ fn Selected(i: u8) -> impl IntoView {
                     {move || app.words().restart}
                 </button>
             </div>
+            // An away legislator hears nothing: what it would be told is off
+            // (recorded, it did nothing on screen).
+            {move || away().then(|| view! { <p class="small hint" data-testid="away-hint">{app.words().away_hint}</p> })}
             <form
                 class="inline-form"
                 on:submit=move |ev| {
                     ev.prevent_default();
+                    if away() {
+                        return;
+                    }
                     match parse_seconds(&pause_text.get_untracked()) {
                         Ok(us) => {
                             error.set(None);
@@ -121,11 +128,12 @@ fn Selected(i: u8) -> impl IntoView {
                     />
                     " " {move || app.words().seconds}
                 </label>
-                <button class="btn" type="submit" data-testid="pause">{move || app.words().apply}</button>
+                <button class="btn" type="submit" data-testid="pause" prop:disabled=away>{move || app.words().apply}</button>
             </form>
             <button
                 class="btn"
                 data-testid="stall-preset"
+                prop:disabled=away
                 on:click=move |_| app.inject(Fault::Pause { node: n4.clone(), for_us: 20_000_000 })
             >
                 {move || app.words().llm_stall_preset}
@@ -134,6 +142,9 @@ fn Selected(i: u8) -> impl IntoView {
                 class="inline-form"
                 on:submit=move |ev| {
                     ev.prevent_default();
+                    if away() {
+                        return;
+                    }
                     let typed = value_text.get_untracked();
                     match Value::new(&typed) {
                         Ok(v) => {
@@ -153,7 +164,7 @@ fn Selected(i: u8) -> impl IntoView {
                         on:input=move |ev| value_text.set(event_target_value(&ev))
                     />
                 </label>
-                <button class="btn" type="submit" data-testid="propose">{move || app.words().propose}</button>
+                <button class="btn" type="submit" data-testid="propose" prop:disabled=away>{move || app.words().propose}</button>
             </form>
             <p class="field-error" role="alert" data-testid="fault-error">{move || error.get()}</p>
         </div>

@@ -11,6 +11,11 @@ use wasm_bindgen::JsCast;
 /// Should the focused element keep this key for itself? Text fields keep
 /// every key; buttons, checkboxes and radios keep Space, Enter and arrows
 /// (they have native meanings there); elsewhere the shortcuts apply.
+/// Whether `el` is the run's scrubber.
+fn scrubber(el: &web_sys::Element) -> bool {
+    el.class_list().contains("scrub")
+}
+
 fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
     let Some(el) = e
         .target()
@@ -30,6 +35,10 @@ fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
     let arrow = key.starts_with("Arrow");
     match el.tag_name().as_str() {
         "TEXTAREA" | "SELECT" => true,
+        // The scrubber takes the page's keys: its own arrows moved the run by
+        // a microsecond of a run of seconds, and Space after a drag did
+        // nothing. The speed's slider keeps its arrows and lets Space play.
+        "INPUT" if kind == "range" => !scrubber(&el) && !press,
         "INPUT" if kind == "radio" => press || arrow,
         "INPUT" if matches!(kind.as_str(), "checkbox" | "button" | "submit") => press,
         "INPUT" => true,
@@ -109,7 +118,14 @@ pub fn install(app: App) {
             return;
         }
         // In an open lesson, the presenter's clicker keys move between steps.
-        if app.view.get_untracked() == super::View::Lessons && app.lesson.get_untracked().is_some()
+        // (On the scrubber the arrows move the run, as they do beside it.)
+        let on_scrubber = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| scrubber(&el));
+        if app.view.get_untracked() == super::View::Lessons
+            && app.lesson.get_untracked().is_some()
+            && !on_scrubber
         {
             let by = match e.key().as_str() {
                 "PageDown" | "ArrowRight" | "ArrowDown" => Some(1),

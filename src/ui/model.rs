@@ -161,6 +161,9 @@ impl Model {
         }
         let mut cursor = run.checkpoints[0].sim.clone();
         cursor.set_recording(false);
+        // At the start, what happens at 0 µs has happened (as after a seek
+        // to 0): the narration's first line is told, so its ledgers show it.
+        run.seek(&mut cursor, SimTime(0));
         let layout = Layout::new(run.names.len());
         Model {
             run,

@@ -117,9 +117,14 @@ test('a crashed legislator leaves the chamber and comes back with its ledger', a
   await page.getByTestId('crash').click();
   assert.equal(await page.getByTestId('seat-2').getAttribute('data-status'), 'away');
   assert.equal(await text(page, 'vote-2'), vote, 'the ink stays');
+  // Away, it hears nothing: what it would be told is off, and said so.
+  for (const id of ['pause', 'stall-preset', 'propose']) assert.equal(await page.getByTestId(id).isDisabled(), true, id);
+  assert.match(await text(page, 'away-hint'), /Restart it/);
   await shot(page, 'parliament-crashed');
   await page.getByTestId('restart').click();
   assert.equal(await page.getByTestId('seat-2').getAttribute('data-status'), 'present');
+  assert.equal(await page.getByTestId('away-hint').count(), 0);
+  assert.equal(await page.getByTestId('propose').isDisabled(), false);
   assert.deepEqual(errors, []);
 });
 
@@ -162,6 +167,24 @@ test('a duration typed with a decimal comma or point is read exactly; a malforme
   await page.getByTestId('pause-seconds').fill('.5');
   await page.getByTestId('pause').click();
   assert.equal(await page.locator('[data-testid=seat-2] .countdown').textContent(), '500.0 ms');
+  assert.deepEqual(errors, []);
+});
+
+test('on the scrubber the arrows step the run by event and Space plays, as beside it', async () => {
+  const { page, errors } = await open(ctx);
+  const us = async () => Number(await page.getByTestId('time').getAttribute('data-us'));
+  await page.getByTestId('scrubber').focus();
+  await page.keyboard.press('ArrowRight');
+  const first = await us();
+  // The next event, not the next microsecond (they moved it by 1 µs).
+  assert.ok(first > 1, `ArrowRight on the scrubber went to ${first} µs`);
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await us() > first);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await us(), first);
+  await page.keyboard.press('Space');
+  await page.waitForFunction((t) => Number(document.querySelector('[data-testid=time]').dataset.us) > t + 1000, first);
+  await page.keyboard.press('Space');
   assert.deepEqual(errors, []);
 });
 
