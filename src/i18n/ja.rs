@@ -477,28 +477,44 @@ impl Ja {
 /// Japanese, with its place; one this table does not know stays in English
 /// (a test reads every complaint the reader makes).
 fn json_error(e: &crate::json::Error) -> String {
+    // A table, not a `match`: one loop instead of a comparison per line.
+    const SAID: [(&str, &str); 16] = [
+        (
+            "EOF while parsing a value",
+            "値の途中でファイルが終わっています",
+        ),
+        (
+            "EOF while parsing a string",
+            "文字列の途中でファイルが終わっています",
+        ),
+        ("expected value", "ここには値が来るはずです"),
+        ("expected `,` or `]`", "ここには「,」か「]」が来るはずです"),
+        ("expected `,` or `}`", "ここには「,」か「}」が来るはずです"),
+        ("expected `:`", "ここには「:」が来るはずです"),
+        ("key must be a string", "キーは文字列でなければなりません"),
+        ("invalid escape", "エスケープの書き方が正しくありません"),
+        ("invalid number", "数の書き方が正しくありません"),
+        ("number out of range", "数が大きすぎます"),
+        ("recursion limit exceeded", "入れ子が深すぎます"),
+        ("trailing characters", "値のあとに余分な文字があります"),
+        ("invalid UTF-8", "UTF-8 として読めないバイトがあります"),
+        (
+            "control character (\\u0000-\\u001F) found while parsing a string",
+            "文字列の中に制御文字があります",
+        ),
+        (
+            "lone leading surrogate in hex escape",
+            "\\u エスケープのサロゲートが対になっていません",
+        ),
+        (
+            "lone trailing surrogate in hex escape",
+            "\\u エスケープのサロゲートが対になっていません",
+        ),
+    ];
     let m = e.message.as_str();
-    let what = match m {
-        "EOF while parsing a value" => "値の途中でファイルが終わっています".to_string(),
-        "EOF while parsing a string" => "文字列の途中でファイルが終わっています".into(),
-        "expected value" => "ここには値が来るはずです".into(),
-        "expected `,` or `]`" => "ここには「,」か「]」が来るはずです".into(),
-        "expected `,` or `}`" => "ここには「,」か「}」が来るはずです".into(),
-        "expected `:`" => "ここには「:」が来るはずです".into(),
-        "key must be a string" => "キーは文字列でなければなりません".into(),
-        "invalid escape" => "エスケープの書き方が正しくありません".into(),
-        "invalid number" => "数の書き方が正しくありません".into(),
-        "number out of range" => "数が大きすぎます".into(),
-        "recursion limit exceeded" => "入れ子が深すぎます".into(),
-        "trailing characters" => "値のあとに余分な文字があります".into(),
-        "invalid UTF-8" => "UTF-8 として読めないバイトがあります".into(),
-        "control character (\\u0000-\\u001F) found while parsing a string" => {
-            "文字列の中に制御文字があります".into()
-        }
-        "lone leading surrogate in hex escape" | "lone trailing surrogate in hex escape" => {
-            "\\u エスケープのサロゲートが対になっていません".into()
-        }
-        _ => match m
+    let what = match SAID.iter().find(|(en, _)| *en == m) {
+        Some((_, ja)) => ja.to_string(),
+        None => match m
             .strip_prefix("the key ")
             .and_then(|k| k.strip_suffix(" appears twice"))
         {

@@ -99,8 +99,7 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    let doc: J = crate::json::parse(text.as_bytes())
-        .map_err(not_json)?;
+    let doc: J = crate::json::parse(text.as_bytes()).map_err(not_json)?;
     let J::Object(obj) = &doc else {
         return Err(ImportError::NotObject);
     };
@@ -198,8 +197,7 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooBig(text.len()));
     }
-    let doc: J = crate::json::parse(text.as_bytes())
-        .map_err(not_json)?;
+    let doc: J = crate::json::parse(text.as_bytes()).map_err(not_json)?;
     if doc.get("format").is_some() {
         let imp = parse(text)?;
         return imp.scenario.ok_or_else(|| {

@@ -309,7 +309,12 @@ fn NumberField(
     let (label, min, max) = field;
     let read = move |ev: leptos::ev::Event| {
         let typed = event_target_value(&ev);
-        match typed.trim().parse::<u32>().ok().filter(|n| (min..=max).contains(n)) {
+        match typed
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+        {
             Some(n) => {
                 bad.set(None);
                 value.set(n);

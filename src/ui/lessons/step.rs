@@ -201,7 +201,11 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
     Effect::new(move |_| {
         let (c, l) = (chosen.get(), locked.get());
         if let Some(o) = still_open(app, (lesson, step)) {
-            OPENED.set(Some(Opened { chosen: c, locked: l, ..o }));
+            OPENED.set(Some(Opened {
+                chosen: c,
+                locked: l,
+                ..o
+            }));
         }
     });
     let text = move || {
