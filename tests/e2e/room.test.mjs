@@ -146,6 +146,12 @@ test('presenter mode at 1920×1080: the ledgers are listed in type the back row 
     await page.getByTestId('ledger-list').waitFor();
     const size = await page.getByTestId('ledger-row-0').locator('.ink').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     assert.ok(size >= 24, `ledger text ${size}px`);
+    // The tools stand in one row of one height, the File menu's button too
+    // (it stood higher and smaller than its neighbours).
+    const tools = await page.evaluate(() => [...document.querySelectorAll('.tools > *')]
+      .map((e) => (e.tagName === 'DETAILS' ? e.querySelector('summary') : e).getBoundingClientRect())
+      .map((r) => [Math.round(r.top), Math.round(r.height)]));
+    assert.equal(new Set(tools.map(String)).size, 1, `the tools' tops and heights: ${JSON.stringify(tools)}`);
     await page.keyboard.press('Space');
     await page.waitForTimeout(1500);
     await shot(page, `room-presenter-${locale}`);
