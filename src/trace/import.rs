@@ -53,10 +53,6 @@ pub struct Imported {
     pub recorded_on: Option<String>,
 }
 
-/// Make a message safe to show on one line: parser messages quote the
-/// user's own text (an unknown field name, say), which may hold line breaks
-/// or control characters; those are shown escaped, and a very long message
-/// is shortened.
 /// The parser's complaint, kept whole (its place and its words, which each
 /// language says its own way), on one line.
 fn not_json(e: crate::json::Error) -> ImportError {
@@ -66,6 +62,10 @@ fn not_json(e: crate::json::Error) -> ImportError {
     })
 }
 
+/// Make a message safe to show on one line: parser messages quote the
+/// user's own text (an unknown field name, say), which may hold line breaks
+/// or control characters; those are shown escaped, and a very long message
+/// is shortened.
 pub fn one_line(msg: &str) -> String {
     const MAX_CHARS: usize = 400;
     let mut out = String::with_capacity(msg.len().min(MAX_CHARS + 8));

@@ -181,15 +181,18 @@ pub fn focus(selector: &str) {
 }
 
 /// Scrolls `el` into sight if it is not (`scrollIntoView({block: "nearest"})`),
-/// leaving alone what already shows it whole.
-pub fn into_sight(el: &web_sys::Element) {
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
-    if let Ok(f) = js_sys::Reflect::get(el, &"scrollIntoView".into()) {
-        if let Some(f) = f.dyn_ref::<js_sys::Function>() {
-            let _ = f.call1(el, &options);
+/// leaving alone what already shows it whole — once the page has it
+/// (`soon`): an element a view has just built is not in the page yet.
+pub fn into_sight(el: web_sys::Element) {
+    soon(move || {
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
+        if let Ok(f) = js_sys::Reflect::get(&el, &"scrollIntoView".into()) {
+            if let Some(f) = f.dyn_ref::<js_sys::Function>() {
+                let _ = f.call1(&el, &options);
+            }
         }
-    }
+    });
 }
 
 /// Whether the focus has fallen to the page itself (the element that had it

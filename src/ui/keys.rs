@@ -8,14 +8,15 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Should the focused element keep this key for itself? Text fields keep
-/// every key; buttons, checkboxes and radios keep Space, Enter and arrows
-/// (they have native meanings there); elsewhere the shortcuts apply.
 /// Whether `el` is the run's scrubber.
 fn scrubber(el: &web_sys::Element) -> bool {
     el.class_list().contains("scrub")
 }
 
+/// Should the focused element keep this key for itself? Text fields keep
+/// every key; buttons, checkboxes and radios keep Space, Enter and arrows
+/// (they have native meanings there); the speed's slider keeps all but
+/// Space and Enter, the scrubber none; elsewhere the shortcuts apply.
 fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
     let Some(el) = e
         .target()

@@ -198,7 +198,7 @@ fn Body() -> impl IntoView {
     let actions: NodeRef<leptos::html::Div> = NodeRef::new();
     Effect::new(move |_| {
         if let Some(el) = actions.get() {
-            super::browser::soon(move || super::browser::into_sight(&el));
+            super::browser::into_sight(el.into());
         }
     });
     let running = move || matches!(phase.get(), Phase::Running { .. });

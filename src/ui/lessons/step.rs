@@ -219,13 +219,12 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
     // test keeps every reveal inside its run; this keeps the page safe).
     let revealed = move || locked.get() && app.t.get() >= reveal_us.min(app.end.get());
     // The answer, once the run has shown it, scrolled into sight: it comes
-    // below the question, past the bottom of a short window's text. (Once
-    // it is in the page: a step drawn again in another language is built
-    // before it is put there, and its text starts at the top.)
+    // below the question, past the bottom of a short window's text (and a
+    // step drawn again in another language starts at the top).
     let explain: NodeRef<leptos::html::Div> = NodeRef::new();
     Effect::new(move |_| {
         if let Some(el) = explain.get() {
-            super::super::browser::soon(move || super::super::browser::into_sight(&el));
+            super::super::browser::into_sight(el.into());
         }
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
