@@ -552,13 +552,10 @@ pub trait Speak: Sync {
     /// A built-in scenario's title and what to watch.
     fn scenario_title(&self, name: &str) -> String;
     fn mutation_title(&self, m: crate::check::Mutation) -> &'static str;
-    /// Why a file could not be imported.
-    fn import_error(&self, e: &crate::trace::import::ImportError) -> String;
-    /// Why a share link could not be opened.
-    fn share_error(&self, e: &crate::trace::share::ShareError) -> String;
     /// The address's `#…` is neither a scenario link nor a lesson link.
     fn unknown_link(&self, fragment: &str) -> String;
-    /// A short link's (`#run=`) name, seed or mutation does not exist.
+    /// A short link's (`#run=`) name, seed or mutation does not exist, or a
+    /// lesson link's lesson or step.
     fn bad_run_link(&self, bad: &BadRun) -> String;
     /// A part of the page (`what`: its tab's name) is being fetched.
     fn part_loading(&self, what: &str) -> String;
@@ -566,15 +563,20 @@ pub trait Speak: Sync {
     fn export_unavailable(&self) -> String;
     /// A part of the page could not be fetched.
     fn part_failed(&self, what: &str) -> String;
-    /// How an imported trace was shown: 0 verified (hash), 1 different version
-    /// (first difference at `n`), 2 events only (`why`).
-    fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
 }
 
 /// Sentences only the parts of the page fetched later use (narration, the
 /// diagram's marks, the views' own words): a trait object of its own, so
 /// that the first load's `dyn Speak` does not hold them (`Lang::tell`).
 pub trait Tell: Speak {
+    /// Why a file could not be imported.
+    fn import_error(&self, e: &crate::trace::import::ImportError) -> String;
+    /// Why a share link could not be opened.
+    fn share_error(&self, e: &crate::trace::share::ShareError) -> String;
+    /// How an imported trace was shown: 0 verified (hash), 1 different version
+    /// (first difference at `n`), 2 events only (`why`).
+    fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
+
     /// A Multi-Paxos command in a few words, for the log's cells and the
     /// clients' lines: `x=3`, `C1 lock 0`.
     fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String;
@@ -734,6 +736,15 @@ pub enum BadRun {
     Name(String),
     Seed(String),
     Mutation(String),
+    /// A lesson link (`#lesson=<id>`) names no lesson.
+    Lesson(String),
+    /// A lesson link's `step=` is not one of the lesson's `of` steps: the
+    /// nearest step (`shown`, counting from 1) is opened instead.
+    Step {
+        asked: String,
+        of: usize,
+        shown: usize,
+    },
 }
 
 /// What the ballot explorer can say, language-neutral (numbers are ballot
@@ -901,7 +912,7 @@ mod tests {
             let e = crate::json::parse(text).expect_err(&String::from_utf8_lossy(text));
             said.insert(e.message.clone());
             let (line, column) = (e.line, e.column);
-            let ja = Lang::Ja.speak().import_error(&ImportError::NotJson(e));
+            let ja = Lang::Ja.tell().import_error(&ImportError::NotJson(e));
             // What is quoted is the file's own text (a key).
             let bare: String = ja
                 .replace("JSON", "")

@@ -659,9 +659,9 @@ fn Root() -> impl IntoView {
     }
     // A link's moment (`t=`): a lesson step takes it once open; a run at once.
     let link_t = files::link_time(&browser::hash());
-    if let Some((lesson, step)) = lessons::from_link(&browser::hash()) {
+    if let Some(Ok(link)) = lessons::read_link(&browser::hash()) {
         app.link_t.set_value(link_t);
-        lessons::open(app, lesson, step);
+        lessons::open_link(app, link);
     } else if let Some(t) = link_t {
         app.set_t(t.min(app.end.get_untracked()));
     }
@@ -669,9 +669,17 @@ fn Root() -> impl IntoView {
     let hc = window_event_listener(leptos::ev::hashchange, move |_| {
         let hash = browser::hash();
         let link_t = files::link_time(&hash);
-        if let Some((lesson, step)) = lessons::from_link(&hash) {
-            app.link_t.set_value(link_t);
-            lessons::open(app, lesson, step);
+        if let Some(lesson) = lessons::read_link(&hash) {
+            match lesson {
+                Ok(link) => {
+                    app.link_t.set_value(link_t);
+                    lessons::open_link(app, link);
+                }
+                Err(bad) => app.toast.set(Some((
+                    app.lang.get_untracked().speak().bad_run_link(&bad),
+                    true,
+                ))),
+            }
         } else if files::is_run_link(&hash) {
             // Another protocol's run waits for its part (its builders and
             // built-ins): read the link once they are here.

@@ -583,14 +583,6 @@ impl Speak for En {
         }
     }
 
-    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
-        format!("This file cannot be opened: {e}. Your current work is unchanged.")
-    }
-
-    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
-        format!("This link cannot be opened: {e}. Your current work is unchanged.")
-    }
-
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
         format!("Nothing here opens “#{f}”: a scenario link starts with #s= or #run=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
@@ -606,6 +598,10 @@ impl Speak for En {
                 cut(v)
             ),
             BadRun::Mutation(v) => format!("there is no mutation “{}” (m= in the link)", cut(v)),
+            BadRun::Lesson(v) => format!("there is no lesson “{}” (lesson= in the link; the Lessons tab lists them)", cut(v)),
+            BadRun::Step { asked, of, shown } => {
+                return format!("This lesson has no step “{}” (step= in the link): it has {of} steps, and step {shown} is shown.", cut(asked))
+            }
         };
         format!("This link cannot be opened: {what}. Was it mistyped or cut short? Your work is shown as it was.")
     }
@@ -621,6 +617,16 @@ impl Speak for En {
     fn part_failed(&self, what: &str) -> String {
         format!("The {what} view could not be fetched (the network or the server failed). Nothing on screen was lost; try again.")
     }
+}
+
+impl Tell for En {
+    fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
+        format!("This file cannot be opened: {e}. Your current work is unchanged.")
+    }
+
+    fn share_error(&self, e: &crate::trace::share::ShareError) -> String {
+        format!("This link cannot be opened: {e}. Your current work is unchanged.")
+    }
 
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {
         match how {
@@ -630,9 +636,7 @@ impl Speak for En {
             _ => format!("Showing the recorded events only ({text})."),
         }
     }
-}
 
-impl Tell for En {
     fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String {
         multipaxos::cmd_short(names, c)
     }

@@ -642,6 +642,46 @@ impl Speak for Ja {
         }
     }
 
+    fn unknown_link(&self, fragment: &str) -> String {
+        let f: String = fragment.chars().take(40).collect();
+        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= か #run= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
+    }
+
+    fn bad_run_link(&self, bad: &crate::i18n::BadRun) -> String {
+        use crate::i18n::BadRun;
+        let cut = |v: &str| v.chars().take(40).collect::<String>();
+        let what = match bad {
+            BadRun::Name(v) => format!(
+                "「{}」という組み込みの実行はありません（リンクの run=）",
+                cut(v)
+            ),
+            BadRun::Seed(v) => format!(
+                "シード「{}」は 0 以上の整数ではありません（リンクの seed=）",
+                cut(v)
+            ),
+            BadRun::Mutation(v) => format!("「{}」という壊し方はありません（リンクの m=）", cut(v)),
+            BadRun::Lesson(v) => format!("「{}」というレッスンはありません（リンクの lesson=。一覧は「レッスン」タブにあります）", cut(v)),
+            BadRun::Step { asked, of, shown } => {
+                return format!("このレッスンに「{}」というステップはありません（リンクの step=）。ステップは {of} つなので、ステップ {shown} を表示しています。", cut(asked))
+            }
+        };
+        format!("このリンクは開けません：{what}。打ち間違いか、途中で切れていませんか。作業はそのまま表示しています。")
+    }
+
+    fn part_loading(&self, what: &str) -> String {
+        format!("「{what}」の画面を読み込んでいます…")
+    }
+
+    fn export_unavailable(&self) -> String {
+        "書き出し機能を取得できませんでした（ネットワークかサーバーの不調）。作業は失われていません。もう一度お試しください。".to_string()
+    }
+
+    fn part_failed(&self, what: &str) -> String {
+        format!("「{what}」の画面を取得できませんでした（ネットワークかサーバーの不調）。画面の作業は失われていません。もう一度お試しください。")
+    }
+}
+
+impl Tell for Ja {
     fn import_error(&self, e: &crate::trace::import::ImportError) -> String {
         use crate::trace::import::ImportError as E;
         let what = match e {
@@ -675,40 +715,6 @@ impl Speak for Ja {
         format!("このリンクは開けません：{what}。いまの作業はそのままです。")
     }
 
-    fn unknown_link(&self, fragment: &str) -> String {
-        let f: String = fragment.chars().take(40).collect();
-        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= か #run= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
-    }
-
-    fn bad_run_link(&self, bad: &crate::i18n::BadRun) -> String {
-        use crate::i18n::BadRun;
-        let cut = |v: &str| v.chars().take(40).collect::<String>();
-        let what = match bad {
-            BadRun::Name(v) => format!(
-                "「{}」という組み込みの実行はありません（リンクの run=）",
-                cut(v)
-            ),
-            BadRun::Seed(v) => format!(
-                "シード「{}」は 0 以上の整数ではありません（リンクの seed=）",
-                cut(v)
-            ),
-            BadRun::Mutation(v) => format!("「{}」という壊し方はありません（リンクの m=）", cut(v)),
-        };
-        format!("このリンクは開けません：{what}。打ち間違いか、途中で切れていませんか。作業はそのまま表示しています。")
-    }
-
-    fn part_loading(&self, what: &str) -> String {
-        format!("「{what}」の画面を読み込んでいます…")
-    }
-
-    fn export_unavailable(&self) -> String {
-        "書き出し機能を取得できませんでした（ネットワークかサーバーの不調）。作業は失われていません。もう一度お試しください。".to_string()
-    }
-
-    fn part_failed(&self, what: &str) -> String {
-        format!("「{what}」の画面を取得できませんでした（ネットワークかサーバーの不調）。画面の作業は失われていません。もう一度お試しください。")
-    }
-
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {
         match how {
             0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
@@ -717,9 +723,7 @@ impl Speak for Ja {
             _ => format!("記録されたイベントだけを表示しています（{text}）。"),
         }
     }
-}
 
-impl Tell for Ja {
     fn mp_cmd(&self, names: &[String], c: &crate::protocol::multipaxos::Cmd) -> String {
         multipaxos::cmd_short(names, c)
     }

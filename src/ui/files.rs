@@ -31,7 +31,7 @@ pub struct Readers {
 
 pub const READERS: Readers = Readers {
     saved: |text| import::scenario_from_text(text).ok(),
-    share: |link, lang| share::decode(link).map_err(|e| lang.speak().share_error(&e)),
+    share: |link, lang| share::decode(link).map_err(|e| lang.tell().share_error(&e)),
     import: import_text,
     same: |a, b| a == b,
 };
@@ -85,8 +85,11 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
         };
     }
     // Anything else after `#` (but a lesson link) is said, not ignored.
-    let odd = (!hash.trim().is_empty() && super::lessons::from_link(&hash).is_none())
-        .then(|| (lang.speak().unknown_link(&hash), true));
+    let odd = match super::lessons::read_link(&hash) {
+        Some(Ok(_)) => None,
+        Some(Err(bad)) => Some((lang.speak().bad_run_link(&bad), true)),
+        None => (!hash.trim().is_empty()).then(|| (lang.speak().unknown_link(&hash), true)),
+    };
     match saved {
         Some(s) => (s, odd, None),
         None => (calm(), odd, None),
@@ -248,7 +251,7 @@ pub fn import(app: App, text: String) {
 }
 
 fn import_text(app: App, text: &str) {
-    let speak = app.lang.get_untracked().speak();
+    let speak = app.lang.get_untracked().tell();
     let parsed = match import::parse(text) {
         Ok(p) => p,
         // A bare scenario (not in an envelope) is welcome too.
@@ -349,12 +352,7 @@ pub fn open_link(app: App, fragment: String, t: Option<u64>) {
 pub fn import_file(app: App, file: web_sys::File) {
     let size = file.size() as usize;
     if size > import::MAX_BYTES {
-        let e = import::ImportError::TooBig(size);
-        app.toast.set(Some((
-            app.lang.get_untracked().speak().import_error(&e),
-            true,
-        )));
-        return;
+        return refuse(app, import::ImportError::TooBig(size));
     }
     leptos::task::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.text())
@@ -363,14 +361,17 @@ pub fn import_file(app: App, file: web_sys::File) {
             .and_then(|v| v.as_string())
         {
             Some(text) => import(app, text),
-            None => app.toast.set(Some((
-                app.lang
-                    .get_untracked()
-                    .speak()
-                    .import_error(&import::ImportError::Empty),
-                true,
-            ))),
+            None => refuse(app, import::ImportError::Empty),
         }
+    });
+}
+
+/// Say why a file cannot be opened. The words are the readers' (a part of
+/// their own, `Lang::tell`), like every other reading complaint.
+fn refuse(app: App, e: import::ImportError) {
+    super::parts::with_readers(app, move |_| {
+        let message = app.lang.get_untracked().tell().import_error(&e);
+        app.toast.set(Some((message, true)));
     });
 }
 

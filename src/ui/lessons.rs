@@ -8,6 +8,7 @@
 pub mod step;
 
 use super::{browser, use_app, App};
+use crate::i18n::BadRun;
 use crate::scenario::lessons::LESSONS;
 use leptos::prelude::*;
 
@@ -76,18 +77,56 @@ pub fn go(app: App, by: i32) {
     app.step.set(next as usize);
 }
 
+/// A lesson link read (`read_link`): the lesson, the step to show (counting
+/// from 0), and what the link asked for that is not there, if anything.
+pub struct LessonLink {
+    pub lesson: usize,
+    pub step: usize,
+    pub off: Option<BadRun>,
+}
+
 /// `#lesson=ID&step=N` (steps count from 1 in links, as people say them).
-pub fn from_link(fragment: &str) -> Option<(usize, usize)> {
-    let mut lesson = None;
-    let mut step = 1usize;
-    for part in fragment.split('&') {
-        match part.split_once('=') {
-            Some(("lesson", id)) => lesson = LESSONS.iter().position(|l| l.id == id),
-            Some(("step", n)) => step = n.parse().ok().filter(|n| *n >= 1)?,
-            _ => {}
+/// `None`: not a lesson link; `Err`: no lesson has that id. A step the lesson
+/// does not have opens the nearest one (the first for what is not a number)
+/// and says so, rather than leaving the reader on whatever was open.
+pub fn read_link(fragment: &str) -> Option<Result<LessonLink, BadRun>> {
+    let field = |name: &str| {
+        fragment
+            .split('&')
+            .find_map(|part| part.split_once('=').filter(|(k, _)| *k == name))
+            .map(|(_, v)| v)
+    };
+    let id = field("lesson")?;
+    let Some(lesson) = LESSONS.iter().position(|l| l.id == id) else {
+        return Some(Err(BadRun::Lesson(id.to_string())));
+    };
+    let of = LESSONS[lesson].steps.len();
+    let (step, off) = match field("step").map(|n| (n, n.parse::<usize>())) {
+        None => (0, None),
+        Some((_, Ok(n))) if (1..=of).contains(&n) => (n - 1, None),
+        Some((asked, n)) => {
+            let step = if n.is_ok_and(|n| n > of) { of - 1 } else { 0 };
+            let off = BadRun::Step {
+                asked: asked.to_string(),
+                of,
+                shown: step + 1,
+            };
+            (step, Some(off))
         }
+    };
+    Some(Ok(LessonLink { lesson, step, off }))
+}
+
+/// Open a lesson link read by `read_link`, saying what it asked for that is
+/// not there.
+pub fn open_link(app: App, link: LessonLink) {
+    open(app, link.lesson, link.step);
+    if let Some(off) = link.off {
+        app.toast.set(Some((
+            app.lang.get_untracked().speak().bad_run_link(&off),
+            false,
+        )));
     }
-    Some((lesson?, step - 1))
 }
 
 /// The lessons as a part of the page (`super::parts`).

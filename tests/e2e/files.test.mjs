@@ -106,7 +106,7 @@ test('a share link reproduces the run exactly; a cut, edited or unknown address 
     [link.replace(/s1\.(.)/, (m, c) => `s1.${c === 'A' ? 'B' : 'A'}`), /changed or mistyped/],
     [`${base}#s=s1.%%%zz`, /"%", a character no Paxos Island link contains|'%', a character no Paxos Island link contains/],
     [`${base}#hello`, /Nothing here opens “#hello”/],
-    [`${base}#lesson=no-such-lesson`, /Nothing here opens “#lesson=no-such-lesson”/],
+    [`${base}#lesson=no-such-lesson`, /there is no lesson “no-such-lesson” \(lesson= in the link/],
   ]) {
     await p2.goto('about:blank');
     await p2.goto(bad);

@@ -182,7 +182,7 @@ test('an answered question keeps its answer, its explanation in sight and its mo
   assert.deepEqual(errors, []);
 });
 
-test('presenter keys move through the steps, and a link opens a step', async () => {
+test('presenter keys move through the steps, a link opens a step, and a step or lesson not there is said', async () => {
   const { page, errors } = await open(ctx);
   await page.goto(ctx.url + '#lesson=phases&step=2');
   await page.getByTestId('player').waitFor();
@@ -197,6 +197,20 @@ test('presenter keys move through the steps, and a link opens a step', async () 
   await page.keyboard.press('ArrowRight');
   assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 5/);
   await shot(page, 'lesson-presenter');
+  // A step the lesson does not have opens the nearest one and says so, on a
+  // fresh load and on a link pasted into the open page.
+  await page.goto('about:blank');
+  await page.goto(ctx.url + '#lesson=phases&step=99');
+  await page.getByTestId('player').waitFor();
+  assert.match(await page.getByTestId('step-count').textContent(), /5 \/ 5/);
+  assert.match(await page.getByTestId('toast').textContent(), /no step “99” .*it has 5 steps, and step 5 is shown/);
+  await page.goto(ctx.url + '#lesson=phases&step=two');
+  await page.waitForFunction(() => /1 \/ 5/.test(document.querySelector('[data-testid=step-count]').textContent));
+  assert.match(await page.getByTestId('toast').textContent(), /no step “two” .*step 1 is shown/);
+  // A lesson that does not exist is named; the open step stays.
+  await page.goto(ctx.url + '#lesson=phasez&step=2');
+  await page.waitForFunction(() => /no lesson “phasez”/.test(document.querySelector('[data-testid=toast]')?.textContent));
+  assert.match(await page.getByTestId('step-count').textContent(), /1 \/ 5/);
   assert.deepEqual(errors, []);
 });
 
