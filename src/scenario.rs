@@ -16,7 +16,7 @@ pub mod lease_spec;
 pub mod lessons;
 pub mod multipaxos_spec;
 pub mod names;
-mod read;
+pub(crate) mod read;
 pub mod run;
 
 use crate::check::{Monitors, PaxosMonitor};

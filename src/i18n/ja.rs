@@ -3,6 +3,7 @@
 pub mod commit;
 pub mod lessons;
 pub mod multipaxos;
+mod reading;
 mod violation;
 
 use super::{group, join_names, More, Refused, Speak, Tell, Words};
@@ -691,9 +692,14 @@ impl Tell for Ja {
             E::NotObject | E::WrongFormat(_) => "Paxos Island のトレースではありません".into(),
             E::WrongVersion(v) => format!("トレースの版 {v} には対応していません（対応は版 1）"),
             E::EventsNotList => "\"events\" がリストではありません".into(),
-            E::BadEvent { index, problem } => format!("イベント {index} が不正です（{problem}）"),
+            E::BadEvent { index, problem } => {
+                format!(
+                    "イベント {index} が不正です（{}）",
+                    reading::reading(problem)
+                )
+            }
             E::Nothing => "使えるシナリオもイベントもありません".into(),
-            E::BadScenario(why) => format!("シナリオが不正です（{why}）"),
+            E::BadScenario(why) => format!("シナリオが不正です（{}）", reading::reading(why)),
         };
         format!("このファイルは開けません：{what}。いまの作業はそのままです。")
     }
@@ -709,8 +715,8 @@ impl Tell for Ja {
             E::BadChar(c) => format!("このアプリのリンクには現れない文字 {c:?} が入っています（打ち間違いか、受け渡したプログラムがエスケープしていませんか）"),
             E::Changed => "リンクが変更されたか打ち間違えられています（チェックサムが合いません）".into(),
             E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
-            E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{why}）"),
-            E::Invalid(why) => format!("シナリオを実行できません（{why}）"),
+            E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{}）", reading::reading(why)),
+            E::Invalid(why) => format!("シナリオを実行できません（{}）", reading::reading(&why.to_string())),
         };
         format!("このリンクは開けません：{what}。いまの作業はそのままです。")
     }
@@ -720,7 +726,7 @@ impl Tell for Ja {
             0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
             1 => format!("このトレースは別の版で記録されました。記録されたイベントを表示しています（イベント {n} 以降がこの版と異なります）。"),
             3 => format!("実際のサーバー（{text}）でライブに記録されたトレースです。記録された {n} 個のイベントを表示しています。実時間で走った実行は再生できません。"),
-            _ => format!("記録されたイベントだけを表示しています（{text}）。"),
+            _ => format!("記録されたイベントだけを表示しています（{}）。", reading::reading(text)),
         }
     }
 

@@ -305,4 +305,4 @@ impl FromValue for CommitSpec {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

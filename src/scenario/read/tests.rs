@@ -27,7 +27,7 @@ fn others() -> [Value; 8] {
 /// `doc` damaged at one place each: at every object, a key dropped, a key
 /// too many, each key's value replaced by each of `others`; at every list,
 /// an item replaced by each of `others`, and the list emptied.
-fn damaged(doc: &Value, out: &mut BTreeSet<String>) {
+pub(crate) fn damaged(doc: &Value, out: &mut BTreeSet<String>) {
     fn walk(at: &mut Value, root: &Value, path: &mut Vec<PathStep>, out: &mut BTreeSet<String>) {
         match at {
             Value::Object(map) => {
