@@ -119,8 +119,9 @@ pub struct App {
     /// Side by side (the lease lab, commit): the same seed and faults with
     /// one setting flipped in the second pane; none for one run.
     pub compare: RwSignal<Option<Flip>>,
-    /// What an import or a link replaced, ready to be restored.
-    pub previous: StoredValue<Option<Model>>,
+    /// What an import or a link replaced, and the moment it was at, ready
+    /// to be restored.
+    pub previous: StoredValue<Option<(Model, u64)>>,
     /// A note about what is on screen (a verified replay, recorded events only …).
     pub status: RwSignal<Option<String>>,
     /// The share dialog's link, when open.
@@ -130,8 +131,8 @@ pub struct App {
     pub step: RwSignal<usize>,
     /// The run may not go past this instant (a question is waiting).
     pub hold: RwSignal<Option<u64>>,
-    /// The work on screen before a lesson replaced it.
-    pub before_lessons: StoredValue<Option<Scenario>>,
+    /// The work on screen before a lesson replaced it, and its moment.
+    pub before_lessons: StoredValue<Option<(Scenario, u64)>>,
     /// The second pane of the side-by-side mode.
     pub model_b: StoredValue<Option<Model>>,
     pub snap_b: RwSignal<Option<Snap>>,
@@ -342,18 +343,24 @@ impl App {
     pub fn replace(&self, model: Model, status: Option<String>) {
         self.playing.set(false);
         self.compare.set(None);
+        let t = self.t.get_untracked();
         let old = self.model.try_update_value(|m| std::mem::replace(m, model));
-        self.previous.set_value(old);
+        self.previous.set_value(old.map(|m| (m, t)));
         self.install_current();
         self.status.set(status);
     }
 
-    /// Bring back the work that the last import or link replaced.
+    /// Bring back the work that the last import or link replaced, in its own
+    /// tab and at the moment it was left.
     pub fn restore_previous(&self) {
-        if let Some(prev) = self.previous.try_update_value(|p| p.take()).flatten() {
+        if let Some((prev, at)) = self.previous.try_update_value(|p| p.take()).flatten() {
+            let t = self.t.get_untracked();
+            self.playing.set(false);
+            self.view.set(View::of(prev.kind()));
             let replaced = self.model.try_update_value(|m| std::mem::replace(m, prev));
-            self.previous.set_value(replaced);
+            self.previous.set_value(replaced.map(|m| (m, t)));
             self.install_current();
+            self.set_t(at);
             self.status.set(None);
         }
     }
@@ -644,7 +651,7 @@ fn Root() -> impl IntoView {
     }
     if let Some(old) = kept.and_then(|s| Model::new(&s).ok()) {
         // A link replaced the autosaved work: keep it one click away.
-        app.previous.set_value(Some(old));
+        app.previous.set_value(Some((old, 0)));
         app.status.set(Some(app.words().previous_kept.to_string()));
     }
     // `?crashtest`: a self-test of the crash screen (used by the end-to-end tests).

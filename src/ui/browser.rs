@@ -84,11 +84,13 @@ pub fn download_png(name: &str, svg: &str) -> Result<(), String> {
     let window = web_sys::window().ok_or("no window")?;
     let doc = window.document().ok_or("no document")?;
     let img: web_sys::HtmlImageElement = doc.create_element("img").map_err(err)?.unchecked_into();
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("image/svg+xml");
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(svg));
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(err)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
+    // A data address, not a blob's: an SVG with a `foreignObject` (an HTML
+    // view) read from a blob taints the canvas, and the PNG could not be
+    // taken from it.
+    let url = format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(svg))
+    );
     let name = name.to_string();
     let img2 = img.clone();
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
@@ -115,12 +117,11 @@ pub fn download_png(name: &str, svg: &str) -> Result<(), String> {
             doc.body()?.append_child(&a).ok()?;
             a.click();
             a.remove();
-            let _ = web_sys::Url::revoke_object_url(&url);
             Some(())
         })();
     });
     img.set_onload(Some(onload.unchecked_ref()));
-    img.set_src(&web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?);
+    img.set_src(&url);
     Ok(())
 }
 

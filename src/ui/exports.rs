@@ -72,12 +72,27 @@ pub fn write(app: App, what: Export) {
     }
 }
 
+/// Every rule the views are drawn with: the first load's and the parts',
+/// and the page's type and ink (in the page they are `body`'s; here the
+/// picture's own root is the SVG).
+const STYLES: &str = concat!(
+    include_str!("../../style/app.css"),
+    include_str!("../../style/parts.css"),
+    ":root{font-family:var(--font);color:var(--ink)}"
+);
+
 /// The SVG of the view on screen, standalone (with the app's styles inside).
+/// A view that is one drawing (the parliament, the lease lab's lanes, the
+/// commit's lanes) is that drawing; a view made of HTML (the replicated log
+/// with its lanes, the ballots table) is drawn inside a `foreignObject`, as
+/// the page shows it.
 fn view_svg(app: App) -> Option<String> {
     let doc = web_sys::window()?.document()?;
     let sel = match app.view.get_untracked() {
         View::Parliament => "[data-testid=parliament]",
         View::Lease => "[data-testid=lanes]",
+        View::Multi => return page_svg(&doc.query_selector("[data-testid=multi-view]").ok()??),
+        View::Ballots => return page_svg(&doc.query_selector("[data-testid=ballots]").ok()??),
         _ => "[data-testid=stage] svg",
     };
     let el = doc.query_selector(sel).ok()??;
@@ -95,7 +110,42 @@ fn view_svg(app: App) -> Option<String> {
     );
     let class = el.get_attribute("class").unwrap_or_default();
     Some(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{class}\" viewBox=\"{vb}\" width=\"{w}\" height=\"{h}\"><style>{}</style><rect width=\"100%\" height=\"100%\" fill=\"#fbfaf6\"/>{inner}</svg>",
-        include_str!("../../style/app.css")
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"{class}\" viewBox=\"{vb}\" width=\"{w}\" height=\"{h}\"><style>{STYLES}</style><rect width=\"100%\" height=\"100%\" fill=\"#fbfaf6\"/>{inner}</svg>"
+    ))
+}
+
+/// A part of the page as it is drawn, inside an SVG's `foreignObject`: the
+/// fields show what is typed in them (a copy, with their values written as
+/// attributes, is what is serialized).
+fn page_svg(el: &web_sys::Element) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    let (w, h) = (el.scroll_width().max(1), el.scroll_height().max(1));
+    let copy: web_sys::Element = el.clone_node_with_deep(true).ok()?.dyn_into().ok()?;
+    let (live, copied) = (
+        el.query_selector_all("input").ok()?,
+        copy.query_selector_all("input").ok()?,
+    );
+    for i in 0..live.length().min(copied.length()) {
+        let (Some(a), Some(b)) = (live.item(i), copied.item(i)) else {
+            continue;
+        };
+        let (Ok(a), Ok(b)) = (
+            a.dyn_into::<web_sys::HtmlInputElement>(),
+            b.dyn_into::<web_sys::Element>(),
+        ) else {
+            continue;
+        };
+        let _ = b.set_attribute("value", &a.value());
+        if a.checked() {
+            let _ = b.set_attribute("checked", "");
+        }
+    }
+    let _ = copy.set_attribute("style", &format!("width:{w}px"));
+    let html = web_sys::XmlSerializer::new()
+        .ok()?
+        .serialize_to_string(&copy)
+        .ok()?;
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\"><style>{STYLES}</style><rect width=\"100%\" height=\"100%\" fill=\"#fbfaf6\"/><foreignObject width=\"100%\" height=\"100%\">{html}</foreignObject></svg>"
     ))
 }

@@ -15,7 +15,7 @@ fn scrubber(el: &web_sys::Element) -> bool {
 
 /// Should the focused element keep this key for itself? Text fields keep
 /// every key; buttons, checkboxes and radios keep Space, Enter and arrows
-/// (they have native meanings there); the speed's slider keeps all but
+/// (they have native meanings there), but for Space after a click; the speed's slider keeps all but
 /// Space and Enter, the scrubber none; elsewhere the shortcuts apply.
 fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
     let Some(el) = e
@@ -41,11 +41,28 @@ fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
         // nothing. The speed's slider keeps its arrows and lets Space play.
         "INPUT" if kind == "range" => !scrubber(&el) && !press,
         "INPUT" if kind == "radio" => press || arrow,
-        "INPUT" if matches!(kind.as_str(), "checkbox" | "button" | "submit") => press,
+        "INPUT" if matches!(kind.as_str(), "checkbox" | "button" | "submit") => {
+            press && !clicked_then_space(&key)
+        }
         "INPUT" => true,
-        "BUTTON" | "A" | "SUMMARY" => press,
+        "BUTTON" | "A" | "SUMMARY" => press && !clicked_then_space(&key),
         _ => false,
     }
+}
+
+thread_local! {
+    /// Did the focus come with the pointer (a click), not with Tab?
+    static CLICKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Space on a button the pointer last clicked plays or pauses, as the page
+/// says it does: the button kept the focus of the click, and Space pressed
+/// it again (a second stall injected, the tab chosen again) while the run
+/// stood still. A button reached with Tab keeps Space, as buttons do.
+/// (`:focus-visible` cannot tell: a key pressed makes the focus visible
+/// before the key's own event.)
+fn clicked_then_space(key: &str) -> bool {
+    key == " " && CLICKED.get()
 }
 
 pub fn step(app: App, forward: bool, milestone: bool) {
@@ -78,11 +95,28 @@ pub fn toggle_presenter(app: App) {
     if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
         if on {
             if let Some(el) = doc.document_element() {
-                let _ = el.request_fullscreen();
+                full_screen(el);
             }
         } else if doc.fullscreen_element().is_some() {
             doc.exit_fullscreen();
         }
+    }
+}
+
+/// Ask for full screen. The browser may refuse (the page is not in front,
+/// a policy, a frame): its promise's refusal is taken here — an unanswered
+/// one would reach the page's crash screen — and presenter mode goes on in
+/// the window.
+fn full_screen(el: web_sys::Element) {
+    let ask = js_sys::Reflect::get(&el, &"requestFullscreen".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&el).ok())
+        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+    if let Some(p) = ask {
+        leptos::task::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+        });
     }
 }
 
@@ -103,7 +137,12 @@ pub fn nudge_speed(app: App, up: bool) {
 }
 
 pub fn install(app: App) {
+    let p = window_event_listener(ev::pointerdown, |_| CLICKED.set(true));
+    on_cleanup(move || p.remove());
     let h = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
+        if e.key() == "Tab" {
+            CLICKED.set(false);
+        }
         if native_owns(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
@@ -118,8 +157,11 @@ pub fn install(app: App) {
             e.prevent_default();
             return;
         }
-        // In an open lesson, the presenter's clicker keys move between steps.
-        // (On the scrubber the arrows move the run, as they do beside it.)
+        // In an open lesson, the presenter's clicker keys move between steps:
+        // PageDown/PageUp, and ← → (clickers send either). Shift + ← → still
+        // jump between the run's milestones and `,` `.` step it, as the help
+        // says; ↑ ↓ scroll the step's text. (On the scrubber the arrows move
+        // the run, as they do beside it.)
         let on_scrubber = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -129,8 +171,10 @@ pub fn install(app: App) {
             && !on_scrubber
         {
             let by = match e.key().as_str() {
-                "PageDown" | "ArrowRight" | "ArrowDown" => Some(1),
-                "PageUp" | "ArrowLeft" | "ArrowUp" => Some(-1),
+                "PageDown" => Some(1),
+                "PageUp" => Some(-1),
+                "ArrowRight" if !e.shift_key() => Some(1),
+                "ArrowLeft" if !e.shift_key() => Some(-1),
                 _ => None,
             };
             if let Some(by) = by {

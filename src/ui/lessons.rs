@@ -48,7 +48,8 @@ pub fn open(app: App, lesson: usize, step: usize) {
     // Lessons open their own scenarios: keep the work from before them.
     if app.before_lessons.with_value(|b| b.is_none()) && !app.model.with_value(|m| m.recorded_only)
     {
-        app.before_lessons.set_value(Some(app.scenario()));
+        app.before_lessons
+            .set_value(Some((app.scenario(), app.t.get_untracked())));
     }
     app.view.set(super::View::Lessons);
     app.lesson.set(Some(lesson));
@@ -62,8 +63,10 @@ pub fn leave(app: App) {
     }
     app.lesson.set(None);
     app.hold.set(None);
-    if let Some(s) = app.before_lessons.try_update_value(|b| b.take()).flatten() {
-        let _ = app.load(s, false);
+    if let Some((s, t)) = app.before_lessons.try_update_value(|b| b.take()).flatten() {
+        if app.load(s, false).is_ok() {
+            app.set_t(t);
+        }
     }
 }
 

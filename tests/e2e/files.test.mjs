@@ -229,6 +229,51 @@ test('a trace from another tool is viewed from its events alone', async () => {
   assert.deepEqual(errors, []);
 });
 
+/// The share of a PNG's pixels that are near black (a picture drawn without
+/// its styles fills its bars and bands with black).
+async function blackShare(page, png) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [img.naturalWidth, img.naturalHeight];
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let black = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 40 && d[i + 1] < 40 && d[i + 2] < 40 && d[i + 3] > 200) black++;
+    return black / (d.length / 4);
+  }, png.toString('base64'));
+}
+
+test('the view as SVG and PNG, on every tab, is drawn with the tab\'s own styles and holds what the tab shows', async () => {
+  const { page, errors } = await open(ctx);
+  for (const [tab, scenario, holds] of [
+    ['tab-lease', 'llm-in-loop', /class="[^"]*\bgrant\b/],
+    ['tab-commit', null, /<svg/],
+    ['tab-multi', 'multi-leader-crash', /mp-log-scroll/],
+    ['tab-ballots', null, /<input[^>]*value="/],
+  ]) {
+    await page.getByTestId(tab).click();
+    if (scenario) await page.getByTestId('scenario').selectOption(scenario);
+    await page.getByTestId('stage').waitFor();
+    await page.waitForTimeout(300);
+    if (tab !== 'tab-ballots') await page.keyboard.press('End');
+    const svg = readFileSync(await download(page, 'export-view-svg'), 'utf8');
+    const bad = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').getElementsByTagName('parsererror').length, svg);
+    assert.equal(bad, 0, `${tab}: well-formed SVG`);
+    assert.match(svg, holds, `${tab}: what the tab shows`);
+    // The parts' rules are inside (the lanes' bands were black without them).
+    assert.match(svg, /\.lanes|\.lease-lanes|\.mp-log/, `${tab}: the parts' styles`);
+    const png = readFileSync(await download(page, 'export-view-png'));
+    assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], `${tab}: a PNG`);
+    const share = await blackShare(page, png);
+    assert.ok(share < 0.08, `${tab}: ${(share * 100).toFixed(1)} % of the picture is black`);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('exports: SVG parses, PNG is a PNG, ShiViz matches its regex, Mermaid parses with the real parser', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('scenario').selectOption('lossy');

@@ -259,7 +259,7 @@ test('the store as a Paxos group: its replicas in the lanes, the native trace, a
   assert.deepEqual(errors, []);
 });
 
-test('a short link to a lease run opens it at the pace the menu gives it, not at a Paxos run\'s tenth', async () => {
+test('a short link to a lease run opens it at the pace the menu gives it, not at a Paxos run\'s tenth; the run it replaced comes back in its tab, at its moment', async () => {
   // From the menu: the story's pace for this run.
   const { page, errors } = await open(ctx);
   await lab(page);
@@ -274,6 +274,7 @@ test('a short link to a lease run opens it at the pace the menu gives it, not at
   await page.getByTestId('tab-parliament').click();
   await page.getByTestId('scenario').selectOption('calm');
   assert.equal((await page.getByTestId('speed-label').textContent()).trim(), '×0.1');
+  await seek(page, 30000);
   await page.evaluate(() => { location.hash = '#run=llm-in-loop&seed=1'; });
   await page.getByTestId('lease-lab').waitFor();
   assert.equal((await page.getByTestId('speed-label').textContent()).trim(), menuPace);
@@ -281,6 +282,45 @@ test('a short link to a lease run opens it at the pace the menu gives it, not at
   assert.match(await page.getByTestId('import-status').textContent(), /previous work is kept/);
   await page.getByTestId('restore-previous').click();
   assert.equal(await page.getByTestId('scenario').inputValue(), 'calm');
+  // In its own tab, at the moment it was left (it came back in the lease
+  // lab's tab, at 0).
+  assert.equal(await page.getByTestId('tab-parliament').getAttribute('aria-selected'), 'true');
+  await page.getByTestId('parliament').waitFor();
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), '30000');
   assert.deepEqual(errors, []);
   assert.deepEqual(other.errors, []);
+});
+
+test('Space after a click plays and pauses, it does not press the clicked button again; a button reached with Tab keeps Space', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('scenario').selectOption('llm-in-loop');
+  const faults = async () => (await page.getByTestId('fault-list').locator('summary').textContent()).match(/\((\d+)\)/)[1];
+  const before = await faults();
+  await page.getByTestId('inject-llm-stall').click();
+  const injected = await faults();
+  assert.equal(Number(injected), Number(before) + 1);
+  const t0 = Number(await page.getByTestId('time').getAttribute('data-us'));
+  await page.keyboard.press('Space');
+  await page.waitForFunction((t) => Number(document.querySelector('[data-testid=time]').dataset.us) > t, t0);
+  await page.keyboard.press('Space');
+  assert.equal(await faults(), injected, 'Space injected the stall again');
+  const paused = await page.getByTestId('time').getAttribute('data-us');
+  await page.waitForTimeout(300);
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), paused, 'the second Space did not pause');
+  // A tab clicked, then Space: the run plays (it did nothing).
+  await page.getByTestId('tab-parliament').click();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0);
+  await page.keyboard.press('Space');
+  // Reached with the keyboard, a button keeps Space: it presses it.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.dataset.testid === 'tab-multi')) break;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'tab-multi');
+  await page.keyboard.press('Space');
+  await page.getByTestId('multi-view').waitFor();
+  assert.deepEqual(errors, []);
 });

@@ -1,7 +1,7 @@
 // Lessons for the seminar and for self-study, in both languages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, open, shot, hashOf } from './lib.mjs';
+import { start, open, shot, hashOf, seek } from './lib.mjs';
 
 let ctx;
 before(async () => { ctx = await start(); });
@@ -197,6 +197,14 @@ test('presenter keys move through the steps, a link opens a step, and a step or 
   await page.keyboard.press('ArrowRight');
   assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 5/);
   await shot(page, 'lesson-presenter');
+  // Shift + → jumps in the step's run, as the help says; it moved to the next step.
+  const t0 = await page.getByTestId('time').getAttribute('data-us');
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 5/);
+  assert.notEqual(await page.getByTestId('time').getAttribute('data-us'), t0);
+  // ↓ scrolls; it moved to the next step.
+  await page.keyboard.press('ArrowDown');
+  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 5/);
   // A step the lesson does not have opens the nearest one and says so, on a
   // fresh load and on a link pasted into the open page.
   await page.goto('about:blank');
@@ -285,17 +293,20 @@ test('the ballot explorer: Figure 1 holds, a changed decree breaks B3, a disjoin
   assert.deepEqual(errors, []);
 });
 
-test('a lesson does not take the work away: leaving the lessons brings it back', async () => {
+test('a lesson does not take the work away: leaving the lessons brings it back, at its moment', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('scenario').selectOption('partition-heal');
   await page.getByTestId('seed').fill('99');
   await page.getByTestId('seed-apply').click();
   const hash = (await hashOf(page));
+  await seek(page, 40000);
   await page.getByTestId('tab-lessons').click();
   await page.getByTestId('start-phases').click();
   assert.notEqual((await hashOf(page)), hash);
   await page.getByTestId('tab-parliament').click();
   assert.equal((await hashOf(page)), hash);
+  // At the moment it was left, not at 0.
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), '40000');
   await page.reload();
   await page.getByTestId('app').waitFor();
   assert.equal((await hashOf(page)), hash, 'autosave kept the work, not the lesson');

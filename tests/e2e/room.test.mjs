@@ -243,6 +243,23 @@ async function scanQr(page) {
   return code.data;
 }
 
+test('a browser that refuses full screen leaves presenter mode in the window, not on the crash screen', async () => {
+  // A page not in front, a policy or a frame: requestFullscreen's promise is refused.
+  const setup = (page) => page.addInitScript(() => {
+    Element.prototype.requestFullscreen = function () { return Promise.reject(new TypeError('not granted')); };
+  });
+  const { page, errors } = await open(ctx, { setup });
+  await page.keyboard.press('p');
+  assert.match(await page.getByTestId('app').getAttribute('class'), /presenter/);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('#panic').isVisible(), false, 'the crash screen is up');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=time]').dataset.us) > 0);
+  await page.keyboard.press('p');
+  assert.doesNotMatch(await page.getByTestId('app').getAttribute('class'), /presenter/);
+  assert.deepEqual(errors, []);
+});
+
 test('presenter mode shows a QR code of the moment on screen; scanned, it opens that moment', async () => {
   const { page, errors } = await open(ctx, { viewport: { width: 1920, height: 1080 } });
   // A built-in run with a changed seed, at 350 ms: the short link.
