@@ -208,6 +208,7 @@ words!(
     pencil,
     wants,
     decided_banner,
+    two_decrees_banner,
     no_decision,
     // faults
     crash,
@@ -609,6 +610,8 @@ pub trait Tell: Speak {
     fn bad_percent(&self, typed: &str) -> String;
 
     fn scenario_caption(&self, name: &str) -> &'static str;
+    /// After a built-in's caption, when the run on screen is no longer it.
+    fn caption_changed(&self) -> &'static str;
 
     /// The model checker panel: how big the search is (None: not measured).
     fn mc_size(&self, states: Option<usize>) -> String;

@@ -505,6 +505,20 @@ impl App {
 
 const LANG_KEY: &str = "paxos-island:v1:lang";
 
+/// A lab's caption: its built-in scenario's story, and a word after it when
+/// the run on screen is no longer that run (a fault injected, a setting
+/// edited, another file under the same name).
+pub fn caption(app: App) -> String {
+    app.rev.get();
+    let tell = app.lang.get().tell();
+    let story = tell.scenario_caption(&app.scenario_name.get());
+    if story.is_empty() || app.model.with_value(|m| m.recorded_only || m.as_built_in()) {
+        story.to_string()
+    } else {
+        format!("{story} {}", tell.caption_changed())
+    }
+}
+
 pub fn use_app() -> App {
     // Not `expect_context`: its message prints the type's name through
     // `Debug`, whose escaping tables would stay in the first load for it.

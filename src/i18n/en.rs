@@ -74,6 +74,7 @@ pub static WORDS: Words = Words {
     pencil: "pencil (volatile)",
     wants: "Wants",
     decided_banner: "Decree passed",
+    two_decrees_banner: "Agreement broken — two decrees passed",
     no_decision: "No decree has passed yet",
     crash: "Crash",
     restart: "Restart",
@@ -340,7 +341,7 @@ pub static MORE: More = More {
     copied: "Copied.",
     copy_failed: "Could not copy; select the link and press Ctrl+C.",
     share_title: "Link to this scenario",
-    share_hint: "Opening this link reproduces the run exactly (same seed, same faults).",
+    share_hint: "Opening this link reproduces the run exactly (same seed, same faults), at the moment on screen now.",
     share_step_hint: "Opening this link opens this lesson at this step, in the language of whoever opens it.",
     copy: "Copy",
     key_space: "Space",
@@ -631,7 +632,7 @@ impl Tell for En {
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {
         match how {
             0 => format!("Verified replay: re-simulating the scenario gives the same {n} events (trace hash {text})."),
-            1 => format!("This trace was recorded by a different version: showing the recorded events (they differ from this version's from event {n} on)."),
+            1 => format!("This trace's events are not what its scenario gives here (from event {n} on): it was recorded by a different version of Paxos Island, or edited. Showing the recorded events as they are."),
             3 => format!("Recorded live on a real {text}, with real threads and wall-clock time: showing its {n} recorded events (such a run cannot be replayed)."),
             _ => format!("Showing the recorded events only ({text})."),
         }
@@ -861,6 +862,10 @@ impl Tell for En {
 
     fn bad_percent(&self, typed: &str) -> String {
         format!("“{typed}” is not a percentage: give a number from 0 to 100.")
+    }
+
+    fn caption_changed(&self) -> &'static str {
+        "(That is the built-in run; the run on screen has been changed since — faults added or settings edited — and shows what the changes make of it.)"
     }
 
     fn scenario_caption(&self, name: &str) -> &'static str {

@@ -77,6 +77,7 @@ pub static WORDS: Words = Words {
     pencil: "鉛筆（揮発メモ）",
     wants: "通したい法令",
     decided_banner: "法令が可決されました",
+    two_decrees_banner: "合意が破れました — 二つの法令が可決",
     no_decision: "まだ法令は可決されていません",
     crash: "クラッシュ",
     restart: "復帰",
@@ -343,7 +344,7 @@ pub static MORE: More = More {
     copied: "コピーしました。",
     copy_failed: "コピーできませんでした。リンクを選択して Ctrl+C を押してください。",
     share_title: "このシナリオへのリンク",
-    share_hint: "このリンクを開くと、同じシードと同じ障害で実行がそのまま再現されます。",
+    share_hint: "このリンクを開くと、同じシードと同じ障害で実行がそのまま再現され、いま画面にある瞬間が表示されます。",
     share_step_hint: "このリンクを開くと、このレッスンのこのステップが、開いた人の言語で開きます。",
     copy: "コピー",
     key_space: "Space",
@@ -724,7 +725,7 @@ impl Tell for Ja {
     fn import_status(&self, how: u8, n: usize, text: &str) -> String {
         match how {
             0 => format!("検証済みの再生：シナリオを再シミュレーションすると同じ {n} 個のイベントになります（トレースハッシュ {text}）。"),
-            1 => format!("このトレースは別の版で記録されました。記録されたイベントを表示しています（イベント {n} 以降がこの版と異なります）。"),
+            1 => format!("このトレースのイベントは、そのシナリオをここで実行したものと一致しません（イベント {n} 以降）。別の版の Paxos Island で記録されたか、編集されています。記録されたイベントをそのまま表示しています。"),
             3 => format!("実際のサーバー（{text}）でライブに記録されたトレースです。記録された {n} 個のイベントを表示しています。実時間で走った実行は再生できません。"),
             _ => format!("記録されたイベントだけを表示しています（{}）。", reading::reading(text)),
         }
@@ -967,6 +968,10 @@ impl Tell for Ja {
 
     fn bad_percent(&self, typed: &str) -> String {
         format!("「{typed}」は割合として使えません。0 から 100 までの数を入力してください。")
+    }
+
+    fn caption_changed(&self) -> &'static str {
+        "（これは組み込みの実行の説明です。画面の実行はその後、障害の追加や設定の編集で変わっていて、その結果を表示しています。）"
     }
 
     fn scenario_caption(&self, name: &str) -> &'static str {

@@ -53,10 +53,7 @@ pub fn draw(piece: super::parts::Piece) -> AnyView {
 #[component]
 pub fn CommitView(#[prop(default = true)] controls: bool) -> impl IntoView {
     let app = use_app();
-    let caption = move || {
-        let name = app.scenario_name.get();
-        app.lang.get().tell().scenario_caption(&name)
-    };
+    let caption = move || super::caption(app);
     let two = move || app.compare.get() == Some(Flip::Protocol);
     let pane = move |p: Pane, id: &'static str| {
         view! {

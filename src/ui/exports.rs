@@ -55,7 +55,14 @@ pub fn write(app: App, what: Export) {
                 .with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, from, to)),
             "text/plain",
         ),
-        Export::Link => return app.share.set(Some(files::share_link(app))),
+        // The link shows the moment on screen (the run can still be played
+        // from the start); at 0 it says nothing of time.
+        Export::Link => {
+            let t = app.t.get_untracked();
+            let link = files::share_link(app);
+            let link = if t > 0 { format!("{link}&t={t}") } else { link };
+            return app.share.set(Some(link));
+        }
         Export::ViewSvg | Export::ViewPng => {
             let Some(svg) = view_svg(app) else { return };
             if what == Export::ViewPng {

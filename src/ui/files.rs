@@ -168,10 +168,7 @@ pub fn moment_link(app: App) -> String {
     }
     let short = app.model.with_value(|m| {
         let s = m.scenario();
-        let mut b = builtin::get(&s.name)?;
-        b.seed = s.seed;
-        b.mutation = s.mutation;
-        (b == *s).then(|| {
+        m.as_built_in().then(|| {
             let m = s
                 .mutation
                 .map(|m| format!("&m={}", m.as_str()))

@@ -82,10 +82,7 @@ pub fn draw(piece: super::parts::Piece) -> AnyView {
 #[component]
 pub fn LeaseLab() -> impl IntoView {
     let app = use_app();
-    let caption = move || {
-        let name = app.scenario_name.get();
-        app.lang.get().tell().scenario_caption(&name)
-    };
+    let caption = move || super::caption(app);
     let two = move || app.compare.get().is_some();
     view! {
         <div class="lease-lab" data-testid="lease-lab">

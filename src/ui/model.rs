@@ -48,7 +48,10 @@ pub struct Model {
     pub layout: Layout,
     /// First violation of each invariant: time and trace position.
     pub broken: Vec<(Invariant, u64, u64)>,
+    /// The first decree passed, and when.
     pub chosen: Option<(Value, u64)>,
+    /// Another decree passed after it (a broken algorithm), and when.
+    pub also: Option<(Value, u64)>,
     /// The trace hash (same bytes natively and here), for runs of a sane
     /// size: computed when first shown (it encodes the whole trace, and the
     /// first paint does not wait for it).
@@ -132,7 +135,8 @@ impl Model {
         times.dedup();
         let mut milestones = Vec::new();
         let mut broken = Vec::new();
-        let mut chosen = None;
+        let mut chosen: Option<(Value, u64)> = None;
+        let mut also = None;
         for e in &run.trace {
             let m = match &e.kind {
                 EventKind::Fault { .. } => Some(Milestone::Fault),
@@ -141,7 +145,14 @@ impl Model {
                     Some(Milestone::Violation)
                 }
                 EventKind::Note(Note::Paxos(PaxosNote::Chosen { value, .. })) => {
-                    chosen.get_or_insert((*value, e.t.0));
+                    match chosen {
+                        None => chosen = Some((*value, e.t.0)),
+                        // A broken algorithm (a mutation) can pass a second decree.
+                        Some((first, _)) if first != *value && also.is_none() => {
+                            also = Some((*value, e.t.0))
+                        }
+                        _ => {}
+                    }
                     Some(Milestone::Decision)
                 }
                 EventKind::Note(Note::Lease(
@@ -176,6 +187,7 @@ impl Model {
             layout,
             broken,
             chosen,
+            also,
             hash: std::sync::OnceLock::new(),
             derived: Derived::default(),
             recorded_only: false,
@@ -227,6 +239,17 @@ impl Model {
 
     pub fn scenario(&self) -> &Scenario {
         &self.run.scenario
+    }
+
+    /// Is the scenario a built-in one as it comes, but for the seed and the
+    /// mutation (which the menus and a short link set)?
+    pub fn as_built_in(&self) -> bool {
+        let s = self.scenario();
+        crate::scenario::builtin::get(&s.name).is_some_and(|mut b| {
+            b.seed = s.seed;
+            b.mutation = s.mutation;
+            b == *s
+        })
     }
 
     pub fn is_paxos(&self) -> bool {
@@ -318,6 +341,7 @@ impl Model {
             quorum,
             pick,
             chosen: self.chosen.filter(|(_, at)| *at <= t.0),
+            also: self.also.filter(|(_, at)| *at <= t.0),
             broken: self
                 .broken
                 .iter()
@@ -344,6 +368,7 @@ pub struct Snap {
     pub quorum: Option<QuorumMark>,
     pub pick: Option<ForcedMark>,
     pub chosen: Option<(Value, u64)>,
+    pub also: Option<(Value, u64)>,
     pub broken: Vec<(Invariant, u64, u64)>,
     pub story_upto: usize,
     /// Lease lab: the figures so far, as the last event left them (those

@@ -34,10 +34,7 @@ pub fn draw(piece: super::parts::Piece) -> AnyView {
 #[component]
 pub fn MultiView(#[prop(default = true)] controls: bool) -> impl IntoView {
     let app = use_app();
-    let caption = move || {
-        let name = app.scenario_name.get();
-        app.lang.get().tell().scenario_caption(&name)
-    };
+    let caption = move || super::caption(app);
     view! {
         <div class="multi-view" data-testid="multi-view">
             {controls.then(|| view! {

@@ -97,7 +97,7 @@ pub fn Parliament() -> impl IntoView {
 fn Banner() -> impl IntoView {
     let app = use_app();
     let mid = move || app.model.with_value(|m| coord(m.layout.width / 2.0));
-    let chosen = Memo::new(move |_| app.snap.with(|s| s.chosen));
+    let chosen = Memo::new(move |_| app.snap.with(|s| (s.chosen, s.also)));
     let at_start = app.frame_memo(|t| t == 0);
     view! {
         <g class="banner" data-testid="banner">
@@ -105,8 +105,17 @@ fn Banner() -> impl IntoView {
                 let w = app.words();
                 match chosen.get() {
                     // A question is open: "Decree passed" would answer it.
-                    Some(_) if app.hold.get().is_some() => ().into_any(),
-                    Some((v, _)) => {
+                    (Some(_), _) if app.hold.get().is_some() => ().into_any(),
+                    // Two decrees: the banner must not say one passed.
+                    (Some((v, _)), Some((v2, _))) => {
+                        view! {
+                            <text x=mid() y=40 class="banner-text broken" data-testid="decided" data-value=v.to_string()>
+                                {format!("{}: {v}, {v2}", w.two_decrees_banner)}
+                            </text>
+                        }
+                            .into_any()
+                    }
+                    (Some((v, _)), None) => {
                         view! {
                             <text x=mid() y=40 class="banner-text passed" data-testid="decided" data-value=v.to_string()>
                                 {format!("{}: {}", w.decided_banner, v)}
@@ -114,7 +123,7 @@ fn Banner() -> impl IntoView {
                         }
                             .into_any()
                     }
-                    None if at_start.get() && app.model.with_value(|m| m.is_paxos()) => {
+                    (None, _) if at_start.get() && app.model.with_value(|m| m.is_paxos()) => {
                         view! {
                             <text x=mid() y=40 class="banner-text hint">
                                 {if super::browser::narrow() { w.tap_play } else { w.press_space }}
@@ -122,7 +131,7 @@ fn Banner() -> impl IntoView {
                         }
                             .into_any()
                     }
-                    None => view! { <text x=mid() y=40 class="banner-text muted">{w.no_decision}</text> }.into_any(),
+                    (None, _) => view! { <text x=mid() y=40 class="banner-text muted">{w.no_decision}</text> }.into_any(),
                 }
             }}
         </g>

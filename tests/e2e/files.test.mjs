@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, open, shot, ROOT, hashOf } from './lib.mjs';
+import { start, open, shot, ROOT, hashOf, seek } from './lib.mjs';
 
 let ctx;
 const dir = mkdtempSync(join(tmpdir(), 'paxos-island-e2e-'));
@@ -80,7 +80,7 @@ test('Multi-Paxos and commit: the exported trace verifies on the command line an
   }
 });
 
-test('a share link reproduces the run exactly; a cut, edited or unknown address is refused with the reason', async () => {
+test('a share link reproduces the run exactly, at the moment it was shared; a cut, edited or unknown address is refused with the reason', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('scenario').selectOption('partition-heal');
   await page.getByTestId('seed').fill('77');
@@ -97,6 +97,18 @@ test('a share link reproduces the run exactly; a cut, edited or unknown address 
   p2.on('console', (m) => { if (m.type() === 'error') e2.push(m.text()); });
   await p2.goto(link);
   await p2.getByTestId('app').waitFor();
+  assert.equal(await hashOf(p2), hash);
+  // Shared at a moment, the link opens at that moment (it opened at 0).
+  await page.keyboard.press('Escape');
+  await seek(page, 50000);
+  const now = await page.getByTestId('time').getAttribute('data-us');
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('share').click();
+  const atMoment = await page.getByTestId('share-link').inputValue();
+  assert.ok(atMoment.endsWith(`&t=${now}`), atMoment);
+  await p2.goto('about:blank');
+  await p2.goto(atMoment);
+  await p2.waitForFunction((t) => document.querySelector('[data-testid=time]')?.dataset.us === t, now);
   assert.equal(await hashOf(p2), hash);
   // Cut short, and one character changed: both refused, the page still works.
   // A character no link contains is named; an address we do not know is said, not ignored.

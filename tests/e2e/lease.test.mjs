@@ -291,15 +291,18 @@ test('a short link to a lease run opens it at the pace the menu gives it, not at
   assert.deepEqual(other.errors, []);
 });
 
-test('Space after a click plays and pauses, it does not press the clicked button again; a button reached with Tab keeps Space', async () => {
+test('Space after a click plays and pauses, it does not press the clicked button again; a button reached with Tab keeps Space; the caption says the run was changed', async () => {
   const { page, errors } = await open(ctx);
   await lab(page);
   await page.getByTestId('scenario').selectOption('llm-in-loop');
   const faults = async () => (await page.getByTestId('fault-list').locator('summary').textContent()).match(/\((\d+)\)/)[1];
   const before = await faults();
+  assert.doesNotMatch(await page.getByTestId('caption').textContent(), /changed since/);
   await page.getByTestId('inject-llm-stall').click();
   const injected = await faults();
   assert.equal(Number(injected), Number(before) + 1);
+  // The built-in's story stays, and says the run is no longer it.
+  assert.match(await page.getByTestId('caption').textContent(), /W1's next call stalls.*the run on screen has been changed since/);
   const t0 = Number(await page.getByTestId('time').getAttribute('data-us'));
   await page.keyboard.press('Space');
   await page.waitForFunction((t) => Number(document.querySelector('[data-testid=time]').dataset.us) > t, t0);

@@ -227,7 +227,7 @@ test('the scrubber jumps to the middle and back', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('a mutation breaks agreement and the badge turns red with a jump to the step', async () => {
+test('a mutation breaks agreement: the badge turns red with a jump to the step, and the banner says two decrees passed', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('scenario').selectOption('forced');
   await page.getByTestId('mutation').selectOption('skip-b3');
@@ -238,7 +238,12 @@ test('a mutation breaks agreement and the badge turns red with a jump to the ste
   const t = Number(await page.getByTestId('time').getAttribute('data-us'));
   assert.ok(t > 0);
   assert.equal(await page.getByTestId('inv-agreement').getAttribute('data-state'), 'broken');
+  // The banner says two decrees passed (it said "Decree passed: α" beside the red badge).
+  assert.match(await page.getByTestId('decided').textContent(), /^Agreement broken — two decrees passed: (α, γ|γ, α)$/);
   await shot(page, 'parliament-agreement-broken');
+  // Before the second decree, one had passed, and the banner says so.
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.match(await page.getByTestId('decided').textContent(), /^Decree passed: [αγ]$/);
   assert.deepEqual(errors, []);
 });
 
