@@ -164,6 +164,7 @@ words!(
     tap_play,
     // transport
     play,
+    replay,
     pause,
     step_back,
     step_forward,
@@ -403,6 +404,7 @@ words!(
     reveal,
     done,
     start_lesson,
+    continue_lesson,
     link_to_step,
     commit_compare,
     faster_option,

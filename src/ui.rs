@@ -821,7 +821,9 @@ fn Root() -> impl IntoView {
             <div class="drop-hint" aria-hidden="true">{move || app.words().drop_hint}</div>
             <topbar::TopBar />
             <main class="stage-and-side">
-                <section class="stage" data-testid="stage" aria-live="off">
+                // Each pane scrolls on its own: focusable, so that a keyboard
+                // (↑ ↓, PageUp PageDown) reaches what is below its fold.
+                <section class="stage" data-testid="stage" aria-live="off" tabindex="0">
                     <files::StatusBar />
                     // The parliament is in the first load; every other view is its part.
                     {move || match app.view.get().part() {
@@ -832,7 +834,7 @@ fn Root() -> impl IntoView {
                         Some(part) => view! { <PartView part=part piece=Piece::Main /> }.into_any(),
                     }}
                 </section>
-                <aside class="side" class:hidden=move || !live.get()>
+                <aside class="side" class:hidden=move || !live.get() tabindex="0">
                   <Later piece=Piece::Column />
                 </aside>
             </main>

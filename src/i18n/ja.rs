@@ -33,6 +33,7 @@ pub static WORDS: Words = Words {
     press_space: "スペースキー（または ▶）で、議会が法令を可決するまでを見てみましょう。",
     tap_play: "下の ▶ をタップして、議会が法令を可決するまでを見てみましょう。",
     play: "再生",
+    replay: "最初からもう一度再生",
     pause: "一時停止",
     step_back: "1ステップ戻る",
     step_forward: "1ステップ進む",
@@ -259,6 +260,7 @@ pub static MORE: More = More {
     reveal: "答え合わせ",
     done: "完了",
     start_lesson: "始める",
+    continue_lesson: "続きから",
     link_to_step: "このステップへのリンク",
     commit_compare: "もう一方のプロトコルと並べる（同じ障害）",
     faster_option: "Faster Paxos Commit（2b を RM へ直接）",
@@ -690,6 +692,15 @@ impl Tell for Ja {
             E::TooBig(n) => format!("ファイルが大きすぎます（{n} バイト。上限は 50 MB）"),
             E::Empty => "ファイルが空です".into(),
             E::NotJson(e) => format!("JSON として読めません（{}）", json_error(e)),
+            E::NotATrace(what) => format!(
+                "これは{}で、トレースでもシナリオでもありません。.trace.json かシナリオの .json ファイルを開いてください",
+                match *what {
+                    "a PNG picture" => "PNG 画像",
+                    "an SVG picture" => "SVG 画像",
+                    "a Mermaid diagram" => "Mermaid の図",
+                    _ => "ShiViz のログ",
+                }
+            ),
             E::NotObject | E::WrongFormat(_) => "Paxos Island のトレースではありません".into(),
             E::WrongVersion(v) => format!("トレースの版 {v} には対応していません（対応は版 1）"),
             E::EventsNotList => "\"events\" がリストではありません".into(),

@@ -21,6 +21,12 @@ pub enum ImportError {
     Empty,
     #[error("not valid JSON: {0}")]
     NotJson(crate::json::Error),
+    /// A picture, a diagram or a log (the File menu writes them for slides
+    /// and other tools): what it is, in English ("a PNG picture").
+    #[error(
+        "this is {0}, not a trace or a scenario: open a .trace.json or a scenario's .json file"
+    )]
+    NotATrace(&'static str),
     #[error(
         "not a Paxos Island trace: the top level must be an object with \"format\": \"{FORMAT}\""
     )]
@@ -62,6 +68,24 @@ fn not_json(e: crate::json::Error) -> ImportError {
     })
 }
 
+/// Text that is not JSON: one of the File menu's other writings (or another
+/// picture or diagram) is named, anything else is the parser's complaint.
+fn not_json_in(text: &str, e: crate::json::Error) -> ImportError {
+    let head = text.trim_start_matches('\u{feff}').trim_start();
+    let kind = if head.chars().skip(1).take(3).eq("PNG".chars()) {
+        Some("a PNG picture")
+    } else if head.starts_with("<svg") || head.starts_with("<?xml") {
+        Some("an SVG picture")
+    } else if head.starts_with("sequenceDiagram") {
+        Some("a Mermaid diagram")
+    } else if head.starts_with("(?<host>") {
+        Some("a ShiViz log")
+    } else {
+        None
+    };
+    kind.map_or_else(|| not_json(e), ImportError::NotATrace)
+}
+
 /// Make a message safe to show on one line: parser messages quote the
 /// user's own text (an unknown field name, say), which may hold line breaks
 /// or control characters; those are shown escaped, and a very long message
@@ -99,7 +123,7 @@ pub fn parse(text: &str) -> Result<Imported, ImportError> {
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    let doc: J = crate::json::parse(text.as_bytes()).map_err(not_json)?;
+    let doc: J = crate::json::parse(text.as_bytes()).map_err(|e| not_json_in(text, e))?;
     let J::Object(obj) = &doc else {
         return Err(ImportError::NotObject);
     };
@@ -197,7 +221,7 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, ImportError> {
     if text.len() > MAX_BYTES {
         return Err(ImportError::TooBig(text.len()));
     }
-    let doc: J = crate::json::parse(text.as_bytes()).map_err(not_json)?;
+    let doc: J = crate::json::parse(text.as_bytes()).map_err(|e| not_json_in(text, e))?;
     if doc.get("format").is_some() {
         let imp = parse(text)?;
         return imp.scenario.ok_or_else(|| {

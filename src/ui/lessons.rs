@@ -165,13 +165,20 @@ fn LessonList() -> impl IntoView {
                     .map(|(i, def)| {
                         let t = texts.get(i);
                         let done = done_in(i, &progress);
+                        // Begun and not finished: go on at the first step not done.
+                        let next = (0..def.steps.len())
+                            .find(|s| !progress.contains(&format!("{}:{s}", def.id)))
+                            .filter(|_| done > 0);
                         view! {
                             <li class="lesson-card" data-testid=format!("lesson-{}", def.id)>
                                 <h3>{t.map(|t| t.title).unwrap_or(def.id)}</h3>
                                 <p>{t.map(|t| t.summary).unwrap_or_default()}</p>
                                 <p class="small hint">{format!("{done} / {} {}", def.steps.len(), app.words().done)}</p>
-                                <button class="btn primary" data-testid=format!("start-{}", def.id) on:click=move |_| open(app, i, 0)>
-                                    {app.words().start_lesson}
+                                <button class="btn primary" data-testid=format!("start-{}", def.id) on:click=move |_| open(app, i, next.unwrap_or(0))>
+                                    {match next {
+                                        Some(s) => format!("{} ({} {})", app.words().continue_lesson, app.words().step_of, s + 1),
+                                        None => app.words().start_lesson.to_string(),
+                                    }}
                                 </button>
                             </li>
                         }

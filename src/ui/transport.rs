@@ -104,6 +104,13 @@ pub fn Transport() -> impl IntoView {
             </button>
         }
     };
+    // At the end of the run, play starts it again, and says so.
+    let at_end = app.frame_memo(move |t| t >= app.end.get());
+    let play_label = move || match (app.playing.get(), at_end.get()) {
+        (true, _) => w().pause,
+        (false, true) => w().replay,
+        (false, false) => w().play,
+    };
     view! {
         <footer class="transport" data-testid="transport">
             <div class="controls">
@@ -112,11 +119,15 @@ pub fn Transport() -> impl IntoView {
                 <button
                     class="btn transport-btn play"
                     data-testid="play"
-                    aria-label=move || if app.playing.get() { w().pause } else { w().play }
-                    title=move || if app.playing.get() { w().pause } else { w().play }
+                    aria-label=play_label
+                    title=play_label
                     on:click=move |_| toggle_play(app)
                 >
-                    {move || if app.playing.get() { "❚❚" } else { "▶" }}
+                    {move || match (app.playing.get(), at_end.get()) {
+                        (true, _) => "❚❚",
+                        (false, true) => "↺",
+                        (false, false) => "▶",
+                    }}
                 </button>
                 {button(|w| w.step_forward, "▶|", "step-forward", |a| step(a, true, false))}
                 {button(|w| w.to_end, "▶▶|", "to-end", |a| { a.playing.set(false); a.set_t(a.end.get_untracked()); })}

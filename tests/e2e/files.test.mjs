@@ -158,6 +158,11 @@ test('bad files are refused with a clear message and the current work stays', as
     ['twice.json', '{"format": "paxos-island-trace",\n "format": "x"}', /the key "format" appears twice at line 2 column 2/],
     ['role.json', JSON.stringify({ ...good, events: [], scenario: { ...good.scenario, nodes: good.scenario.nodes.map((n, i) => (i === 1 ? { ...n, roles: ['acceptr'] } : n)) } }), /`nodes`: item 2: `roles`: item 1: unknown variant `acceptr`, expected one of `proposer`/],
     ['empty.json', '', /empty/],
+    // The File menu's other writings, opened by mistake, are named.
+    ['view.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /this is a PNG picture, not a trace or a scenario/],
+    ['view.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>', /this is an SVG picture, not a trace/],
+    ['run.mmd', 'sequenceDiagram\n    participant n0 as A\n', /this is a Mermaid diagram, not a trace/],
+    ['run.shiviz.log', '(?<host>\\S*) (?<clock>{.*})\\n(?<event>.*)\n\nA {"A":1}\n', /this is a ShiViz log, not a trace/],
   ];
   for (const [name, body, why] of cases) {
     const path = join(dir, name);

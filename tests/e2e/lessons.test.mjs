@@ -248,7 +248,7 @@ test('presenter mode first: the tabs still reach the lessons, Escape closes the 
   assert.deepEqual(errors, []);
 });
 
-test('progress is saved in the browser', async () => {
+test('progress is saved in the browser, and a begun lesson continues where it was left', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('tab-lessons').click();
   await page.getByTestId('start-dueling').click();
@@ -257,6 +257,13 @@ test('progress is saved in the browser', async () => {
   await page.reload();
   await page.getByTestId('tab-lessons').click();
   assert.match(await page.getByTestId('lesson-dueling').textContent(), /2 \/ 4/);
+  // Begun, the lesson goes on where it was left (it started again at step 1).
+  assert.equal((await page.getByTestId('start-dueling').textContent()).trim(), 'Continue (Step 3)');
+  await page.getByTestId('start-dueling').click();
+  assert.match(await page.getByTestId('step-count').textContent(), /3 \/ 4/);
+  assert.equal((await page.getByTestId('start-phases').count()), 0);
+  await page.getByTestId('lessons-home').click();
+  assert.equal((await page.getByTestId('start-phases').textContent()).trim(), 'Start');
   assert.deepEqual(errors, []);
 });
 

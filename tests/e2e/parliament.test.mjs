@@ -50,15 +50,19 @@ test('the same seed gives the same trace hash in the browser as natively', async
   assert.deepEqual(errors, []);
 });
 
-test('playing the calm run ends with every ledger showing decree α', async () => {
+test('playing the calm run ends with every ledger showing decree α, and play then offers to start again', async () => {
   const { page, errors } = await open(ctx);
   await fastest(page);
   await page.keyboard.press('Space');
   await page.getByTestId('decided').waitFor({ timeout: 15000 });
   assert.equal(await page.getByTestId('decided').getAttribute('data-value'), 'α');
-  await page.waitForFunction(() => document.querySelector('[data-testid=play]').getAttribute('aria-label') === 'Play');
+  // At its end the run stops, and play says it starts again.
+  await page.waitForFunction(() => document.querySelector('[data-testid=play]').getAttribute('aria-label') === 'Play again from the start');
+  assert.equal((await page.getByTestId('play').textContent()).trim(), '↺');
   for (let i = 0; i < 5; i++) assert.match(await text(page, `learned-${i}`), /α/);
   await shot(page, 'parliament-decided');
+  await page.keyboard.press('Home');
+  assert.equal(await page.getByTestId('play').getAttribute('aria-label'), 'Play');
   assert.deepEqual(errors, []);
 });
 

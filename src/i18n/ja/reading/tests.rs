@@ -223,3 +223,38 @@ fn every_built_in_scenario_damaged_once_is_refused_in_japanese_but_for_a_setting
     assert!(refused > 10_000, "{refused} of {} refused", cases.len());
     assert!(left.is_empty(), "{} words left", left.len());
 }
+
+#[test]
+fn the_menus_other_writings_opened_by_mistake_are_named_in_both_languages() {
+    for (text, en, ja) in [
+        (
+            "\u{fffd}PNG\r\n\u{1a}\n",
+            "this is a PNG picture",
+            "これはPNG 画像で",
+        ),
+        (
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "this is an SVG picture",
+            "これはSVG 画像で",
+        ),
+        (
+            "sequenceDiagram\n    participant n0 as A\n",
+            "this is a Mermaid diagram",
+            "これはMermaid の図で",
+        ),
+        (
+            "(?<host>\\S*) (?<clock>{.*})\\n(?<event>.*)\n",
+            "this is a ShiViz log",
+            "これはShiViz のログで",
+        ),
+    ] {
+        let e = parse(text).expect_err(text);
+        let said = Lang::En.tell().import_error(&e);
+        assert!(said.contains(en), "{said}");
+        let said = Lang::Ja.tell().import_error(&e);
+        assert!(said.contains(ja), "{said}");
+    }
+    // Anything else that is not JSON is the parser's complaint, as before.
+    let e = parse("hello").expect_err("hello");
+    assert!(Lang::En.tell().import_error(&e).contains("not valid JSON"));
+}
