@@ -24,6 +24,10 @@ pub struct Readers {
     /// language given (the messages come with the readers).
     pub share: fn(&str, crate::i18n::Lang) -> Result<Scenario, String>,
     pub import: fn(App, &str),
+    /// Say why a file cannot be opened before it is read (too big, not
+    /// readable): the words are the readers' (`Lang::tell`, whose table
+    /// the first load must not hold).
+    pub refuse: fn(App, import::ImportError),
     /// Is the saved work this scenario? (The comparison of two scenarios
     /// comes with the readers: only saved work, which they read, is compared.)
     pub same: fn(&Scenario, &Scenario) -> bool,
@@ -33,6 +37,10 @@ pub const READERS: Readers = Readers {
     saved: |text| import::scenario_from_text(text).ok(),
     share: |link, lang| share::decode(link).map_err(|e| lang.tell().share_error(&e)),
     import: import_text,
+    refuse: |app, e| {
+        let message = app.lang.get_untracked().tell().import_error(&e);
+        app.toast.set(Some((message, true)));
+    },
     same: |a, b| a == b,
 };
 
@@ -363,13 +371,9 @@ pub fn import_file(app: App, file: web_sys::File) {
     });
 }
 
-/// Say why a file cannot be opened. The words are the readers' (a part of
-/// their own, `Lang::tell`), like every other reading complaint.
+/// Say why a file cannot be opened, in the readers' words (`Readers::refuse`).
 fn refuse(app: App, e: import::ImportError) {
-    super::parts::with_readers(app, move |_| {
-        let message = app.lang.get_untracked().tell().import_error(&e);
-        app.toast.set(Some((message, true)));
-    });
+    super::parts::with_readers(app, move |r| (r.refuse)(app, e));
 }
 
 /// The page's address without its fragment: what every link starts with.
