@@ -362,6 +362,9 @@ impl App {
             self.install_current();
             self.set_t(at);
             self.status.set(None);
+            // The link that had replaced it leaves the address too: a reload
+            // would open it again over the work just restored.
+            browser::replace_hash("");
         }
     }
 

@@ -132,7 +132,7 @@ pub fn run_link(fragment: &str) -> Option<Result<Scenario, crate::i18n::BadRun>>
 }
 
 /// A link's value as the user would read it (`%20` as a space).
-fn decoded(v: &str) -> String {
+pub fn decoded(v: &str) -> String {
     js_sys::decode_uri_component(v)
         .ok()
         .and_then(|s| s.as_string())

@@ -146,6 +146,14 @@ pub fn install(app: App) {
         if native_owns(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
+        // The share dialog is modal too: Space behind it played the run.
+        if app.share.get_untracked().is_some() {
+            if e.key() == "Escape" {
+                app.share.set(None);
+                e.prevent_default();
+            }
+            return;
+        }
         // The help is modal: it keeps the focus (Tab stays on its Close
         // button) and the page behind it takes no keys until it closes.
         if app.help_open.get_untracked() {
@@ -166,15 +174,15 @@ pub fn install(app: App) {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|el| scrubber(&el));
-        if app.view.get_untracked() == super::View::Lessons
-            && app.lesson.get_untracked().is_some()
-            && !on_scrubber
+        if app.view.get_untracked() == super::View::Lessons && app.lesson.get_untracked().is_some()
         {
+            // The clicker's keys move steps wherever the focus is (on the
+            // scrubber PageDown moved the run, backwards).
             let by = match e.key().as_str() {
                 "PageDown" => Some(1),
                 "PageUp" => Some(-1),
-                "ArrowRight" if !e.shift_key() => Some(1),
-                "ArrowLeft" if !e.shift_key() => Some(-1),
+                "ArrowRight" if !e.shift_key() && !on_scrubber => Some(1),
+                "ArrowLeft" if !e.shift_key() && !on_scrubber => Some(-1),
                 _ => None,
             };
             if let Some(by) = by {

@@ -101,16 +101,21 @@ pub fn read_link(fragment: &str) -> Option<Result<LessonLink, BadRun>> {
     };
     let id = field("lesson")?;
     let Some(lesson) = LESSONS.iter().position(|l| l.id == id) else {
-        return Some(Err(BadRun::Lesson(id.to_string())));
+        return Some(Err(BadRun::Lesson(super::files::decoded(id))));
     };
     let of = LESSONS[lesson].steps.len();
     let (step, off) = match field("step").map(|n| (n, n.parse::<usize>())) {
         None => (0, None),
         Some((_, Ok(n))) if (1..=of).contains(&n) => (n - 1, None),
         Some((asked, n)) => {
-            let step = if n.is_ok_and(|n| n > of) { of - 1 } else { 0 };
+            // Past the end (a number too big to hold too): the last step.
+            let past = match n {
+                Ok(n) => n > of,
+                Err(_) => !asked.is_empty() && asked.bytes().all(|b| b.is_ascii_digit()),
+            };
+            let step = if past { of - 1 } else { 0 };
             let off = BadRun::Step {
-                asked: asked.to_string(),
+                asked: super::files::decoded(asked),
                 of,
                 shown: step + 1,
             };
@@ -165,10 +170,12 @@ fn LessonList() -> impl IntoView {
                     .map(|(i, def)| {
                         let t = texts.get(i);
                         let done = done_in(i, &progress);
-                        // Begun and not finished: go on at the first step not done.
+                        // Begun and not finished: go on at the furthest step
+                        // opened (a step counts as done once opened).
                         let next = (0..def.steps.len())
-                            .find(|s| !progress.contains(&format!("{}:{s}", def.id)))
-                            .filter(|_| done > 0);
+                            .rev()
+                            .find(|s| progress.contains(&format!("{}:{s}", def.id)))
+                            .filter(|_| done < def.steps.len());
                         view! {
                             <li class="lesson-card" data-testid=format!("lesson-{}", def.id)>
                                 <h3>{t.map(|t| t.title).unwrap_or(def.id)}</h3>

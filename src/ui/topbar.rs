@@ -26,6 +26,11 @@ pub fn TopBar() -> impl IntoView {
                 on:pointerenter=move |_| if let Some(p) = v.part() { super::parts::fetch(app, p) }
                 on:focus=move |_| if let Some(p) = v.part() { super::parts::fetch(app, p) }
                 on:click=move |_| {
+                    // Another tab opens at its top (the stage kept the last
+                    // one's scroll).
+                    if app.view.get_untracked() != v {
+                        super::browser::scroll_to_top();
+                    }
                     app.view.set(v);
                     if v != View::Lessons {
                         // Back from the lessons: the work from before them returns.

@@ -106,6 +106,12 @@ test('a share link reproduces the run exactly, at the moment it was shared; a cu
   await page.getByTestId('share').click();
   const atMoment = await page.getByTestId('share-link').inputValue();
   assert.ok(atMoment.endsWith(`&t=${now}`), atMoment);
+  // The dialog keeps the page's keys: Space after Copy does not play the run behind it.
+  await page.getByTestId('copy-link').click();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  assert.equal(await page.getByTestId('time').getAttribute('data-us'), now);
+  assert.equal(await page.getByTestId('play').getAttribute('aria-label'), 'Play');
   await p2.goto('about:blank');
   await p2.goto(atMoment);
   await p2.waitForFunction((t) => document.querySelector('[data-testid=time]')?.dataset.us === t, now);

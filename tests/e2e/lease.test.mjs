@@ -287,6 +287,8 @@ test('a short link to a lease run opens it at the pace the menu gives it, not at
   assert.equal(await page.getByTestId('tab-parliament').getAttribute('aria-selected'), 'true');
   await page.getByTestId('parliament').waitFor();
   assert.equal(await page.getByTestId('time').getAttribute('data-us'), '30000');
+  // The link left the address too: a reload would open it over the work restored.
+  assert.equal(await page.evaluate(() => location.hash), '');
   assert.deepEqual(errors, []);
   assert.deepEqual(other.errors, []);
 });

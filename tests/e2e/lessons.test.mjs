@@ -205,6 +205,16 @@ test('presenter keys move through the steps, a link opens a step, and a step or 
   // ↓ scrolls; it moved to the next step.
   await page.keyboard.press('ArrowDown');
   assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 5/);
+  // On the scrubber too, the clicker's PageDown moves the step (it moved the run).
+  await page.getByTestId('scrubber').focus();
+  await page.keyboard.press('PageDown');
+  assert.match(await page.getByTestId('step-count').textContent(), /3 \/ 5/);
+  // File > Share in a lesson gives the step's link.
+  await page.keyboard.press('p');
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('share').click();
+  assert.match(await page.getByTestId('share-link').inputValue(), /#lesson=phases&step=3/);
+  await page.keyboard.press('Escape');
   // A step the lesson does not have opens the nearest one and says so, on a
   // fresh load and on a link pasted into the open page.
   await page.goto('about:blank');
@@ -215,10 +225,12 @@ test('presenter keys move through the steps, a link opens a step, and a step or 
   await page.goto(ctx.url + '#lesson=phases&step=two');
   await page.waitForFunction(() => /1 \/ 5/.test(document.querySelector('[data-testid=step-count]').textContent));
   assert.match(await page.getByTestId('toast').textContent(), /no step “two” .*step 1 is shown/);
+  await page.goto(ctx.url + '#lesson=phases&step=99999999999999999999');
+  await page.waitForFunction(() => /5 \/ 5/.test(document.querySelector('[data-testid=step-count]').textContent));
   // A lesson that does not exist is named; the open step stays.
   await page.goto(ctx.url + '#lesson=phasez&step=2');
   await page.waitForFunction(() => /no lesson “phasez”/.test(document.querySelector('[data-testid=toast]')?.textContent));
-  assert.match(await page.getByTestId('step-count').textContent(), /1 \/ 5/);
+  assert.match(await page.getByTestId('step-count').textContent(), /5 \/ 5/);
   assert.deepEqual(errors, []);
 });
 
@@ -258,9 +270,9 @@ test('progress is saved in the browser, and a begun lesson continues where it wa
   await page.getByTestId('tab-lessons').click();
   assert.match(await page.getByTestId('lesson-dueling').textContent(), /2 \/ 4/);
   // Begun, the lesson goes on where it was left (it started again at step 1).
-  assert.equal((await page.getByTestId('start-dueling').textContent()).trim(), 'Continue (Step 3)');
+  assert.equal((await page.getByTestId('start-dueling').textContent()).trim(), 'Continue (Step 2)');
   await page.getByTestId('start-dueling').click();
-  assert.match(await page.getByTestId('step-count').textContent(), /3 \/ 4/);
+  assert.match(await page.getByTestId('step-count').textContent(), /2 \/ 4/);
   assert.equal((await page.getByTestId('start-phases').count()), 0);
   await page.getByTestId('lessons-home').click();
   assert.equal((await page.getByTestId('start-phases').textContent()).trim(), 'Start');
