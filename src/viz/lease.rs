@@ -418,8 +418,11 @@ pub fn lanes(run: &Run) -> Lanes {
             EventKind::Fault {
                 fault: Fault::Pause { node, .. },
             } => {
-                if lane(*node).is_some() {
-                    frozen[node.index()] = Some(t);
+                // A pause while paused only lengthens the first (one Resume
+                // ends both), and a crashed worker does not pause: the span
+                // keeps its first start (a second pause moved it).
+                if lane(*node).is_some() && down[node.index()].is_none() {
+                    frozen[node.index()].get_or_insert(t);
                 }
             }
             EventKind::Resume => {
@@ -537,6 +540,34 @@ mod tests {
             .iter()
             .any(|r| r.worker == w1.node && r.sent > paused.from && r.sent < paused.to));
         assert!(l.requests.iter().filter(|r| r.delivered).count() > 10);
+    }
+
+    #[test]
+    fn a_pause_injected_while_paused_keeps_the_frozen_span_where_it_began() {
+        use crate::scenario::{Scheduled, Step};
+        let s = builtin::get("kleppmann").unwrap();
+        let run = Run::record(&s).unwrap();
+        let l = lanes(&run);
+        let before = l.workers[0].frozen.clone();
+        let mut again = s.clone();
+        let w1 = run.names[l.workers[0].node.index()].clone();
+        let at = before[0].from.0 + 900_000;
+        again.faults.push(Scheduled {
+            at_us: at,
+            fault: Step::Fault(Fault::Pause {
+                node: w1,
+                for_us: 1_000_000,
+            }),
+        });
+        let after = lanes(&Run::record(&again).unwrap()).workers[0]
+            .frozen
+            .clone();
+        assert_eq!(after.len(), 1);
+        assert_eq!(
+            after[0].from, before[0].from,
+            "the span moved to the second pause"
+        );
+        assert_eq!(after[0].to, before[0].to);
     }
 
     #[test]

@@ -265,7 +265,10 @@ test('a cold lesson link and a cold share link into the lease lab show their pro
   await page.getByTestId('red-flags').waitFor();
   assert.deepEqual(errors, []);
 
-  // A share link of a lease run, opened in a fresh page.
+  // A share link of a lease run, opened in a fresh page. (In a lesson the
+  // File menu's link is the step's: the lab's own run is shared.)
+  await page.getByTestId('tab-lease').click();
+  await page.getByTestId('lease-lab').waitFor();
   await page.getByTestId('file-menu').locator('summary').click();
   await page.getByTestId('share').click();
   const link = await page.getByTestId('share-link').inputValue();
