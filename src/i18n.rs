@@ -576,8 +576,9 @@ pub trait Tell: Speak {
     fn import_error(&self, e: &crate::trace::import::ImportError) -> String;
     /// Why a share link could not be opened.
     fn share_error(&self, e: &crate::trace::share::ShareError) -> String;
-    /// How an imported trace was shown: 0 verified (hash), 1 different version
-    /// (first difference at `n`), 2 events only (`why`).
+    /// How an imported trace was shown: 0 verified (hash), 1 its events
+    /// differ from its scenario's (another version, or edited; first
+    /// difference at `n`), 2 events only (`why`), 3 recorded live (`on`).
     fn import_status(&self, how: u8, n: usize, hash_or_why: &str) -> String;
 
     /// A Multi-Paxos command in a few words, for the log's cells and the

@@ -55,12 +55,12 @@ pub fn write(app: App, what: Export) {
                 .with_value(|m| trace::mermaid::export(&m.run.names, &m.run.trace, from, to)),
             "text/plain",
         ),
-        // The link shows the moment on screen (the run can still be played
-        // from the start); at 0 it says nothing of time.
         // In a lesson, the step's own link (as its "Link to this step").
         Export::Link if app.lesson.get_untracked().is_some() => {
             return app.share.set(Some(files::moment_link(app)));
         }
+        // The link shows the moment on screen (the run can still be played
+        // from the start); at 0 it says nothing of time.
         Export::Link => {
             let t = app.t.get_untracked();
             let link = files::share_link(app);

@@ -140,7 +140,7 @@ pub fn decoded(v: &str) -> String {
 }
 
 /// The first value of `key` in a link's fragment (`#k=v&k2=v2`).
-fn link_field<'a>(fragment: &'a str, key: &str) -> Option<&'a str> {
+pub fn link_field<'a>(fragment: &'a str, key: &str) -> Option<&'a str> {
     fragment
         .trim_start_matches('#')
         .split('&')

@@ -15,8 +15,9 @@ fn scrubber(el: &web_sys::Element) -> bool {
 
 /// Should the focused element keep this key for itself? Text fields keep
 /// every key; buttons, checkboxes and radios keep Space, Enter and arrows
-/// (they have native meanings there), but for Space after a click; the speed's slider keeps all but
-/// Space and Enter, the scrubber none; elsewhere the shortcuts apply.
+/// (they have native meanings there), but for Space after a click; the
+/// speed's slider keeps all but Space and Enter, the scrubber none;
+/// elsewhere the shortcuts apply.
 fn native_owns(e: &web_sys::KeyboardEvent) -> bool {
     let Some(el) = e
         .target()

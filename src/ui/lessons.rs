@@ -26,8 +26,13 @@ fn load_progress() -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A step's entry in the progress list.
+fn step_key(lesson: usize, step: usize) -> String {
+    format!("{}:{step}", LESSONS[lesson].id)
+}
+
 fn mark_done(lesson: usize, step: usize) {
-    let key = format!("{}:{step}", LESSONS[lesson].id);
+    let key = step_key(lesson, step);
     let mut p = load_progress();
     if !p.contains(&key) {
         p.push(key);
@@ -93,12 +98,7 @@ pub struct LessonLink {
 /// does not have opens the nearest one (the first for what is not a number)
 /// and says so, rather than leaving the reader on whatever was open.
 pub fn read_link(fragment: &str) -> Option<Result<LessonLink, BadRun>> {
-    let field = |name: &str| {
-        fragment
-            .split('&')
-            .find_map(|part| part.split_once('=').filter(|(k, _)| *k == name))
-            .map(|(_, v)| v)
-    };
+    let field = |name| super::files::link_field(fragment, name);
     let id = field("lesson")?;
     let Some(lesson) = LESSONS.iter().position(|l| l.id == id) else {
         return Some(Err(BadRun::Lesson(super::files::decoded(id))));
@@ -174,7 +174,7 @@ fn LessonList() -> impl IntoView {
                         // opened (a step counts as done once opened).
                         let next = (0..def.steps.len())
                             .rev()
-                            .find(|s| progress.contains(&format!("{}:{s}", def.id)))
+                            .find(|s| progress.contains(&step_key(i, *s)))
                             .filter(|_| done < def.steps.len());
                         view! {
                             <li class="lesson-card" data-testid=format!("lesson-{}", def.id)>

@@ -106,11 +106,12 @@ pub fn Transport() -> impl IntoView {
     };
     // At the end of the run, play starts it again, and says so.
     let at_end = app.frame_memo(move |t| t >= app.end.get());
-    let play_label = move || match (app.playing.get(), at_end.get()) {
-        (true, _) => w().pause,
-        (false, true) => w().replay,
-        (false, false) => w().play,
+    let play = move || match (app.playing.get(), at_end.get()) {
+        (true, _) => ("❚❚", w().pause),
+        (false, true) => ("↺", w().replay),
+        (false, false) => ("▶", w().play),
     };
+    let play_label = move || play().1;
     view! {
         <footer class="transport" data-testid="transport">
             <div class="controls">
@@ -123,11 +124,7 @@ pub fn Transport() -> impl IntoView {
                     title=play_label
                     on:click=move |_| toggle_play(app)
                 >
-                    {move || match (app.playing.get(), at_end.get()) {
-                        (true, _) => "❚❚",
-                        (false, true) => "↺",
-                        (false, false) => "▶",
-                    }}
+                    {move || play().0}
                 </button>
                 {button(|w| w.step_forward, "▶|", "step-forward", |a| step(a, true, false))}
                 {button(|w| w.to_end, "▶▶|", "to-end", |a| { a.playing.set(false); a.set_t(a.end.get_untracked()); })}
