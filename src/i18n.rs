@@ -238,6 +238,7 @@ words!(
     previous_kept,
     scenario_loaded,
     recorded_no_faults,
+    fault_after_end,
     // transaction commit
     view_commit,
     // Multi-Paxos
@@ -599,6 +600,9 @@ pub trait Tell: Speak {
 
     /// A fault setting that cannot be used.
     fn setting_error(&self, what: &str, why: &str) -> String;
+
+    /// Why a scenario cannot run (its checks' refusal).
+    fn scenario_error(&self, e: &crate::scenario::ScenarioError) -> String;
 
     /// A decree that cannot be used.
     fn bad_decree(&self, e: &crate::protocol::value::BadValue) -> String;

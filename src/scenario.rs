@@ -163,6 +163,16 @@ pub enum Role {
     Coordinator,
 }
 
+impl Role {
+    /// The role as a scenario file names it (`lease_store`).
+    pub fn file_name(self) -> &'static str {
+        read::ROLES
+            .iter()
+            .find(|(_, r)| *r == self)
+            .map_or("?", |(n, _)| n)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
@@ -549,7 +559,7 @@ impl ScenarioError {
 
 impl From<crate::sim::dist::BadSetting> for ScenarioError {
     fn from(b: crate::sim::dist::BadSetting) -> Self {
-        ScenarioError::setting(format!("network.{}", b.field), b.reason)
+        ScenarioError::setting(b.field, b.reason)
     }
 }
 
@@ -647,9 +657,11 @@ impl Scenario {
                 Err(ScenarioError::setting("faults.partition.groups", "every group needs at least one node"))
             }
             Fault::SetLoss { p } | Fault::SetDuplicate { p } | Fault::SetReorder { p } => {
-                crate::sim::network::check_probability("faults.p", *p).map_err(Into::into)
+                crate::sim::network::check_probability(&format!("faults.{}.p", f.kind()), *p).map_err(Into::into)
             }
-            Fault::SetLatency { latency } => latency.validate().map_err(Into::into),
+            Fault::SetLatency { latency } => latency
+                .validate()
+                .map_err(|b| b.within("faults.set_latency.latency").into()),
             Fault::Deliver { .. } | Fault::Fire { .. } if !self.network.scripted => Err(ScenarioError::setting(
                 format!("faults.{}", f.kind()),
                 "deliver and fire are steps of a scripted network (set network.scripted to true)",
@@ -768,7 +780,7 @@ impl Scenario {
             {
                 return Err(ScenarioError::setting(
                     format!("nodes.{}.roles", node.id),
-                    format!("{r:?} is not a Paxos role (proposer, acceptor, learner)"),
+                    format!("{} is not a Paxos role (proposer, acceptor, learner)", r.file_name()),
                 ));
             }
         }

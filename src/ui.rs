@@ -392,7 +392,13 @@ impl App {
                 }
             });
         }
-        if let Some(s) = builtin::get(name) {
+        if let Some(mut s) = builtin::get(name) {
+            // "Break the algorithm" is the algorithm's, not the scenario's:
+            // another scenario of the same protocol keeps it.
+            let broken = self.model.with_value(|m| m.scenario().mutation);
+            if let Some(b) = broken.filter(|b| b.protocol() == s.protocol) {
+                s.mutation = Some(b);
+            }
             if self.load(s, false).is_ok() {
                 self.story_pace();
             }
@@ -488,6 +494,12 @@ impl App {
         }
         let mut s = self.scenario();
         let at = self.t.get_untracked() + 1;
+        if at > s.stop_at_us {
+            // The simulator stops there: the fault would never happen.
+            self.toast
+                .set(Some((self.words().fault_after_end.to_string(), true)));
+            return;
+        }
         s.faults.extend(
             faults
                 .into_iter()

@@ -101,6 +101,7 @@ pub static WORDS: Words = Words {
     previous_kept: "Your previous work is kept.",
     scenario_loaded: "Scenario loaded.",
     recorded_no_faults: "This run is recorded events only: it cannot be changed. Export it, or open its scenario to experiment.",
+    fault_after_end: "The run ends here: a fault after its end would change nothing. Go back to an earlier moment and inject it there.",
     view_commit: "Commit",
     view_multi: "Multi-Paxos",
 };
@@ -844,6 +845,10 @@ impl Tell for En {
             Invariant::Atomicity => "Never one RM committed and another aborted.",
             Invariant::CommitValidity => "The transaction commits only if every RM voted “prepared”.",
         }
+    }
+
+    fn scenario_error(&self, e: &crate::scenario::ScenarioError) -> String {
+        e.to_string()
     }
 
     fn setting_error(&self, what: &str, why: &str) -> String {

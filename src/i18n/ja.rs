@@ -104,6 +104,7 @@ pub static WORDS: Words = Words {
     previous_kept: "以前の作業は保存されています。",
     scenario_loaded: "シナリオを読み込みました。",
     recorded_no_faults: "この実行は記録されたイベントだけなので変更できません。書き出すか、シナリオを開いて試してください。",
+    fault_after_end: "実行はここで終わります。終わりより後の障害は何も変えません。前の時点に戻ってから加えてください。",
     view_commit: "コミット",
     view_multi: "マルチ Paxos",
 };
@@ -952,6 +953,10 @@ impl Tell for Ja {
             Invariant::Atomicity => "ある RM がコミットし、別の RM がアボートすることは決してありません。",
             Invariant::CommitValidity => "すべての RM が「準備完了」に投票したときだけ、トランザクションはコミットされます。",
         }
+    }
+
+    fn scenario_error(&self, e: &crate::scenario::ScenarioError) -> String {
+        reading::reading(&e.to_string())
     }
 
     fn setting_error(&self, what: &str, why: &str) -> String {

@@ -306,7 +306,7 @@ pub fn build(
         {
             return Err(ScenarioError::setting(
                 format!("nodes.{}.roles", node.id),
-                format!("{r:?} is not a commit role (tm, rm, acceptor, coordinator)"),
+                format!("{} is not a commit role (tm, rm, acceptor, coordinator)", r.file_name()),
             ));
         }
     }

@@ -73,24 +73,26 @@ impl<N: FromValue> FromValue for Scheduled<N> {
     }
 }
 
+/// The roles by the names a scenario file gives them.
+pub(crate) const ROLES: [(&str, Role); 13] = [
+    ("proposer", Role::Proposer),
+    ("acceptor", Role::Acceptor),
+    ("learner", Role::Learner),
+    ("worker", Role::Worker),
+    ("lease_store", Role::LeaseStore),
+    ("storage", Role::Storage),
+    ("llm", Role::Llm),
+    ("advisor", Role::Advisor),
+    ("replica", Role::Replica),
+    ("client", Role::Client),
+    ("tm", Role::Tm),
+    ("rm", Role::Rm),
+    ("coordinator", Role::Coordinator),
+];
+
 impl FromValue for Role {
     fn from_value(v: Value) -> Result<Role, String> {
-        const ALL: [(&str, Role); 13] = [
-            ("proposer", Role::Proposer),
-            ("acceptor", Role::Acceptor),
-            ("learner", Role::Learner),
-            ("worker", Role::Worker),
-            ("lease_store", Role::LeaseStore),
-            ("storage", Role::Storage),
-            ("llm", Role::Llm),
-            ("advisor", Role::Advisor),
-            ("replica", Role::Replica),
-            ("client", Role::Client),
-            ("tm", Role::Tm),
-            ("rm", Role::Rm),
-            ("coordinator", Role::Coordinator),
-        ];
-        named(v, &ALL, |(n, _)| n).map(|(_, r)| r)
+        named(v, &ROLES, |(n, _)| n).map(|(_, r)| r)
     }
 }
 

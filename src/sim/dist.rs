@@ -114,8 +114,19 @@ impl Default for Latency {
 /// A value that failed validation, with the reason in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadSetting {
-    pub field: &'static str,
+    /// Where it is in the scenario file (`network.latency.max_us`).
+    pub field: String,
     pub reason: String,
+}
+
+impl BadSetting {
+    /// The same refusal, its field inside `section` (`latency` → `network.latency`).
+    pub fn within(self, section: &str) -> BadSetting {
+        BadSetting {
+            field: format!("{section}.{}", self.field),
+            reason: self.reason,
+        }
+    }
 }
 
 impl Latency {
@@ -207,9 +218,9 @@ impl Latency {
 
     /// Refuse settings that make no sense, naming the field and the reason.
     pub fn validate(&self) -> Result<(), BadSetting> {
-        let bad = |field, reason: &str| {
+        let bad = |field: &str, reason: &str| {
             Err(BadSetting {
-                field,
+                field: field.to_string(),
                 reason: reason.to_string(),
             })
         };

@@ -69,12 +69,12 @@ pub struct LinkSpec {
     pub loss: Option<f64>,
 }
 
-pub fn check_probability(field: &'static str, p: f64) -> Result<(), BadSetting> {
+pub fn check_probability(field: &str, p: f64) -> Result<(), BadSetting> {
     if p.is_finite() && (0.0..=1.0).contains(&p) {
         Ok(())
     } else {
         Err(BadSetting {
-            field,
+            field: field.to_string(),
             reason: format!(
                 "{} is not a probability between 0 and 1",
                 crate::float::short(p)
@@ -85,16 +85,16 @@ pub fn check_probability(field: &'static str, p: f64) -> Result<(), BadSetting> 
 
 impl NetworkConfig {
     pub fn validate(&self) -> Result<(), BadSetting> {
-        self.latency.validate()?;
-        check_probability("loss", self.loss)?;
-        check_probability("duplicate", self.duplicate)?;
-        check_probability("reorder", self.reorder)?;
+        self.latency.validate().map_err(|b| b.within("network.latency"))?;
+        check_probability("network.loss", self.loss)?;
+        check_probability("network.duplicate", self.duplicate)?;
+        check_probability("network.reorder", self.reorder)?;
         for l in &self.links {
             if let Some(lat) = &l.latency {
-                lat.validate()?;
+                lat.validate().map_err(|b| b.within("network.links.latency"))?;
             }
             if let Some(p) = l.loss {
-                check_probability("links.loss", p)?;
+                check_probability("network.links.loss", p)?;
             }
         }
         Ok(())

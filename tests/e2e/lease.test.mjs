@@ -180,6 +180,37 @@ test('impossible settings are refused inline and the last good run stays', async
   assert.match(await page.getByTestId('settings-error').textContent(), /1 – 5/);
   assert.equal(await hashOf(page), hash);
   await shot(page, 'lease-refused');
+  // In Japanese the checks' reason is said in Japanese, the file's numbers in it.
+  await page.getByTestId('lang').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'ja');
+  await page.getByTestId('workers').fill('2');
+  await page.getByTestId('ttl').fill('3');
+  await page.getByTestId('renew').fill('5');
+  await page.getByTestId('apply-settings').click();
+  const ja = await page.getByTestId('settings-error').textContent();
+  assert.match(ja, /TTL が 3\.000 s なのに 5\.000 s ごとの更新では、更新と更新のあいだにリースが切れます/);
+  assert.doesNotMatch(ja, /lapse|between renewals|more often/);
+  assert.equal(await hashOf(page), hash);
+  assert.deepEqual(errors, []);
+});
+
+test('a fault at the very end of a run is refused with a word, not recorded where it never happens', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  const hash = await hashOf(page);
+  const faults = page.getByTestId('fault-list').locator('summary');
+  const listed = await faults.textContent();
+  await page.keyboard.press('End');
+  await page.getByTestId('inject-pause').click();
+  await page.getByTestId('toast').waitFor();
+  assert.match(await page.getByTestId('toast').textContent(), /The run ends here: a fault after its end would change nothing/);
+  assert.equal(await hashOf(page), hash);
+  assert.equal(await faults.textContent(), listed);
+  // A moment before the end it is recorded, as anywhere else.
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.getByTestId('inject-pause').click();
+  await page.waitForFunction((h) => document.querySelector('[data-testid=trace-hash]')?.textContent.trim() !== h, hash);
+  assert.notEqual(await faults.textContent(), listed);
   assert.deepEqual(errors, []);
 });
 

@@ -248,6 +248,11 @@ test('a mutation breaks agreement: the badge turns red with a jump to the step, 
   // Before the second decree, one had passed, and the banner says so.
   await page.keyboard.press('Shift+ArrowLeft');
   assert.match(await page.getByTestId('decided').textContent(), /^Decree passed: [αγ]$/);
+  // Another scenario keeps the broken algorithm: it is the algorithm's, not
+  // the scenario's (it went back to "none" without a word).
+  await page.getByTestId('scenario').selectOption('dueling');
+  await page.waitForFunction(() => document.querySelector('[data-testid=scenario]').value === 'dueling');
+  assert.equal(await page.getByTestId('mutation').inputValue(), 'skip-b3');
   assert.deepEqual(errors, []);
 });
 

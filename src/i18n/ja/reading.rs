@@ -5,8 +5,10 @@
 //! one of `proposer`, …". Here the place and the complaint are said again in
 //! Japanese; names, keys and values stay as the file has them. A complaint
 //! this table does not know keeps its words (a test reads every built-in
-//! scenario damaged at each place and finds no English left, but in the
-//! reasons a setting is refused: those are named, not yet translated).
+//! scenario damaged at each place and finds no English left; the reasons a
+//! setting is refused are in `settings`).
+
+mod settings;
 
 /// `why` (a reader's message) in Japanese.
 pub(in crate::i18n) fn reading(why: &str) -> String {
@@ -209,12 +211,13 @@ fn complaint(c: &str) -> String {
         );
     }
     // A setting out of its range (`ScenarioError::BadSetting`, "lease.ttl_us:
-    // …"): its field is named in Japanese; its reason, one of some forty
-    // sentences with the file's numbers in them, is not translated yet.
+    // …"): the field as the file names it, the reason in Japanese
+    // (`settings`; one it does not know keeps its words).
     if let Some((field, reason)) = c
         .split_once(": ")
         .filter(|(f, _)| !f.is_empty() && !f.contains([' ', '`', '"']))
     {
+        let reason = settings::reason(reason).unwrap_or_else(|| reason.to_string());
         return format!("設定「{field}」が使えません：{reason}");
     }
     c.to_string()

@@ -159,7 +159,7 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         });
     }
     s.validate()
-        .map_err(|e| format!("{}: {e}", w.settings_refused))?;
+        .map_err(|e| sp.setting_error(w.settings_refused, &sp.scenario_error(&e)))?;
     Ok(s)
 }
 

@@ -2,24 +2,21 @@ use crate::i18n::Lang;
 use crate::trace::import::{parse, scenario_from_text};
 use serde_json::{json, Value};
 
+/// Words Japanese prose writes in Latin letters: names of things and units.
+const WORDS: [&str; 12] = [
+    "JSON", "true", "false", "Paxos", "Island", "Multi", "Chubby", "Commit", "TTL", "LLM", "ppm", "ms",
+];
+
 /// The English left in a Japanese sentence, outside what the file itself
 /// says (quoted with 「」, ``, "") and the names it may use instead
 /// ("使えるのは crash, restart, …）").
-fn english_in(ja: &str) -> Option<String> {
-    english_but(ja, "使えるのは ")
-}
-
-/// `english_in`, leaving out too what follows `after` up to its "）".
-fn english_but(ja: &str, after: &str) -> Option<String> {
+pub(super) fn english_in(ja: &str) -> Option<String> {
     let mut bare = String::new();
     let mut quote: Option<char> = None;
-    let ja = match ja.split_once(after) {
+    let ja = match ja.split_once("使えるのは ") {
         Some((head, tail)) => format!("{head}{}", tail.split_once('）').map_or("", |(_, t)| t)),
         None => ja.to_string(),
     };
-    if after != "使えるのは " {
-        return english_in(&ja);
-    }
     for c in ja.chars() {
         match (quote, c) {
             (None, '「') => quote = Some('」'),
@@ -31,7 +28,7 @@ fn english_but(ja: &str, after: &str) -> Option<String> {
         }
     }
     bare.split(|c: char| !c.is_ascii_alphabetic())
-        .find(|w| w.len() >= 2 && !["JSON", "true", "false", "Paxos", "Island"].contains(w))
+        .find(|w| w.len() >= 2 && !WORDS.contains(w))
         .map(str::to_string)
 }
 
@@ -196,10 +193,9 @@ fn every_complaint_about_a_traces_events_reads_in_japanese() {
     }
 }
 
-/// Every reading complaint in Japanese; a setting refused by its checks is
-/// named in Japanese and its reason kept (`reading`'s last rule).
+/// Every reading complaint in Japanese, a setting's reason too (`settings`).
 #[test]
-fn every_built_in_scenario_damaged_once_is_refused_in_japanese_but_for_a_settings_reason() {
+fn every_built_in_scenario_damaged_once_is_refused_in_japanese() {
     let mut cases = std::collections::BTreeSet::new();
     for name in crate::scenario::builtin::names() {
         let doc = serde_json::to_value(crate::scenario::builtin::get(name).unwrap()).unwrap();
@@ -213,7 +209,7 @@ fn every_built_in_scenario_damaged_once_is_refused_in_japanese_but_for_a_setting
         };
         refused += 1;
         let ja = Lang::Ja.tell().import_error(&e);
-        if let Some(w) = english_but(&ja, "」が使えません：") {
+        if let Some(w) = english_in(&ja) {
             left.entry(w).or_insert(ja);
         }
     }
