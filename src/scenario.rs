@@ -780,7 +780,10 @@ impl Scenario {
             {
                 return Err(ScenarioError::setting(
                     format!("nodes.{}.roles", node.id),
-                    format!("{} is not a Paxos role (proposer, acceptor, learner)", r.file_name()),
+                    format!(
+                        "{} is not a Paxos role (proposer, acceptor, learner)",
+                        r.file_name()
+                    ),
                 ));
             }
         }

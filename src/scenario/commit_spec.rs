@@ -306,7 +306,10 @@ pub fn build(
         {
             return Err(ScenarioError::setting(
                 format!("nodes.{}.roles", node.id),
-                format!("{} is not a commit role (tm, rm, acceptor, coordinator)", r.file_name()),
+                format!(
+                    "{} is not a commit role (tm, rm, acceptor, coordinator)",
+                    r.file_name()
+                ),
             ));
         }
     }

@@ -85,13 +85,16 @@ pub fn check_probability(field: &str, p: f64) -> Result<(), BadSetting> {
 
 impl NetworkConfig {
     pub fn validate(&self) -> Result<(), BadSetting> {
-        self.latency.validate().map_err(|b| b.within("network.latency"))?;
+        self.latency
+            .validate()
+            .map_err(|b| b.within("network.latency"))?;
         check_probability("network.loss", self.loss)?;
         check_probability("network.duplicate", self.duplicate)?;
         check_probability("network.reorder", self.reorder)?;
         for l in &self.links {
             if let Some(lat) = &l.latency {
-                lat.validate().map_err(|b| b.within("network.links.latency"))?;
+                lat.validate()
+                    .map_err(|b| b.within("network.links.latency"))?;
             }
             if let Some(p) = l.loss {
                 check_probability("network.links.loss", p)?;

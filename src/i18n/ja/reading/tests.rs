@@ -4,7 +4,8 @@ use serde_json::{json, Value};
 
 /// Words Japanese prose writes in Latin letters: names of things and units.
 const WORDS: [&str; 12] = [
-    "JSON", "true", "false", "Paxos", "Island", "Multi", "Chubby", "Commit", "TTL", "LLM", "ppm", "ms",
+    "JSON", "true", "false", "Paxos", "Island", "Multi", "Chubby", "Commit", "TTL", "LLM", "ppm",
+    "ms",
 ];
 
 /// The English left in a Japanese sentence, outside what the file itself
