@@ -427,7 +427,7 @@ words!(
     col_writes,
     measured,
     paper,
-    this_run,
+    run_tally,
     costs_note_delays,
     costs_note_writes,
     mp_log_title,
@@ -956,6 +956,35 @@ mod tests {
                 "{k} = {j:?} has no Japanese in it"
             );
         }
+    }
+
+    /// Every built-in run's narration in Japanese has one space between a
+    /// name or number and Japanese, and none between two Japanese words
+    /// (it said "Α が 全員に" and "Α・Βに").
+    #[test]
+    fn japanese_narration_is_spaced_as_the_page_is() {
+        let ja = |c: char| c > '\u{2e80}' && !"。、）」』：・（「『…！？".contains(c);
+        let latin = |c: char| c.is_alphanumeric() && c < '\u{2e80}';
+        let mut lines = 0;
+        for name in crate::scenario::builtin::names() {
+            let s = crate::scenario::builtin::get(name).unwrap();
+            let run = crate::scenario::run::Run::record(&s).unwrap();
+            for line in crate::viz::narrate::story(&run.trace, run.names.len()) {
+                let said = Lang::Ja.tell().say(&run.names, &line.say);
+                let cs: Vec<char> = said.chars().collect();
+                for w in cs.windows(3) {
+                    assert!(!(ja(w[0]) && w[1] == ' ' && ja(w[2])), "{name}: {said}");
+                }
+                for w in cs.windows(2) {
+                    assert!(
+                        !(latin(w[0]) && ja(w[1]) || ja(w[0]) && latin(w[1])),
+                        "{name}: {said}"
+                    );
+                }
+                lines += 1;
+            }
+        }
+        assert!(lines > 1000, "{lines} lines");
     }
 
     #[test]

@@ -391,6 +391,16 @@ fn b3_the_highest_vote_wins_even_when_a_lower_one_comes_first() {
         sends(&out).iter().all(|(_, m)| m.value() == Some(v("α"))),
         "the pick-first-vote mutation takes Β's lower vote"
     );
+    // Its note says so: not "forced by the highest vote".
+    assert!(notes(&out).contains(&PaxosNote::ValuePicked {
+        ballot: b(14, E),
+        value: v("α"),
+        choice: Choice::NotHighest {
+            by: b(2, B),
+            voter: B,
+            highest: b(5, G)
+        }
+    }));
 }
 
 #[test]
@@ -408,6 +418,27 @@ fn skip_b3_mutation_proposes_its_own_decree_regardless() {
     ];
     let (out, _) = phase_2a_after(&promises, Some(PaxosMutation::SkipB3));
     assert!(sends(&out).iter().all(|(_, m)| m.value() == Some(v("ε"))));
+    // Its note says the votes reported were ignored (it said "free: nobody
+    // in the quorum has voted", which the promises on screen contradict).
+    assert!(notes(&out).contains(&PaxosNote::ValuePicked {
+        ballot: b(14, E),
+        value: v("ε"),
+        choice: Choice::Ignored {
+            by: b(5, G),
+            voter: G
+        }
+    }));
+    let (out, _) = phase_2a_after(
+        &[(A, None), (G, None), (D, None)],
+        Some(PaxosMutation::SkipB3),
+    );
+    assert!(notes(&out).iter().any(|n| matches!(
+        n,
+        PaxosNote::ValuePicked {
+            choice: Choice::Free,
+            ..
+        }
+    )));
 }
 
 #[test]

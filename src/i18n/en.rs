@@ -258,7 +258,7 @@ pub static MORE: More = More {
     reveal: "Show me",
     done: "done",
     start_lesson: "Start",
-    continue_lesson: "Continue",
+    continue_lesson: "Continue (Step {})",
     link_to_step: "Link to this step",
     commit_compare: "Side by side with the other protocol (same faults)",
     faster_option: "Faster Paxos Commit (2b straight to the RMs)",
@@ -280,7 +280,7 @@ pub static MORE: More = More {
     col_writes: "stable-storage writes",
     measured: "run",
     paper: "paper",
-    this_run: "This run so far",
+    run_tally: "This run so far: {m} messages · {w} stable-storage writes",
     costs_note_delays: "Messages between roles on one node cross no network and are not counted. The paper counts the RM's request to commit as a message delay; with the TM on RM1's node that request is local, so a run takes one delay fewer (− 1).",
     costs_note_writes: "Writes: each RM's vote, the TM's decision, each acceptor's votes (one write for all RMs). The RMs then write the outcome, in every protocol alike: the paper's N+1 and N+F+1 count the writes made before the outcome is known.",
     mp_log_title: "The replicated log",
@@ -503,10 +503,10 @@ impl Speak for En {
             } => format!(
                 "{} {value} {}: {votes}/{need} votes",
                 self.ballot(names, *ballot),
-                if matches!(choice, Choice::Free) {
-                    "free"
-                } else {
-                    "forced"
+                match choice {
+                    Choice::Free => "free",
+                    Choice::Forced { .. } => "forced",
+                    Choice::Ignored { .. } | Choice::NotHighest { .. } => "B3 broken",
                 }
             ),
             Pencil::Passed { value } => format!("{value} passed"),
@@ -726,6 +726,17 @@ impl Tell for En {
                         "Forced (B3): {} voted for {value} in ballot {}, the highest vote reported, so {who} must propose {value}.",
                         n(*voter),
                         self.ballot(names, *by)
+                    ),
+                    PaxosNote::ValuePicked { value, choice: Choice::Ignored { by, voter }, .. } => format!(
+                        "B3 broken: votes were reported — the highest is {}'s in ballot {} — but {who} ignores them and proposes its own decree {value}.",
+                        n(*voter),
+                        self.ballot(names, *by)
+                    ),
+                    PaxosNote::ValuePicked { value, choice: Choice::NotHighest { by, voter, highest }, .. } => format!(
+                        "B3 broken: {who} takes the first vote reported, {}'s for {value} in ballot {}, though a vote in ballot {} is higher.",
+                        n(*voter),
+                        self.ballot(names, *by),
+                        self.ballot(names, *highest)
                     ),
                     PaxosNote::AcceptedQuorum { value, members, .. } => format!(
                         "{who} has votes from a majority ({}): decree {value} has passed.",
@@ -1006,7 +1017,7 @@ impl Tell for En {
             ),
             0 => "No LLM anywhere near the loop.".into(),
             1 => format!(
-                "p99 {} (median {}) vs TTL/2 {}{}",
+                "The LLM vendor's profile (the LLM behaviour setting, not this run's calls): p99 {} (median {}) vs TTL/2 {}{}",
                 opt(f.llm_p99_us),
                 opt(f.llm_p50_us),
                 d(f.ttl_us / 2),

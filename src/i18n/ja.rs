@@ -261,7 +261,7 @@ pub static MORE: More = More {
     reveal: "答え合わせ",
     done: "完了",
     start_lesson: "始める",
-    continue_lesson: "続きから",
+    continue_lesson: "続きから（ステップ {}）",
     link_to_step: "このステップへのリンク",
     commit_compare: "もう一方のプロトコルと並べる（同じ障害）",
     faster_option: "Faster Paxos Commit（2b を RM へ直接）",
@@ -283,7 +283,7 @@ pub static MORE: More = More {
     col_writes: "安定記憶への書き込み",
     measured: "実測",
     paper: "論文",
-    this_run: "この実行のここまで",
+    run_tally: "この実行のここまで：メッセージ {m} 通・安定記憶への書き込み {w} 回",
     costs_note_delays: "同じノード上の役割どうしのメッセージはネットワークを通らないので数えません。論文は RM のコミット要求もメッセージ遅延 1 回と数えますが、TM が RM1 のノードにいればこの要求はノード内で済むので、実行では 1 回少なくなります（− 1）。",
     costs_note_writes: "書き込み：各 RM の票、TM の決定、各受容者の票（全 RM 分を 1 回で）。このあと各 RM は結果を書きますが、これはどのプロトコルでも同じです。論文の N+1 と N+F+1 は、結果が決まる前の書き込みを数えています。",
     mp_log_title: "複製されたログ",
@@ -367,6 +367,29 @@ pub static MORE: More = More {
 };
 
 pub struct Ja;
+
+/// A narration line with one space between Japanese and a name or number
+/// ("Α が", "投票 (1,Α) の"), and none between two Japanese words: the
+/// sentences are put together from names and phrases ("{f} が {to}に",
+/// `to` either "Α・Β" or "全員"), which gave "Α・Βに" and "が 全員".
+fn spaced(line: &str) -> String {
+    let ja = |c: char| c > '\u{2e80}' && !"。、）」』：・（「『…！？".contains(c);
+    let latin = |c: char| c.is_alphanumeric() && c < '\u{2e80}';
+    let cs: Vec<char> = line.chars().collect();
+    let mut out = String::with_capacity(line.len() + 8);
+    for (i, &c) in cs.iter().enumerate() {
+        let before = i.checked_sub(1).map(|k| cs[k]);
+        let after = cs.get(i + 1).copied();
+        if c == ' ' && before.is_some_and(ja) && after.is_some_and(ja) {
+            continue;
+        }
+        if before.is_some_and(|b| (latin(b) && ja(c)) || (ja(b) && latin(c))) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
 
 fn name(names: &[String], n: NodeId) -> &str {
     names
@@ -567,10 +590,10 @@ impl Speak for Ja {
             } => format!(
                 "{} {value}（{}）賛成 {votes}/{need}",
                 self.ballot(names, *ballot),
-                if matches!(choice, Choice::Free) {
-                    "自由"
-                } else {
-                    "強制"
+                match choice {
+                    Choice::Free => "自由",
+                    Choice::Forced { .. } => "強制",
+                    Choice::Ignored { .. } | Choice::NotHighest { .. } => "B3 破り",
                 }
             ),
             Pencil::Passed { value } => format!("{value} 可決"),
@@ -753,7 +776,8 @@ impl Tell for Ja {
 
     fn say(&self, names: &[String], say: &Say) -> String {
         let n = |x: NodeId| name(names, x).to_string();
-        match say {
+        // Spaces as the rest of the page has them (see `spaced`).
+        spaced(&match say {
             Say::Sent { from, to, msg } => self.message(names, *from, n(*to), msg, false),
             Say::Broadcast { from, to, everyone, msg } => {
                 let to = if *everyone { "全員".to_string() } else { join_names(names, to.iter().copied(), "・") };
@@ -762,7 +786,7 @@ impl Tell for Ja {
             Say::Dropped { from, to, msg, reason } => match reason {
                 DropReason::Loss => format!("{} から {} への {} を運ぶ使者が行方不明になります。", n(*from), n(*to), msg_kind(msg)),
                 DropReason::Partition => format!("{} の {} は分断を越えられず、{} に届きません。", n(*from), msg_kind(msg), n(*to)),
-                DropReason::Down => format!("{} は議場を去っているため、{} の {} は誰にも届きません。", n(*to), n(*from), msg_kind(msg)),
+                DropReason::Down => format!("{} は議場を去っているため、{} の {} は {} に届きません。", n(*to), n(*from), msg_kind(msg), n(*to)),
             },
             Say::Duplicated { from, to, msg } => format!("ネットワークが {} から {} への {} を重複させます。", n(*from), n(*to), msg_kind(msg)),
             Say::Timer { node, timer } => match timer {
@@ -826,6 +850,17 @@ impl Tell for Ja {
                     }
                     PaxosNote::ValuePicked { value, choice: Choice::Forced { by, voter }, .. } => format!(
                         "強制（B3）：報告された最も新しい賛成票は {} が投票 {} で {value} に投じたもの。{who} は {value} を提案しなければなりません。",
+                        n(*voter),
+                        self.ballot(names, *by)
+                    ),
+                    PaxosNote::ValuePicked { value, choice: Choice::Ignored { by, voter }, .. } => format!(
+                        "B3 破り：賛成票の報告がありました（最も新しいのは {} の投票 {} での票）が、{who} はそれを無視して自分の法令 {value} を提案します。",
+                        n(*voter),
+                        self.ballot(names, *by)
+                    ),
+                    PaxosNote::ValuePicked { value, choice: Choice::NotHighest { by, voter, highest }, .. } => format!(
+                        "B3 破り：投票 {} のもっと新しい票があるのに、{who} は最初に報告された票（{} が投票 {} で {value} に投じたもの）を取ります。",
+                        self.ballot(names, *highest),
                         n(*voter),
                         self.ballot(names, *by)
                     ),
@@ -912,7 +947,7 @@ impl Tell for Ja {
                 violation::detail(detail).unwrap_or_else(|| self.invariant_meaning(*invariant).to_string())
             ),
             Say::Foreign { node, kind, detail } => format!("{}：{kind} {detail}", n(*node)),
-        }
+        })
     }
 
     fn invariant(&self, inv: Invariant) -> &'static str {
@@ -1121,7 +1156,7 @@ impl Tell for Ja {
             ),
             0 => "ループの近くに LLM はありません。".into(),
             1 => format!(
-                "p99 {}（中央値 {}）、TTL の半分は {}{}",
+                "LLM ベンダーの想定（「LLM のふるまい」の設定で、この実行の呼び出しではありません）：p99 {}（中央値 {}）、TTL の半分は {}{}",
                 opt(f.llm_p99_us),
                 opt(f.llm_p50_us),
                 d(f.ttl_us / 2),
@@ -1231,6 +1266,23 @@ impl Tell for Ja {
                 } => {
                     format!("{value} を提案（{} により強制）", self.ballot(names, by))
                 }
+                PaxosNote::ValuePicked {
+                    value,
+                    choice: Choice::Ignored { by, .. },
+                    ..
+                } => format!(
+                    "{value} を提案（B3 破り：{} を無視）",
+                    self.ballot(names, by)
+                ),
+                PaxosNote::ValuePicked {
+                    value,
+                    choice: Choice::NotHighest { by, highest, .. },
+                    ..
+                } => format!(
+                    "{value} を提案（B3 破り：{} より高い {} あり）",
+                    self.ballot(names, by),
+                    self.ballot(names, highest)
+                ),
                 _ => return None,
             },
             Note::Lease(l) => match *l {

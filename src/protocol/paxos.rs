@@ -134,6 +134,16 @@ pub enum Choice {
     Free,
     /// B3: the decree of the highest-numbered vote reported, cast by `voter`.
     Forced { by: Ballot, voter: NodeId },
+    /// Broken on purpose (`skip-b3`): votes were reported, the highest in
+    /// ballot `by` by `voter`, and the proposer ignored them for its own decree.
+    Ignored { by: Ballot, voter: NodeId },
+    /// Broken on purpose (`pick-first-vote`): the decree of the first vote
+    /// reported (`by`, `voter`), though one in ballot `highest` was higher.
+    NotHighest {
+        by: Ballot,
+        voter: NodeId,
+        highest: Ballot,
+    },
 }
 
 /// Facts the roles put on the record (trace `kind`s in parentheses).

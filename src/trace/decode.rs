@@ -301,6 +301,21 @@ impl Decoder<'_> {
                             voter: self.node(f, "voter")?,
                         }
                     }
+                    "ignored" => {
+                        let f = o.get("highest_vote")?.as_object()?;
+                        Choice::Ignored {
+                            by: self.ballot(f.get("ballot"))?,
+                            voter: self.node(f, "voter")?,
+                        }
+                    }
+                    "not_highest" => {
+                        let f = o.get("forced_by")?.as_object()?;
+                        Choice::NotHighest {
+                            by: self.ballot(f.get("ballot"))?,
+                            voter: self.node(f, "voter")?,
+                            highest: self.ballot(o.get("highest_ballot"))?,
+                        }
+                    }
                     _ => return None,
                 };
                 PaxosNote::ValuePicked {

@@ -250,6 +250,17 @@ pub fn note(names: &[String], n: &Note) -> Option<(NoteClass, String)> {
                     Choice::Forced { by, .. } => {
                         format!("proposes {value} (forced by {})", ballot(names, by))
                     }
+                    Choice::Ignored { by, .. } => {
+                        format!(
+                            "proposes {value} (B3 broken: ignores {})",
+                            ballot(names, by)
+                        )
+                    }
+                    Choice::NotHighest { by, highest, .. } => format!(
+                        "proposes {value} (B3 broken: {} below {})",
+                        ballot(names, by),
+                        ballot(names, highest)
+                    ),
                 },
             ),
             _ => return None,

@@ -60,6 +60,22 @@ pub fn note_fields(n: &Namer, p: &PaxosNote, m: &mut Map<String, J>) {
                         json!({"ballot": n.ballot(by), "voter": n.node(voter)}),
                     );
                 }
+                // A broken algorithm's picks: what it did with the votes reported.
+                Choice::Ignored { by, voter } => {
+                    put("choice", json!("ignored"));
+                    put(
+                        "highest_vote",
+                        json!({"ballot": n.ballot(by), "voter": n.node(voter)}),
+                    );
+                }
+                Choice::NotHighest { by, voter, highest } => {
+                    put("choice", json!("not_highest"));
+                    put(
+                        "forced_by",
+                        json!({"ballot": n.ballot(by), "voter": n.node(voter)}),
+                    );
+                    put("highest_ballot", n.ballot(highest));
+                }
             }
         }
         PaxosNote::AcceptedQuorum {

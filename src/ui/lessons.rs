@@ -183,7 +183,8 @@ fn LessonList() -> impl IntoView {
                                 <p class="small hint">{format!("{done} / {} {}", def.steps.len(), app.words().done)}</p>
                                 <button class="btn primary" data-testid=format!("start-{}", def.id) on:click=move |_| open(app, i, next.unwrap_or(0))>
                                     {match next {
-                                        Some(s) => format!("{} ({} {})", app.words().continue_lesson, app.words().step_of, s + 1),
+                                        // "Continue (Step 3)", "続きから（ステップ 3）".
+                                        Some(s) => app.words().continue_lesson.replace("{}", &(s + 1).to_string()),
                                         None => app.words().start_lesson.to_string(),
                                     }}
                                 </button>

@@ -6,6 +6,7 @@
 use crate::check::lease_monitor::LeaseTally;
 use crate::check::red_flags::RedFlags;
 use crate::check::Invariant;
+use crate::protocol::multipaxos::MpNote;
 use crate::protocol::paxos::PaxosNote;
 use crate::protocol::Kind as Protocol;
 use crate::protocol::{Note, Value};
@@ -158,6 +159,23 @@ impl Model {
                 EventKind::Note(Note::Lease(
                     crate::protocol::lease::LeaseNote::Granted { .. }
                     | crate::protocol::lease::LeaseNote::WriteRejected { .. },
+                )) => Some(Milestone::Lease),
+                // Multi-Paxos and Chubby: a leader elected or deposed, a slot
+                // chosen, a replica caught up; a session's turns and the file
+                // server's verdicts (only faults stopped Shift+→ there).
+                EventKind::Note(Note::Multipaxos(
+                    MpNote::Elected { .. }
+                    | MpNote::SteppedDown { .. }
+                    | MpNote::Chosen { .. }
+                    | MpNote::CaughtUp { .. },
+                )) => Some(Milestone::Decision),
+                EventKind::Note(Note::Multipaxos(
+                    MpNote::LeaseLost { .. }
+                    | MpNote::SessionTimedOut { .. }
+                    | MpNote::Jeopardy
+                    | MpNote::SessionSafe { failover: true, .. }
+                    | MpNote::SessionLost { .. }
+                    | MpNote::WriteChecked { .. },
                 )) => Some(Milestone::Lease),
                 EventKind::Note(Note::Commit(
                     crate::protocol::commit::CommitNote::TmDecided { .. }

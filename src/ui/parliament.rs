@@ -721,7 +721,8 @@ fn ForcedLine() -> impl IntoView {
             if s.quorum.as_ref().map(|q| q.ballot) != Some(pick.ballot) {
                 return None;
             }
-            let Choice::Forced { voter, .. } = pick.choice else {
+            let (Choice::Forced { voter, .. } | Choice::NotHighest { voter, .. }) = pick.choice
+            else {
                 return None;
             };
             app.model.with_value(|m| {

@@ -48,8 +48,12 @@ test('the cost table, measured from runs, matches the formulas: 14 or 12 / 17 / 
   // The row of the run on screen is marked, and its own count is shown.
   assert.match(await page.getByTestId('costs-row-2').getAttribute('class'), /current/);
   await page.keyboard.press('End');
-  assert.match(await text(page, 'costs-this-run'), /17 messages/);
+  assert.match(await text(page, 'costs-this-run'), /^This run so far: 17 messages · \d+ stable-storage writes$/);
   await shot(page, 'commit-paxos-table');
+  // In Japanese the number stands where Japanese puts it ("4 メッセージ数" read wrongly).
+  await page.getByTestId('lang').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'ja');
+  assert.match(await text(page, 'costs-this-run'), /^この実行のここまで：メッセージ 17 通・安定記憶への書き込み \d+ 回$/);
   assert.deepEqual(errors, []);
 });
 
@@ -60,6 +64,17 @@ test('after a TM crash the 2PC RMs block while Paxos Commit decides, side by sid
   await page.getByTestId('commit-pane-b').waitFor();
   assert.match(await text(page, 'commit-pane-a-title'), /Two-phase commit/);
   assert.match(await text(page, 'commit-pane-b-title'), /Paxos Commit, F = 1/);
+  // Side by side only where each pane keeps its width; else one above the other
+  // (side by side in a lesson's stage, they were thumbnails of unreadable type).
+  const panes = async () => {
+    const [a, b] = [await page.getByTestId('commit-pane-a').boundingBox(), await page.getByTestId('commit-pane-b').boundingBox()];
+    return { stacked: b.y >= a.y + a.height - 1, width: Math.min(a.width, b.width) };
+  };
+  const here = await panes();
+  assert.ok(here.width >= 540, `each pane is ${here.width}px wide`);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  assert.equal((await panes()).stacked, false, 'side by side on a wide screen');
+  await page.setViewportSize({ width: 1400, height: 900 });
   await seek(page, 2_500_000);
   for (const rm of ['RM2', 'RM3', 'RM4', 'RM5']) {
     assert.equal(await lane(page, rm).getAttribute('data-phase'), 'uncertain', `2PC ${rm} at 2.5 s`);

@@ -70,6 +70,9 @@ test('an LLM in the loop stalling longer than the TTL splits the brain and raise
   await page.keyboard.press('End');
   assert.ok(Number(await page.getByTestId('split-time').getAttribute('data-us')) > 0, 'a split-brain window');
   assert.equal(await page.getByTestId('flag-p99').getAttribute('data-state'), 'raised');
+  // The flag judges the vendor's profile, and says so (a stalled call on the
+  // chart beside a quiet "p99 760.8 ms" read as a contradiction).
+  assert.match(await page.getByTestId('flag-p99').textContent(), /The LLM vendor's profile \(the LLM behaviour setting, not this run's calls\): p99/);
   assert.equal(await page.getByTestId('flag-depends').getAttribute('data-state'), 'raised');
   await shot(page, 'lease-llm-in-loop');
   // The same stall beside the loop: no split brain, flags quiet.
@@ -146,6 +149,13 @@ test('the SQL panel shows each statement with its parameters, its answer and why
   const leases = page.getByTestId('sql-leases');
   assert.match(await leases.getByTestId('sql-execute').textContent(), /EXECUTE acquire\('order-processor', 'W1', 3\);/);
   assert.match(await leases.getByTestId('sql-result').textContent(), /epoch\s+-+\s+\d+\s+\(1 row\)/);
+  // Every statement reads whole, none scrolls sideways (at 1280 px the two
+  // blocks side by side cut the lines at their comments): here and on a laptop.
+  const cut = () => page.locator('pre.sql').evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent.slice(0, 40)));
+  assert.deepEqual(await cut(), []);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.deepEqual(await cut(), []);
+  await page.setViewportSize({ width: 1400, height: 900 });
   await orders.getByTestId('sql-copy').click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(copied, /^PREPARE fenced_write\(text, text, bigint, int, text\) AS\nUPDATE orders o/);
@@ -167,9 +177,22 @@ test('impossible settings are refused inline and the last good run stays', async
   const { page, errors } = await open(ctx);
   await lab(page);
   const hash = await hashOf(page);
+  // Every field lies inside the settings panel (the LLM's select, as wide as
+  // its longest option, pushed the form and the Workers field past its edge).
+  const spill = await page.getByTestId('lease-controls').evaluate((panel) => {
+    const edge = panel.getBoundingClientRect().right;
+    return [...panel.querySelectorAll('input, select, button')].filter((e) => e.getBoundingClientRect().right > edge + 0.5).map((e) => e.dataset.testid);
+  });
+  assert.deepEqual(spill, []);
+  assert.equal(await page.getByTestId('renew').getAttribute('placeholder'), 'TTL/3');
   await page.getByTestId('ttl').fill('0');
   await page.getByTestId('apply-settings').click();
   assert.match(await page.getByTestId('settings-error').textContent(), /TTL/);
+  // A lease of a millisecond would renew thousands of times a second: the page
+  // stood still for seconds simulating it.
+  await page.getByTestId('ttl').fill('0.001');
+  await page.getByTestId('apply-settings').click();
+  assert.match(await page.getByTestId('settings-error').textContent(), /TTL \(s\): 0\.1 – 600/);
   await page.getByTestId('ttl').fill('3');
   await page.getByTestId('renew').fill('5');
   await page.getByTestId('apply-settings').click();

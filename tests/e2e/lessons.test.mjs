@@ -276,6 +276,10 @@ test('progress is saved in the browser, and a begun lesson continues where it wa
   assert.equal((await page.getByTestId('start-phases').count()), 0);
   await page.getByTestId('lessons-home').click();
   assert.equal((await page.getByTestId('start-phases').textContent()).trim(), 'Start');
+  // In Japanese with Japanese brackets (it was "続きから (ステップ 2)").
+  await page.getByTestId('lang').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'ja');
+  assert.equal((await page.getByTestId('start-dueling').textContent()).trim(), '続きから（ステップ 2）');
   assert.deepEqual(errors, []);
 });
 

@@ -210,6 +210,36 @@ test('Chubby: a session in jeopardy survives the fail-over, in Japanese too', as
   }
 });
 
+test('Shift+→ stops where the story turns: the election, the jeopardy, the new master, the writes, not only at the crash', async () => {
+  const { page, errors } = await open(ctx);
+  await openMulti(page, 'chubby-failover');
+  const now = async () => Number(await page.getByTestId('time').getAttribute('data-us'));
+  const stops = [];
+  for (let i = 0; i < 60; i++) {
+    const before = await now();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.waitForFunction((b) => Number(document.querySelector('[data-testid=time]').dataset.us) !== b, before, { timeout: 2000 }).catch(() => {});
+    const t = await now();
+    if (t === before) break;
+    stops.push(t);
+  }
+  const end = stops.at(-1);
+  // The crash at 0.8 s, then stops between it and the end: the jeopardy
+  // (about 1.67 s), Δ elected, the session safe again, the write.
+  const between = stops.filter((t) => t > 800_000 && t < end);
+  assert.ok(between.length >= 4, `stops: ${stops}`);
+  assert.ok(between.some((t) => t > 1_600_000 && t < 1_720_000), `a stop at the jeopardy: ${stops}`);
+  // A calm run with a stable leader stops at its chosen slots.
+  await openMulti(page, 'multi-calm');
+  await page.keyboard.press('End');
+  const calmEnd = await now();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+ArrowRight');
+  const first = await now();
+  assert.ok(first > 0 && first < calmEnd, `a stop before the end (${first} of ${calmEnd})`);
+  assert.deepEqual(errors, []);
+});
+
 test('Where Paxos lives: the stale-sequencer question is asked before F decides, then explained', async () => {
   const { page, errors } = await open(ctx, { locale: 'ja-JP' });
   await page.goto(ctx.url + '#lesson=where-paxos-lives&step=5');

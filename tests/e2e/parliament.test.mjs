@@ -242,6 +242,9 @@ test('a mutation breaks agreement: the badge turns red with a jump to the step, 
   const t = Number(await page.getByTestId('time').getAttribute('data-us'));
   assert.ok(t > 0);
   assert.equal(await page.getByTestId('inv-agreement').getAttribute('data-state'), 'broken');
+  // The narration says what the broken proposer did with the votes reported
+  // (it said "Free: nobody in the quorum has voted", which the promises contradict).
+  assert.match(await page.getByTestId('narration').innerText(), /B3 broken: votes were reported — the highest is .+'s in ballot .+ — but [ΑΒΓΔΕ] ignores them and proposes its own decree γ\./);
   // The banner says two decrees passed (it said "Decree passed: α" beside the red badge).
   assert.match(await page.getByTestId('decided').textContent(), /^Agreement broken — two decrees passed: (α, γ|γ, α)$/);
   await shot(page, 'parliament-agreement-broken');

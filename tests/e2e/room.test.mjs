@@ -149,6 +149,7 @@ test('presenter mode at 1920×1080: the ledgers are listed in type the back row 
     // The tools stand in one row of one height, the File menu's button too
     // (it stood higher and smaller than its neighbours).
     const tools = await page.evaluate(() => [...document.querySelectorAll('.tools > *')]
+      .filter((e) => e.getClientRects().length > 0)
       .map((e) => (e.tagName === 'DETAILS' ? e.querySelector('summary') : e).getBoundingClientRect())
       .map((r) => [Math.round(r.top), Math.round(r.height)]));
     assert.equal(new Set(tools.map(String)).size, 1, `the tools' tops and heights: ${JSON.stringify(tools)}`);
@@ -242,6 +243,33 @@ async function scanQr(page) {
   assert.ok(code, 'no QR code could be read from the screenshot');
   return code.data;
 }
+
+test('presenting on a 1024×768 projector, the scenario and "Break the algorithm" stay within reach; the seed and Large type step aside', async () => {
+  const { page, errors } = await open(ctx, { viewport: { width: 1024, height: 768 } });
+  await page.keyboard.press('p');
+  await page.locator('.app.presenter').waitFor();
+  assert.ok(await page.getByTestId('scenario').isVisible(), 'the scenario picker is hidden while presenting');
+  assert.ok(await page.getByTestId('mutation').isVisible(), '"Break the algorithm" is hidden while presenting');
+  assert.equal(await page.getByTestId('seed').isVisible(), false);
+  // Presenter mode is large type already: a Large type button there did nothing.
+  assert.equal(await page.getByTestId('large').isVisible(), false);
+  // The pickers keep their names for a screen reader, and the bar stays one short band.
+  assert.equal(await page.getByRole('combobox', { name: 'Scenario' }).count(), 1);
+  const bar = await page.locator('.topbar').boundingBox();
+  assert.ok(bar.height < 768 * 0.25, `the top bar is ${bar.height}px high`);
+  await page.getByTestId('scenario').selectOption('dueling');
+  await page.waitForFunction(() => document.querySelector('[data-testid=scenario]').value === 'dueling');
+  assert.ok(await page.locator('.app.presenter').count(), 'still presenting');
+  // The narration's words stay inside its column (a long word ran past its edge).
+  await page.keyboard.press('End');
+  const over = await page.getByTestId('narration').evaluate((n) => {
+    const edge = n.getBoundingClientRect().right;
+    return [...n.querySelectorAll('.line > *')].filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > edge + 1).map((e) => e.textContent);
+  });
+  assert.deepEqual(over, []);
+  await shot(page, 'room-presenter-1024');
+  assert.deepEqual(errors, []);
+});
 
 test('a browser that refuses full screen leaves presenter mode in the window, not on the crash screen', async () => {
   // A page not in front, a policy or a frame: requestFullscreen's promise is refused.

@@ -411,6 +411,17 @@ impl PaxosExplorer {
                                 name(voter),
                                 bal(by)
                             ),
+                            Choice::Ignored { by, voter } => format!(
+                                "picks {value} (B3 broken: ignores {}'s vote in {})",
+                                name(voter),
+                                bal(by)
+                            ),
+                            Choice::NotHighest { by, voter, highest } => format!(
+                                "picks {value} (B3 broken: {}'s vote in {}, below {})",
+                                name(voter),
+                                bal(by),
+                                bal(highest)
+                            ),
                         })
                     }
                     Output::Note(PaxosNote::Preempted { ballot, by }) => {

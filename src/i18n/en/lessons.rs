@@ -1100,7 +1100,7 @@ pub const LESSONS: &[LessonText] = &[
                        Commit — the seminar's phase 3.\n\n\
                        Zero fault tolerance is exactly why two-phase commit blocks: with one acceptor, its failure \
                        stops everything. With F = 1, any one of the three may fail.",
-                watch: "Left, Paxos Commit with F = 0; right, two-phase commit. The same arrows between the same nodes \
+                watch: "The two diagrams, Paxos Commit with F = 0 and two-phase commit (each titled above it). The same arrows between the same nodes \
                         at the same moments: 12 messages and 6 writes each.",
                 ..StepText::EMPTY
             },

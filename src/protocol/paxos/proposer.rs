@@ -174,21 +174,34 @@ impl Proposer {
         let mut members = Members::default();
         promises.keys().for_each(|&n| members.insert(n));
         // B3 / P2c: the highest-numbered vote reported by the quorum decides.
-        let highest = {
-            let mut votes = promises
+        let votes = || {
+            promises
                 .iter()
-                .filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)));
-            match synod.mutation {
-                // Broken on purpose: the first vote in the list, not the highest.
-                Some(PaxosMutation::PickFirstVote) => votes.next(),
-                _ => votes.max_by_key(|(b, _, _)| *b),
-            }
+                .filter_map(|(&voter, v)| v.map(|v| (v.ballot, voter, v.value)))
         };
-        let (value, choice) = match highest {
-            Some((by, voter, value)) if synod.mutation != Some(PaxosMutation::SkipB3) => {
-                (value, Choice::Forced { by, voter })
+        let highest = votes().max_by_key(|(b, _, _)| *b);
+        let (value, choice) = match (synod.mutation, highest) {
+            (_, None) => (self.value, Choice::Free),
+            // Broken on purpose: the votes reported are ignored.
+            (Some(PaxosMutation::SkipB3), Some((by, voter, _))) => {
+                (self.value, Choice::Ignored { by, voter })
             }
-            _ => (self.value, Choice::Free),
+            // Broken on purpose: the first vote in the list, not the highest.
+            (Some(PaxosMutation::PickFirstVote), Some((top, ..))) => match votes().next() {
+                Some((by, voter, value)) if by != top => (
+                    value,
+                    Choice::NotHighest {
+                        by,
+                        voter,
+                        highest: top,
+                    },
+                ),
+                _ => {
+                    let (by, voter, value) = highest.expect("a vote");
+                    (value, Choice::Forced { by, voter })
+                }
+            },
+            (_, Some((by, voter, value))) => (value, Choice::Forced { by, voter }),
         };
         ctx.note(PaxosNote::PromiseQuorum { ballot, members });
         ctx.note(PaxosNote::ValuePicked {

@@ -119,7 +119,8 @@ pub fn Costs() -> impl IntoView {
             <p class="this-run" data-testid="costs-this-run">
                 {move || so_far.get().map(|(messages, writes)| {
                     let w = app.words();
-                    format!("{}: {} {} · {} {}", w.this_run, messages, w.col_messages, writes, w.col_writes)
+                    // "4 messages", "メッセージ 4 通": the number's place is the language's.
+                    w.run_tally.replace("{m}", &messages.to_string()).replace("{w}", &writes.to_string())
                 })}
             </p>
             {move || rows.get().map(|(shape, f, list)| view! { <Table rms=shape.rms f=f rows=list current=Some(shape) /> })}

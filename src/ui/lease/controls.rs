@@ -85,13 +85,20 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
     let mut s = app.scenario();
     let ttl =
         parse_seconds(&f.ttl).map_err(|_| sp.setting_error(w.ttl_s, &sp.bad_duration(&f.ttl)))?;
+    // A lease of a few milliseconds renews tens of thousands of times in a
+    // run: the page would stand still for seconds to simulate it.
+    if !(100_000..=600_000_000).contains(&ttl) {
+        return Err(sp.setting_error(w.ttl_s, "0.1 – 600"));
+    }
     let renew = if f.renew.trim().is_empty() {
         None
     } else {
-        Some(
-            parse_seconds(&f.renew)
-                .map_err(|_| sp.setting_error(w.renew_s, &sp.bad_duration(&f.renew)))?,
-        )
+        let r = parse_seconds(&f.renew)
+            .map_err(|_| sp.setting_error(w.renew_s, &sp.bad_duration(&f.renew)))?;
+        if r < 50_000 {
+            return Err(sp.setting_error(w.renew_s, "0.05 – TTL"));
+        }
+        Some(r)
     };
     let workers: usize = f
         .workers
@@ -179,12 +186,15 @@ pub fn Controls(#[prop(optional)] no_inject: bool) -> impl IntoView {
                      id: &'static str,
                      get: fn(&Form) -> String,
                      set: fn(&mut Form, String)| {
+        // An empty renew interval is the default, a third of the TTL.
+        let hint = if id == "renew" { "TTL/3" } else { "" };
         view! {
             <label class="knob">
                 <span>{move || label(app.words())}</span>
                 <input
                     data-testid=id
                     size="6"
+                    placeholder=hint
                     inputmode="decimal"
                     prop:value=move || form.with(get)
                     on:input=move |ev| form.update(|f| set(f, event_target_value(&ev)))
