@@ -973,7 +973,9 @@ mod tests {
                 let said = Lang::Ja.tell().say(&run.names, &line.say);
                 let cs: Vec<char> = said.chars().collect();
                 for w in cs.windows(3) {
-                    assert!(!(ja(w[0]) && w[1] == ' ' && ja(w[2])), "{name}: {said}");
+                    let left = ja(w[0]) || "）」』".contains(w[0]);
+                    let right = ja(w[2]) || "（「『".contains(w[2]);
+                    assert!(!(left && w[1] == ' ' && right), "{name}: {said}");
                 }
                 for w in cs.windows(2) {
                     assert!(

@@ -380,7 +380,12 @@ fn spaced(line: &str) -> String {
     for (i, &c) in cs.iter().enumerate() {
         let before = i.checked_sub(1).map(|k| cs[k]);
         let after = cs.get(i + 1).copied();
-        if c == ' ' && before.is_some_and(ja) && after.is_some_and(ja) {
+        // No space between Japanese words, nor at a Japanese bracket's
+        // inner side ("accept（2a） は" → "accept（2a）は").
+        if c == ' '
+            && before.is_some_and(|b| ja(b) || "）」』".contains(b))
+            && after.is_some_and(|a| ja(a) || "（「『".contains(a))
+        {
             continue;
         }
         if before.is_some_and(|b| (latin(b) && ja(c)) || (ja(b) && latin(c))) {

@@ -86,6 +86,19 @@ test('after a TM crash the 2PC RMs block while Paxos Commit decides, side by sid
   // The TM returns at 3 s: 2PC's RMs learn the outcome (presumed abort).
   await seek(page, 3_200_000);
   assert.equal(await lane(page, 'RM2').getAttribute('data-phase'), 'aborted');
+  // A down span's name keeps clear of the phase's name on its row, in large
+  // type too ("down" lay on "uncertain — locks held").
+  const crossing = () => page.locator('.commit-lanes').first().evaluate((svg) => {
+    const box = (e) => e.getBoundingClientRect();
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const downs = [...svg.querySelectorAll('.down-label')].map(box);
+    const phases = [...svg.querySelectorAll('.phase-label')].map(box);
+    return downs.length ? downs.filter((d) => phases.some((p) => meet(d, p))).length : -1;
+  });
+  assert.equal(await crossing(), 0);
+  await page.getByTestId('large').click();
+  assert.equal(await crossing(), 0);
+  await page.getByTestId('large').click();
   assert.deepEqual(errors, []);
 });
 

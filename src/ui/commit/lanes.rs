@@ -99,6 +99,9 @@ fn words(l: &CommitLanes, end: u64, lang: crate::i18n::Lang) -> Vec<Word> {
             });
         }
     };
+    // Where each row's phase names stand (x from, x to), at the largest type
+    // (presenter mode draws them 16/11 as wide): a down span's name keeps clear.
+    let mut taken: Vec<Vec<(f64, f64)>> = vec![Vec::new(); l.rms.len()];
     for (i, rm) in l.rms.iter().enumerate() {
         let y = TOP + i as f64 * LANE_H;
         for p in &rm.phases {
@@ -109,6 +112,10 @@ fn words(l: &CommitLanes, end: u64, lang: crate::i18n::Lang) -> Vec<Word> {
                 RmPhase::Working => w.rm_working,
             };
             let px = 8.0 * label.chars().count() as f64;
+            let at = x(p.from.0, end) + 4.0;
+            if x(p.to.0, end) - x(p.from.0, end) > px {
+                taken[i].push((at, at + px * 16.0 / 11.0));
+            }
             let class = format!("phase-label {}", phase_name(p.what));
             word(
                 p.from.0,
@@ -129,11 +136,24 @@ fn words(l: &CommitLanes, end: u64, lang: crate::i18n::Lang) -> Vec<Word> {
     for (i, list) in downs.enumerate() {
         let y = TOP + i as f64 * LANE_H;
         for s in list {
-            let (a, y) = (x(s.from.0, end) + 4.0, y + LANE_H - 10.0);
+            let start = x(s.from.0, end) + 4.0;
+            // After a phase's name it would cover ("down" lay on "uncertain — locks held").
+            let a = taken
+                .get(i)
+                .into_iter()
+                .flatten()
+                .fold(start, |a, &(from, to)| {
+                    if a < to + 6.0 && a + 44.0 > from {
+                        to + 10.0
+                    } else {
+                        a
+                    }
+                });
+            let y = y + LANE_H - 10.0;
             word(
                 s.from.0,
                 s.to.0,
-                44.0,
+                a - start + 44.0,
                 a,
                 y,
                 w.node_down.into(),
