@@ -1017,7 +1017,8 @@ impl Tell for En {
             ),
             0 => "No LLM anywhere near the loop.".into(),
             1 => format!(
-                "The LLM vendor's profile (the LLM behaviour setting, not this run's calls): p99 {} (median {}) vs TTL/2 {}{}",
+                "{}p99 {} (median {}) vs TTL/2 {}{}",
+                if f.has_llm { "The LLM vendor's profile (the LLM behaviour setting, not this run's calls): " } else { "" },
                 opt(f.llm_p99_us),
                 opt(f.llm_p50_us),
                 d(f.ttl_us / 2),
