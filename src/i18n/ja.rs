@@ -757,7 +757,7 @@ impl Tell for Ja {
             E::Changed => "リンクが変更されたか打ち間違えられています（チェックサムが合いません）".into(),
             E::Damaged(why) => format!("リンクが壊れていて展開できません（{why}）"),
             E::NotAScenario(why) => format!("展開はできますが、シナリオとして読めません（{}）", reading::reading(why)),
-            E::Invalid(why) => format!("シナリオを実行できません（{}）", reading::reading(&why.to_string())),
+            E::Invalid(why) => format!("シナリオを実行できません（{}）", self.scenario_error(why)),
         };
         format!("このリンクは開けません：{what}。いまの作業はそのままです。")
     }

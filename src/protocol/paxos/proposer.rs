@@ -187,20 +187,25 @@ impl Proposer {
                 (self.value, Choice::Ignored { by, voter })
             }
             // Broken on purpose: the first vote in the list, not the highest.
-            (Some(PaxosMutation::PickFirstVote), Some((top, ..))) => match votes().next() {
-                Some((by, voter, value)) if by != top => (
-                    value,
-                    Choice::NotHighest {
-                        by,
-                        voter,
-                        highest: top,
-                    },
-                ),
-                _ => {
-                    let (by, voter, value) = highest.expect("a vote");
-                    (value, Choice::Forced { by, voter })
+            (Some(PaxosMutation::PickFirstVote), Some((top, top_voter, top_value))) => {
+                match votes().next() {
+                    Some((by, voter, value)) if by != top => (
+                        value,
+                        Choice::NotHighest {
+                            by,
+                            voter,
+                            highest: top,
+                        },
+                    ),
+                    _ => (
+                        top_value,
+                        Choice::Forced {
+                            by: top,
+                            voter: top_voter,
+                        },
+                    ),
                 }
-            },
+            }
             (_, Some((by, voter, value))) => (value, Choice::Forced { by, voter }),
         };
         ctx.note(PaxosNote::PromiseQuorum { ballot, members });
