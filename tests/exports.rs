@@ -732,3 +732,88 @@ fn the_settled_and_moving_layers_draw_what_one_drawing_draws() {
         "no moment with a message in flight and an open span"
     );
 }
+
+/// Every word an SVG export writes over the run (the arrows', the marks' and
+/// the spans' — not the ✕ signs), as boxes: x from, x to, y top, y bottom,
+/// and whether it is an arrow's, by the renderer's own estimate of a word's
+/// box (`svg::word_box`; the page's end-to-end tests measure the browser's).
+fn words_of(doc: &str) -> Vec<([f64; 4], bool, String)> {
+    let from = doc.find("<g class=\"spans\"").expect("spans");
+    let attr = |tag: &str, name: &str| -> Option<f64> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[at..].split('"').next()?.parse().ok()
+    };
+    let mut out = Vec::new();
+    let mut rest = &doc[from..];
+    let mut arrow = false;
+    while let Some(at) = rest.find("<text ") {
+        // Inside an arrow's group since its last opening?
+        let before = &rest[..at];
+        if let Some(g) = before.rfind("<g class=\"") {
+            arrow = before[g..].starts_with("<g class=\"msg ");
+        }
+        let tail = &rest[at..];
+        let close = tail.find('>').expect("tag ends");
+        let tag = &tail[..close];
+        let body_end = tail.find("</text>").expect("text ends");
+        let text = tail[close + 1..body_end]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&");
+        rest = &tail[body_end..];
+        if text == "✕" {
+            continue;
+        }
+        let size = attr(tag, "font-size").unwrap_or(10.0);
+        let (x, y) = (attr(tag, "x").expect("x"), attr(tag, "y").expect("y"));
+        let b = svg::word_box(x, y, &text, size);
+        let w = b[1] - b[0];
+        let left = if tag.contains("text-anchor=\"end\"") {
+            x - w
+        } else {
+            x
+        };
+        out.push(([left, left + w, b[2], b[3]], arrow, text));
+    }
+    out
+}
+
+/// Where many messengers cross at once (four "Prepared ✕ receiver down" in
+/// a commit run near 150 ms), their words were written over each other and
+/// the last ones cut at the plot's right edge ("Abo"). No word of an arrow
+/// or a mark covers another word now, and an arrow's word stays inside the
+/// plot; a word with no room is left to its arrow's title (checked above:
+/// every arrow is still labelled).
+#[test]
+fn no_word_of_a_diagram_covers_another_or_leaves_the_plot() {
+    let mut words_seen = 0;
+    for run in runs() {
+        for (from, to) in [(0, run.end.0), (run.end.0 / 4, run.end.0 / 2)] {
+            let d = spacetime::layout(&run, &Options::new(from, to.max(from + 1), 1200.0, 260.0));
+            let doc = svg::render(&d, &run.scenario.name);
+            let words = words_of(&doc);
+            let name = &run.scenario.name;
+            let (lo, hi) = (d.plot.x, d.plot.x + d.plot.w);
+            for (i, (a, arrow, ta)) in words.iter().enumerate() {
+                if *arrow {
+                    assert!(
+                        a[0] >= lo - 0.1 && a[1] <= hi + 0.1,
+                        "{name} [{from},{to}]: {ta:?} leaves the plot ({a:?}, plot {lo}..{hi})"
+                    );
+                }
+                for (b, _, tb) in &words[i + 1..] {
+                    // Boxes rounded to a tenth of a pixel in the file.
+                    let overlap = a[0] < b[1] - 0.15
+                        && b[0] < a[1] - 0.15
+                        && a[2] < b[3] - 0.15
+                        && b[2] < a[3] - 0.15;
+                    assert!(!overlap, "{name} [{from},{to}]: {ta:?} covers {tb:?}");
+                }
+            }
+            words_seen += words.len();
+        }
+    }
+    assert!(words_seen > 1000, "only {words_seen} words");
+}

@@ -76,13 +76,31 @@ pub fn render(d: &Diagram, title: &str) -> String {
     render_with(d, title, true, true, DiagramWords::ENGLISH, Layer::All)
 }
 
-/// About how wide a marker's label is drawn (10 px sans-serif): wide
-/// characters (kana, kanji) about twice a Latin letter.
-fn label_width(label: &str) -> f64 {
-    label
+/// About how wide a word is drawn at `size` px in sans-serif, erring wide:
+/// a Latin letter 0.58 of the size, a Greek one 0.7 (a Japanese page's font
+/// draws α wider), a sign such as ✕ or →, a kana or a kanji a whole size.
+pub fn label_width(label: &str, size: f64) -> f64 {
+    let em: f64 = label
         .chars()
-        .map(|c| if c > '\u{2E80}' { 10.0 } else { 5.8 })
-        .sum()
+        .map(|c| match c {
+            '\u{370}'..='\u{3FF}' => 0.7,
+            c if c >= '\u{2000}' => 1.0,
+            _ => 0.58,
+        })
+        .sum();
+    em * size
+}
+
+/// A word's box (x from, x to, y top, y bottom) at `size` px as the browser
+/// lays its line out, erring tall: 1.2 of the size above the baseline (a
+/// Japanese font's ascent) and 0.3 below.
+pub fn word_box(x: f64, base: f64, text: &str, size: f64) -> [f64; 4] {
+    [
+        x,
+        x + label_width(text, size),
+        base - 1.2 * size,
+        base + 0.3 * size,
+    ]
 }
 
 /// The diagram's own words: on a crashed or paused lane, and after a
@@ -221,10 +239,9 @@ fn render_with(
     }
     s.push_str("</g>\n");
 
-    // Where words already stand (their boxes: x from, x to, y top, y bottom):
-    // a span's word, drawn in this layer or the other.
-    let mut taken: Vec<[f64; 4]> = Vec::new();
-    spans(&mut s, d, words, layer, &mut taken);
+    // Where every word stands, decided for the whole drawing at once.
+    let places = Places::of(d, labels, footnote, words);
+    spans(&mut s, d, words, layer);
 
     // Lanes with their names.
     s.push_str("<g class=\"lanes\">\n");
@@ -242,13 +259,11 @@ fn render_with(
     }
     s.push_str("</g>\n");
 
-    arrows(&mut s, d, labels, words, layer);
+    arrows(&mut s, d, labels, words, layer, &places.arrows);
 
     s.push_str("<g class=\"markers\">\n");
-    // A label goes under its lane's line, or over it if that would cover
-    // another label (of this lane or the next, or a span's word), or, with
-    // both places taken, is left out — its mark keeps the words as a title.
-    for m in &d.markers {
+    // Each label where `Places` put it (or only in its mark's title).
+    for (m, place) in d.markers.iter().zip(&places.marks) {
         let c = match m.class {
             NoteClass::Chosen => "#000000",
             NoteClass::Learned => "#009E73",
@@ -278,35 +293,14 @@ fn render_with(
                 n(m.y)
             ),
         };
-        // Near the right edge the label runs leftwards, so it is not cut off.
-        let (tx, anchor) = if m.x > p.x + p.w - 160.0 {
-            (m.x - 6.0, "end")
-        } else {
-            (m.x + 6.0, "start")
-        };
-        let left = if anchor == "end" {
-            tx - label_width(&m.label)
-        } else {
-            tx
-        };
-        // Baselines under and over the line.
-        let slot = [m.y + 12.0, m.y - 5.0].into_iter().find_map(|base| {
-            let b = word_box(left, base, &m.label);
-            let free = !taken
-                .iter()
-                .any(|t| t[0] < b[1] && b[0] < t[1] && t[2] < b[3] && b[2] < t[3]);
-            free.then_some((base, b))
-        });
-        let text = match slot {
-            Some((base, b)) => {
-                taken.push(b);
-                format!(
-                    r#"<text x="{}" y="{}" fill="{c}" text-anchor="{anchor}">{l}</text>"#,
-                    n(tx),
-                    n(base),
-                    l = escape(&m.label),
-                )
-            }
+        let text = match place {
+            Some(w) => format!(
+                r#"<text x="{}" y="{}" fill="{c}"{}>{l}</text>"#,
+                n(w.x),
+                n(w.y),
+                w.anchor(),
+                l = escape(&m.label),
+            ),
             None => String::new(),
         };
         let _ = writeln!(
@@ -318,40 +312,161 @@ fn render_with(
     }
     s.push_str("</g>\n");
 
-    if footnote && (d.omitted_arrows > 0 || d.omitted_markers > 0) {
+    if let Some(note) = footnote.then(|| omitted_note(d)).flatten() {
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="end" fill="#333333">{} messages and {} marks left out: choose a shorter window</text>"##,
+            r##"<text x="{}" y="{}" text-anchor="end" fill="#333333">{}</text>"##,
             n(d.width - 4.0),
             n(d.height - 2.0),
-            d.omitted_arrows,
-            d.omitted_markers
+            note
         );
     }
     s.push_str("</svg>\n");
     s
 }
 
-/// A word's box (x from, x to, y top, y bottom): a 10 px label rises 9 px
-/// above its baseline.
-fn word_box(x: f64, base: f64, text: &str) -> [f64; 4] {
-    [x, x + label_width(text), base - 9.0, base + 1.0]
+/// An export's footnote of what was left out, if anything was.
+fn omitted_note(d: &Diagram) -> Option<String> {
+    (d.omitted_arrows > 0 || d.omitted_markers > 0).then(|| {
+        format!(
+            "{} messages and {} marks left out: choose a shorter window",
+            d.omitted_arrows, d.omitted_markers
+        )
+    })
+}
+
+/// Where a word is written: its anchor point, and whether it runs leftwards
+/// from it (`text-anchor="end"`).
+#[derive(Clone, Copy, Debug)]
+struct Word {
+    x: f64,
+    y: f64,
+    end: bool,
+}
+
+impl Word {
+    fn anchor(self) -> &'static str {
+        if self.end {
+            r#" text-anchor="end""#
+        } else {
+            ""
+        }
+    }
+}
+
+/// Where each mark's and each arrow's word stands, decided for the whole
+/// drawing at once, so that the page's two layers (`Layer`) agree. Words
+/// never cover each other: first the spans' words (fixed), then the marks'
+/// labels (under their lane's line, or over it), then the arrows' — those
+/// that settled in sending order, then those in flight — at the first free
+/// place along the arrow (its middle, then nearer either end), running
+/// leftwards where rightwards would leave the plot. A word with no free
+/// place is left out; its mark or arrow keeps it as a title. (Where many
+/// messengers cross at once — four "Prepared ✕ receiver down" in a commit
+/// run — one word is readable and four on top of each other are not.)
+struct Places {
+    marks: Vec<Option<Word>>,
+    arrows: Vec<Option<Word>>,
+}
+
+impl Places {
+    fn of(d: &Diagram, labels: bool, footnote: bool, words: DiagramWords) -> Places {
+        let p = d.plot;
+        let lane_h = p.h / d.lanes.len().max(1) as f64;
+        // Where words already stand: x from, x to, y top, y bottom.
+        let mut taken: Vec<[f64; 4]> = Vec::new();
+        if let Some(note) = footnote.then(|| omitted_note(d)).flatten() {
+            let b = word_box(0.0, d.height - 2.0, &note, 10.0);
+            let x = d.width - 4.0 - b[1];
+            taken.push([x, d.width - 4.0, b[2], b[3]]);
+        }
+        for c in &d.net_spans {
+            taken.push(word_box(c.x1 + 2.0, p.y + p.h - 3.0, &c.label, 10.0));
+        }
+        for sp in &d.spans {
+            let word = match sp.kind {
+                SpanKind::Crashed => words.crashed,
+                SpanKind::Paused => words.paused,
+            };
+            taken.push(word_box(sp.x1 + 2.0, sp.y - lane_h * 0.3 - 2.0, word, 10.0));
+        }
+        let free = |taken: &[[f64; 4]], b: [f64; 4]| {
+            !taken
+                .iter()
+                .any(|t| t[0] < b[1] && b[0] < t[1] && t[2] < b[3] && b[2] < t[3])
+        };
+        let mut marks = Vec::with_capacity(d.markers.len());
+        for m in &d.markers {
+            // Near the right edge the label runs leftwards, so it is not cut off.
+            let end = m.x > p.x + p.w - 160.0;
+            let (x, left) = if end {
+                (m.x - 6.0, m.x - 6.0 - label_width(&m.label, 10.0))
+            } else {
+                (m.x + 6.0, m.x + 6.0)
+            };
+            // Under the line, else over it.
+            let place = [m.y + 12.0, m.y - 5.0].into_iter().find_map(|y| {
+                let b = word_box(left, y, &m.label, 10.0);
+                free(&taken, b).then_some((Word { x, y, end }, b))
+            });
+            marks.push(place.map(|(w, b)| {
+                taken.push(b);
+                w
+            }));
+        }
+        let mut arrows = vec![None; d.arrows.len()];
+        if !labels {
+            return Places { marks, arrows };
+        }
+        // Nor a mark's shape, nor the ✕ where a messenger was lost.
+        taken.extend(
+            d.markers
+                .iter()
+                .map(|m| [m.x - 5.0, m.x + 5.0, m.y - 5.0, m.y + 5.0]),
+        );
+        taken.extend(
+            d.arrows
+                .iter()
+                .filter(|a| missed(a))
+                .map(|a| [a.x2 - 4.0, a.x2 + 4.0, a.y2 - 5.0, a.y2 + 4.0]),
+        );
+        let (lo, hi) = (p.x, p.x + p.w);
+        let settled = (0..d.arrows.len()).filter(|&i| d.arrows[i].fate != Fate::InFlight);
+        let flying = (0..d.arrows.len()).filter(|&i| d.arrows[i].fate == Fate::InFlight);
+        for i in settled.chain(flying) {
+            let a = &d.arrows[i];
+            let text = arrow_text(a, words);
+            let place = [0.5, 0.3, 0.7, 0.15, 0.85].into_iter().find_map(|f| {
+                let x = a.x1 + (a.x2 - a.x1) * f;
+                let y = (a.y1 + (a.y2 - a.y1) * f) - 2.0;
+                [false, true].into_iter().find_map(|end| {
+                    let b = word_box(x + 2.0, y, &text, 9.0);
+                    let b = if end {
+                        let w = b[1] - b[0];
+                        [x - 2.0 - w, x - 2.0, b[2], b[3]]
+                    } else {
+                        b
+                    };
+                    (b[0] >= lo && b[1] <= hi && free(&taken, b)).then(|| {
+                        taken.push(b);
+                        let x = if end { x - 2.0 } else { x + 2.0 };
+                        Word { x, y, end }
+                    })
+                })
+            });
+            arrows[i] = place;
+        }
+        Places { marks, arrows }
+    }
 }
 
 /// The partitions (shading the whole height) and the crashes and pauses
-/// (their own lane) that `layer` draws; every span's word goes into `taken`.
-fn spans(
-    s: &mut String,
-    d: &Diagram,
-    words: DiagramWords,
-    layer: Layer,
-    taken: &mut Vec<[f64; 4]>,
-) {
+/// (their own lane) that `layer` draws.
+fn spans(s: &mut String, d: &Diagram, words: DiagramWords, layer: Layer) {
     let p = d.plot;
     let lane_h = p.h / d.lanes.len().max(1) as f64;
     s.push_str("<g class=\"spans\" clip-path=\"url(#plot)\">\n");
     for c in &d.net_spans {
-        taken.push(word_box(c.x1 + 2.0, p.y + p.h - 3.0, &c.label));
         if !layer.span(c.open) {
             continue;
         }
@@ -373,7 +488,6 @@ fn spans(
             SpanKind::Crashed => ("url(#hatch)", words.crashed),
             SpanKind::Paused => ("#56B4E9", words.paused),
         };
-        taken.push(word_box(sp.x1 + 2.0, sp.y - lane_h * 0.3 - 2.0, word));
         if !layer.span(sp.open) {
             continue;
         }
@@ -393,12 +507,21 @@ fn spans(
 }
 
 /// The arrows `layer` draws, with their words or (`labels` false) merged.
-fn arrows(s: &mut String, d: &Diagram, labels: bool, words: DiagramWords, layer: Layer) {
+fn arrows(
+    s: &mut String,
+    d: &Diagram,
+    labels: bool,
+    words: DiagramWords,
+    layer: Layer,
+    places: &[Option<Word>],
+) {
     s.push_str("<g class=\"arrows\" clip-path=\"url(#plot)\">\n");
     let drawn = d.arrows.iter().filter(|a| layer.arrow(a));
     if labels {
-        for a in drawn {
-            arrow(s, a, words);
+        for (a, place) in d.arrows.iter().zip(places) {
+            if layer.arrow(a) {
+                arrow(s, a, words, *place);
+            }
         }
     } else {
         merged_arrows(s, drawn);
@@ -424,8 +547,9 @@ fn moving_layer(d: &Diagram, labels: bool, words: DiagramWords) -> String {
         w = n(d.width),
         h = n(d.height),
     );
-    spans(&mut s, d, words, Layer::Moving, &mut Vec::new());
-    arrows(&mut s, d, labels, words, Layer::Moving);
+    spans(&mut s, d, words, Layer::Moving);
+    let places = Places::of(d, labels, false, words);
+    arrows(&mut s, d, labels, words, Layer::Moving, &places.arrows);
     s.push_str("</svg>\n");
     s
 }
@@ -565,30 +689,10 @@ fn cross(s: &mut String, a: &Arrow) {
 
 /// One arrow with its label and its title (exports, and the live diagram's
 /// uncrowded windows).
-fn arrow(s: &mut String, a: &Arrow, words: DiagramWords) {
+fn arrow(s: &mut String, a: &Arrow, words: DiagramWords, place: Option<Word>) {
     let c = colour(a.msg_type);
     let missed = missed(a);
-    let mut text = a.label.clone();
-    if a.duplicate {
-        text.push(' ');
-        text.push_str(words.duplicate);
-    }
-    match a.fate {
-        Fate::Delivered => {}
-        Fate::InFlight => {
-            text.push(' ');
-            text.push_str(words.in_flight);
-        }
-        f => {
-            text.push_str(" ✕ ");
-            text.push_str(match f {
-                Fate::Lost => words.lost,
-                Fate::Partitioned => words.partitioned,
-                _ => words.receiver_down,
-            });
-        }
-    }
-    let text = escape(&text);
+    let text = escape(&arrow_text(a, words));
     let dash = if missed {
         r#" stroke-dasharray="4 3""#
     } else {
@@ -624,10 +728,39 @@ fn arrow(s: &mut String, a: &Arrow, words: DiagramWords) {
     if missed {
         cross(s, a);
     }
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="{}" fill="{c}" font-size="9">{text}</text><title>{text}</title></g>"#,
-        n((a.x1 + a.x2) / 2.0 + 2.0),
-        n((a.y1 + a.y2) / 2.0 - 2.0),
-    );
+    if let Some(w) = place {
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" fill="{c}" font-size="9"{}>{text}</text>"#,
+            n(w.x),
+            n(w.y),
+            w.anchor(),
+        );
+    }
+    let _ = writeln!(s, "<title>{text}</title></g>");
+}
+
+/// An arrow's words: its label, and what became of it.
+fn arrow_text(a: &Arrow, words: DiagramWords) -> String {
+    let mut text = a.label.clone();
+    if a.duplicate {
+        text.push(' ');
+        text.push_str(words.duplicate);
+    }
+    match a.fate {
+        Fate::Delivered => {}
+        Fate::InFlight => {
+            text.push(' ');
+            text.push_str(words.in_flight);
+        }
+        f => {
+            text.push_str(" ✕ ");
+            text.push_str(match f {
+                Fate::Lost => words.lost,
+                Fate::Partitioned => words.partitioned,
+                _ => words.receiver_down,
+            });
+        }
+    }
+    text
 }

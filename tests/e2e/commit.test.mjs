@@ -102,6 +102,36 @@ test('after a TM crash the 2PC RMs block while Paxos Commit decides, side by sid
   assert.deepEqual(errors, []);
 });
 
+for (const locale of ['en-US', 'ja-JP']) test(`where messengers cross, the commit diagram writes no word over another and none past its edge (${locale})`, async () => {
+  const { page, errors } = await open(ctx, { locale });
+  await openCommit(page, 'commit-paxos-tm-crash');
+  // Both layers: the settled past and what moves with the cursor.
+  const words = () => page.getByTestId('commit-diagram').evaluate((root) => {
+    const plot = root.querySelector('.lanes line').getBoundingClientRect();
+    return [...root.querySelectorAll('.arrows text, .marker text')].filter((e) => e.textContent !== '✕').map((e) => {
+      const r = e.getBoundingClientRect();
+      return { l: r.left, r: r.right, t: r.top, b: r.bottom, w: e.textContent, arrow: !!e.closest('.arrows'), lo: plot.left, hi: plot.right };
+    });
+  });
+  // At 300 ms four "Prepared ✕ receiver down" had been written on one spot;
+  // at the end, the last Commits were cut at the right edge.
+  for (const [at, least] of [[300_000, 1], [1_500_000, 3], [null, 5]]) {
+    if (at === null) await page.keyboard.press('End'); else await seek(page, at);
+    const ws = await words();
+    assert.ok(ws.filter((w) => w.arrow).length >= least, `${ws.length} words at ${at}`);
+    for (let i = 0; i < ws.length; i++) {
+      const a = ws[i];
+      if (a.arrow) assert.ok(a.l >= a.lo - 1 && a.r <= a.hi + 1, `"${a.w}" runs past the plot at ${at}`);
+      for (const b of ws.slice(i + 1)) {
+        const overlap = Math.min(a.r, b.r) - Math.max(a.l, b.l) > 1 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 1;
+        assert.ok(!overlap, `"${a.w}" covers "${b.w}" at ${at}`);
+      }
+    }
+  }
+  await shot(page, `commit-diagram-words-${locale}`);
+  assert.deepEqual(errors, []);
+});
+
 test('F = 0 Paxos Commit draws the same arrows as two-phase commit', async () => {
   const { page, errors } = await open(ctx);
   await openCommit(page, 'commit-paxos-f0');

@@ -262,7 +262,7 @@ for (const [locale, crashed, cut, broken, english] of [
   ['en-US', 'crashed', /^Partition \{Α,C1\} \| \{Β,Γ,C2\}/, /No stale reads is broken/, null],
   ['ja-JP', 'クラッシュ中', /^ネットワーク分断 \{Α,C1\} \| \{Β,Γ,C2\}/, /「古い値を読まない」が破られました/, /crashed|partition|VIOLATION/i],
 ]) {
-  test(`the space-time diagram speaks ${locale}, and its labels do not cover each other`, async () => {
+  test(`the space-time diagram speaks ${locale}, and no word of it covers another or leaves the plot`, async () => {
     const { page, errors } = await open(ctx, { locale });
     await openMulti(page, 'multi-leader-crash');
     await page.getByTestId('to-end').click();
@@ -283,13 +283,20 @@ for (const [locale, crashed, cut, broken, english] of [
     assert.match(arrows, locale === 'ja-JP' ? /✕ 行方不明/ : /✕ lost/);
     assert.match(arrows, locale === 'ja-JP' ? /（重複）/ : /\(duplicate\)/);
     if (english) assert.doesNotMatch(arrows, /lost|duplicate|receiver down|in flight/);
-    // Every pair of marker labels: their boxes on screen do not overlap.
-    const boxes = await svg.locator('.marker text').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, e.textContent]; }));
+    // Every pair of words, the marks' and the arrows' (a lost messenger's ✕
+    // is not a word): their boxes on screen do not overlap, and no arrow's
+    // word runs past the lanes' ends (where the plot cuts it off).
+    const boxes = await svg.locator('.marker text, .arrows text').evaluateAll((els) => els
+      .filter((e) => e.textContent !== '✕')
+      .map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, e.textContent, !!e.closest('.arrows')]; }));
+    assert.ok(boxes.filter((b) => b[5]).length >= 10, `${boxes.length} words`);
     for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
       const [a, b] = [boxes[i], boxes[j]];
       const overlap = Math.min(a[1], b[1]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[2], b[2]) > 1;
       assert.ok(!overlap, `"${a[4]}" covers "${b[4]}"`);
     }
+    const plot = await svg.locator('.lanes line').first().evaluate((l) => { const r = l.getBoundingClientRect(); return [r.left, r.right]; });
+    for (const b of boxes.filter((b) => b[5])) assert.ok(b[0] >= plot[0] - 1 && b[1] <= plot[1] + 1, `"${b[4]}" runs out of the plot`);
     assert.deepEqual(errors, []);
   });
 }
