@@ -236,6 +236,8 @@ words!(
     window_to,
     restore_previous,
     previous_kept,
+    restored,
+    reopen,
     scenario_loaded,
     recorded_no_faults,
     fault_after_end,

@@ -77,6 +77,16 @@ impl View {
     }
 }
 
+/// The work an import or a link replaced (`App::previous`): the run, the
+/// moment and the view it was in; `undo`: it is what had been opened, put
+/// aside by a restore.
+pub struct Previous {
+    model: Model,
+    t: u64,
+    view: View,
+    pub undo: bool,
+}
+
 /// Everything the components share. `Copy`: signals are handles.
 #[derive(Copy, Clone)]
 pub struct App {
@@ -119,9 +129,9 @@ pub struct App {
     /// Side by side (the lease lab, commit): the same seed and faults with
     /// one setting flipped in the second pane; none for one run.
     pub compare: RwSignal<Option<Flip>>,
-    /// What an import or a link replaced, and the moment it was at, ready
-    /// to be restored.
-    pub previous: StoredValue<Option<(Model, u64)>>,
+    /// What an import or a link replaced, ready to be restored; after a
+    /// restore, what had been opened, so that the restore can be undone.
+    pub previous: StoredValue<Option<Previous>>,
     /// A note about what is on screen (a verified replay, recorded events only …).
     pub status: RwSignal<Option<String>>,
     /// The share dialog's link, when open.
@@ -338,30 +348,49 @@ impl App {
         self.set_t(t);
     }
 
-    /// Replace the whole work with `model` (an import, a link), keeping the
-    /// current work so that it can be restored: nothing is discarded silently.
-    pub fn replace(&self, model: Model, status: Option<String>) {
+    /// Replace the whole work with `model` (an import, a link), shown in
+    /// `view`, keeping the current work so that it can be restored: nothing
+    /// is discarded silently.
+    pub fn replace(&self, view: View, model: Model, status: Option<String>) {
         self.playing.set(false);
         self.compare.set(None);
-        let t = self.t.get_untracked();
+        let (t, was) = (self.t.get_untracked(), self.view.get_untracked());
+        self.view.set(view);
         let old = self.model.try_update_value(|m| std::mem::replace(m, model));
-        self.previous.set_value(old.map(|m| (m, t)));
+        self.previous.set_value(old.map(|model| Previous {
+            model,
+            t,
+            view: was,
+            undo: false,
+        }));
         self.install_current();
         self.status.set(status);
     }
 
-    /// Bring back the work that the last import or link replaced, in its own
-    /// tab and at the moment it was left.
+    /// Bring back the work that the last import or link replaced, in the
+    /// view (a lesson's too) and at the moment it was left — or, after that,
+    /// undo it: what had been opened comes back, and the work is kept again.
     pub fn restore_previous(&self) {
-        if let Some((prev, at)) = self.previous.try_update_value(|p| p.take()).flatten() {
-            let t = self.t.get_untracked();
+        if let Some(prev) = self.previous.try_update_value(|p| p.take()).flatten() {
+            let (t, was) = (self.t.get_untracked(), self.view.get_untracked());
             self.playing.set(false);
-            self.view.set(View::of(prev.kind()));
-            let replaced = self.model.try_update_value(|m| std::mem::replace(m, prev));
-            self.previous.set_value(replaced.map(|m| (m, t)));
+            self.view.set(prev.view);
+            let replaced = self
+                .model
+                .try_update_value(|m| std::mem::replace(m, prev.model));
+            let undo = prev.undo;
+            self.previous.set_value(replaced.map(|model| Previous {
+                model,
+                t,
+                view: was,
+                undo: !undo,
+            }));
             self.install_current();
-            self.set_t(at);
-            self.status.set(None);
+            self.set_t(prev.t);
+            let w = self.words();
+            self.status.set(Some(
+                if undo { w.previous_kept } else { w.restored }.to_string(),
+            ));
             // The link that had replaced it leaves the address too: a reload
             // would open it again over the work just restored.
             browser::replace_hash("");
@@ -680,7 +709,12 @@ fn Root() -> impl IntoView {
     }
     if let Some(old) = kept.and_then(|s| Model::new(&s).ok()) {
         // A link replaced the autosaved work: keep it one click away.
-        app.previous.set_value(Some((old, 0)));
+        app.previous.set_value(Some(Previous {
+            view: View::of(old.kind()),
+            model: old,
+            t: 0,
+            undo: false,
+        }));
         app.status.set(Some(app.words().previous_kept.to_string()));
     }
     // `?crashtest`: a self-test of the crash screen (used by the end-to-end tests).
@@ -731,10 +765,13 @@ fn Root() -> impl IntoView {
             };
             let open = move || match open() {
                 Ok(m) => {
-                    // The run's own view, as a share link or a file opens it.
-                    app.view.set(View::of(m.kind()));
-                    // The work it replaced is one click away, and says so.
-                    app.replace(m, Some(app.words().previous_kept.to_string()));
+                    // The run's own view, as a share link or a file opens it;
+                    // the work it replaced is one click away, and says so.
+                    app.replace(
+                        View::of(m.kind()),
+                        m,
+                        Some(app.words().previous_kept.to_string()),
+                    );
                     app.story_pace();
                     app.set_t(link_t.unwrap_or(0).min(app.end.get_untracked()));
                 }

@@ -99,6 +99,8 @@ pub static WORDS: Words = Words {
     window_to: "to (s)",
     restore_previous: "Restore my previous work",
     previous_kept: "Your previous work is kept.",
+    restored: "Your previous work is back; what you opened is kept.",
+    reopen: "Back to what I opened",
     scenario_loaded: "Scenario loaded.",
     recorded_no_faults: "This run is recorded events only: it cannot be changed. Export it, or open its scenario to experiment.",
     fault_after_end: "The run ends here: a fault after its end would change nothing. Go back to an earlier moment and inject it there.",

@@ -102,6 +102,8 @@ pub static WORDS: Words = Words {
     window_to: "終了（秒）",
     restore_previous: "以前の作業に戻す",
     previous_kept: "以前の作業は保存されています。",
+    restored: "以前の作業に戻しました。開いたものも残してあります。",
+    reopen: "開いたものに戻る",
     scenario_loaded: "シナリオを読み込みました。",
     recorded_no_faults: "この実行は記録されたイベントだけなので変更できません。書き出すか、シナリオを開いて試してください。",
     fault_after_end: "実行はここで終わります。終わりより後の障害は何も変えません。前の時点に戻ってから加えてください。",

@@ -306,8 +306,7 @@ fn import_text(app: App, text: &str) {
 fn open_scenario(app: App, s: Scenario, status: String) {
     match Model::new(&s) {
         Ok(m) => {
-            app.view.set(View::of(m.kind()));
-            app.replace(m, Some(status));
+            app.replace(View::of(m.kind()), m, Some(status));
             app.story_pace();
         }
         Err(e) => app.toast.set(Some((e, true))),
@@ -330,8 +329,7 @@ fn open_recorded_on(
     match Model::recorded(s, names.0, trace) {
         Ok(mut m) => {
             m.recorded_on = (!on.is_empty()).then_some(on);
-            app.view.set(View::of(m.kind()));
-            app.replace(m, Some(status));
+            app.replace(View::of(m.kind()), m, Some(status));
         }
         Err(e) => app.toast.set(Some((e, true))),
     }
@@ -555,7 +553,12 @@ pub fn StatusBar() -> impl IntoView {
                 <span>{move || app.status.get()}</span>
                 <Show when=has_previous>
                     <button class="btn" data-testid="restore-previous" on:click=move |_| app.restore_previous()>
-                        {move || app.words().restore_previous}
+                        {move || {
+                            app.rev.get();
+                            let undo = app.previous.with_value(|p| p.as_ref().is_some_and(|p| p.undo));
+                            let w = app.words();
+                            if undo { w.reopen } else { w.restore_previous }
+                        }}
                     </button>
                 </Show>
                 <button class="btn icon" aria-label=move || app.words().close on:click=move |_| {

@@ -466,8 +466,11 @@ fn open_counterexample(app: App, found: StoredValue<Option<(Invariant, String)>>
     match super::model::Model::new(&scenario) {
         Ok(model) => {
             let at = model.broken.first().map(|b| b.1);
-            app.view.set(super::View::Parliament);
-            app.replace(model, Some(app.words().mc_opened.to_string()));
+            app.replace(
+                super::View::Parliament,
+                model,
+                Some(app.words().mc_opened.to_string()),
+            );
             // One scripted step per millisecond: watch one per second.
             app.speed_log.set(-3.0);
             if let Some(t) = at {

@@ -52,9 +52,42 @@ test('CLI → browser → CLI: the same events all the way round, with a verifie
   const again = await download(page, 'export-trace');
   assert.deepEqual(JSON.parse(readFileSync(again, 'utf8')).events, JSON.parse(readFileSync(original, 'utf8')).events);
   // The previous work is one click away.
+  const bar = async () => [(await page.getByTestId('import-status').locator('span').first().textContent()).trim(), (await page.getByTestId('restore-previous').textContent()).trim()];
+  assert.match((await bar())[1], /^Restore my previous work$/);
   await page.getByTestId('restore-previous').click();
-  assert.notEqual(await hashOf(page), cliHash);
+  const mine = await hashOf(page);
+  assert.notEqual(mine, cliHash);
+  // The bar says what happened, and its button now undoes it (it offered to
+  // "restore my previous work" again, and swapped the file back in).
+  assert.deepEqual(await bar(), ['Your previous work is back; what you opened is kept.', 'Back to what I opened']);
+  await page.getByTestId('restore-previous').click();
+  assert.equal(await hashOf(page), cliHash);
+  assert.deepEqual(await bar(), ['Your previous work is kept.', 'Restore my previous work']);
+  await page.getByTestId('restore-previous').click();
+  assert.equal(await hashOf(page), mine);
   await shot(page, 'files-verified-import');
+  assert.deepEqual(errors, []);
+});
+
+// A file opened in the middle of a lesson, then the previous work restored:
+// back in the lesson at its step (it came back on the parliament's tab).
+test('restoring the work an import replaced returns to the lesson it was in', async () => {
+  const path = join(dir, 'cli-calm.trace.json');
+  assert.equal(cli('run', '--scenario', 'calm', '--out', path).status, 0);
+  const { page, errors } = await open(ctx, { hash: '#lesson=phases&step=3' });
+  await page.getByTestId('step').waitFor();
+  const title = (await page.getByTestId('step-title').textContent()).trim();
+  await importFile(page, path);
+  await page.getByText('Verified replay').waitFor();
+  assert.equal(await page.getByTestId('step').count(), 0);
+  await page.getByTestId('restore-previous').click();
+  await page.getByTestId('step').waitFor();
+  assert.equal((await page.getByTestId('step-title').textContent()).trim(), title);
+  assert.match((await page.getByTestId("step-count").textContent()).trim(), /^Step 3 \//);
+  // And the file is one click away again, on its own tab.
+  await page.getByTestId('restore-previous').click();
+  await page.getByTestId('parliament').waitFor();
+  assert.equal(await page.getByTestId('step').count(), 0);
   assert.deepEqual(errors, []);
 });
 
