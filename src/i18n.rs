@@ -234,10 +234,7 @@ words!(
     export_mermaid,
     window_from,
     window_to,
-    restore_previous,
     previous_kept,
-    restored,
-    reopen,
     scenario_loaded,
     recorded_no_faults,
     fault_after_end,
@@ -255,6 +252,10 @@ words!(
     /// the first load belongs in `Words` (one here would bring both tables
     /// back: the bench's first-load figure shows it).
     More;
+    // the bar after an import or a link (`Piece::Status`)
+    restore_previous,
+    restored,
+    reopen,
     // panels
     narration_title,
     narration_empty,

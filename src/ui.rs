@@ -876,7 +876,7 @@ fn Root() -> impl IntoView {
                 // Each pane scrolls on its own: focusable, so that a keyboard
                 // (↑ ↓, PageUp PageDown) reaches what is below its fold.
                 <section class="stage" data-testid="stage" aria-live="off" tabindex="0">
-                    <files::StatusBar />
+                    <Later piece=Piece::Status />
                     // The parliament is in the first load; every other view is its part.
                     {move || match app.view.get().part() {
                         None => view! {

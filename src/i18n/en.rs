@@ -97,10 +97,7 @@ pub static WORDS: Words = Words {
     export_mermaid: "Mermaid sequence diagram",
     window_from: "from (s)",
     window_to: "to (s)",
-    restore_previous: "Restore my previous work",
     previous_kept: "Your previous work is kept.",
-    restored: "Your previous work is back; what you opened is kept.",
-    reopen: "Back to what I opened",
     scenario_loaded: "Scenario loaded.",
     recorded_no_faults: "This run is recorded events only: it cannot be changed. Export it, or open its scenario to experiment.",
     fault_after_end: "The run ends here: a fault after its end would change nothing. Go back to an earlier moment and inject it there.",
@@ -110,6 +107,9 @@ pub static WORDS: Words = Words {
 
 /// The labels only the parts show (see `i18n::More`).
 pub static MORE: More = More {
+    restore_previous: "Restore my previous work",
+    restored: "Your previous work is back; what you opened is kept.",
+    reopen: "Back to what I opened",
     narration_title: "What just happened",
     narration_empty: "Nothing yet. Press Space to start.",
     narration_empty_touch: "Nothing yet. Tap ▶ to start.",

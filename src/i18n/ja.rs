@@ -100,10 +100,7 @@ pub static WORDS: Words = Words {
     export_mermaid: "Mermaid シーケンス図",
     window_from: "開始（秒）",
     window_to: "終了（秒）",
-    restore_previous: "以前の作業に戻す",
     previous_kept: "以前の作業は保存されています。",
-    restored: "以前の作業に戻しました。開いたものも残してあります。",
-    reopen: "開いたものに戻る",
     scenario_loaded: "シナリオを読み込みました。",
     recorded_no_faults: "この実行は記録されたイベントだけなので変更できません。書き出すか、シナリオを開いて試してください。",
     fault_after_end: "実行はここで終わります。終わりより後の障害は何も変えません。前の時点に戻ってから加えてください。",
@@ -113,6 +110,9 @@ pub static WORDS: Words = Words {
 
 /// The labels only the parts show (see `i18n::More`).
 pub static MORE: More = More {
+    restore_previous: "以前の作業に戻す",
+    restored: "以前の作業に戻しました。開いたものも残してあります。",
+    reopen: "開いたものに戻る",
     narration_title: "いま起きたこと",
     narration_empty: "まだ何も起きていません。スペースキーで開始します。",
     narration_empty_touch: "まだ何も起きていません。▶ をタップして開始します。",

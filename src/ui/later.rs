@@ -28,6 +28,7 @@ pub fn draw(piece: Piece) -> AnyView {
         }
         .into_any(),
         Piece::Hash => hash().into_any(),
+        Piece::Status => view! { <files::StatusBar /> }.into_any(),
         Piece::Main | Piece::Side | Piece::Stage { .. } | Piece::Tools => ().into_any(),
     }
 }

@@ -75,7 +75,9 @@ pub fn draw(piece: super::parts::Piece) -> AnyView {
             .into_any()
         }
         // The pieces of the part that comes after the first paint.
-        Piece::Column | Piece::Diagram | Piece::Dialogs | Piece::Hash => ().into_any(),
+        Piece::Column | Piece::Diagram | Piece::Dialogs | Piece::Hash | Piece::Status => {
+            ().into_any()
+        }
     }
 }
 

@@ -63,6 +63,9 @@ pub enum Piece {
     Dialogs,
     /// The run's trace hash in the transport.
     Hash,
+    /// The bar over the stage after an import or a link: what is on
+    /// screen, and the way back to the work it replaced.
+    Status,
 }
 
 /// A part's drawing function: what to draw for a piece.
