@@ -252,6 +252,8 @@ words!(
     /// the first load belongs in `Words` (one here would bring both tables
     /// back: the bench's first-load figure shows it).
     More;
+    share_ballots_title,
+    share_ballots_hint,
     // the bar after an import or a link (`Piece::Status`)
     restore_previous,
     restored,
@@ -676,6 +678,9 @@ pub trait Tell: Speak {
     /// The ballot explorer's findings, one sentence each.
     fn ballot_finding(&self, f: &BallotFinding) -> String;
 
+    /// Why a ballot table's link (`#ballots=…`) cannot be read.
+    fn ballots_link_error(&self, e: &crate::scenario::ballots::link::LinkError) -> String;
+
     /// A commit protocol by name: "Two-phase commit", "Paxos Commit, F = 1".
     fn commit_protocol(
         &self,
@@ -751,6 +756,9 @@ pub enum BadRun {
     Mutation(String),
     /// A lesson link (`#lesson=<id>`) names no lesson.
     Lesson(String),
+    /// A link's moment (`t=`) is not a time in µs: the link opens at the
+    /// start (it is said, not silently dropped).
+    Time(String),
     /// A lesson link's `step=` is not one of the lesson's `of` steps: the
     /// nearest step (`shown`, counting from 1) is opened instead.
     Step {

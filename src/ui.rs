@@ -672,7 +672,12 @@ fn Root() -> impl IntoView {
         playing: RwSignal::new(false),
         speed_log: RwSignal::new(pace),
         lang: RwSignal::new(lang),
-        view: RwSignal::new(View::of(first.protocol)),
+        // A ballot table's link opens the Ballots tab, which reads it.
+        view: RwSignal::new(if files::is_ballots_link(&browser::hash()) {
+            View::Ballots
+        } else {
+            View::of(first.protocol)
+        }),
         selected: RwSignal::new(None),
         large: RwSignal::new(false),
         presenter: RwSignal::new(false),
@@ -704,6 +709,8 @@ fn Root() -> impl IntoView {
     });
     raf::drive(app);
     keys::install(app);
+    // A refused link's moment is not shown either: the work stays as it was.
+    let refused = message.is_some();
     if let Some(m) = message {
         app.toast.set(Some(m));
     }
@@ -732,13 +739,16 @@ fn Root() -> impl IntoView {
     if let Some(Ok(link)) = lessons::read_link(&browser::hash()) {
         app.link_t.set_value(link_t);
         lessons::open_link(app, link);
-    } else if let Some(t) = link_t {
+    } else if let Some(t) = link_t.filter(|_| !refused) {
         app.set_t(t.min(app.end.get_untracked()));
     }
     // A link pasted into the address bar of the open page.
     let hc = window_event_listener(leptos::ev::hashchange, move |_| {
         let hash = browser::hash();
         let link_t = files::link_time(&hash);
+        if let Some(m) = files::bad_time(&hash, app.lang.get_untracked()) {
+            app.toast.set(Some(m));
+        }
         if let Some(lesson) = lessons::read_link(&hash) {
             match lesson {
                 Ok(link) => {
@@ -792,6 +802,9 @@ fn Root() -> impl IntoView {
             }
         } else if crate::trace::share::looks_like_link(&hash) {
             files::open_link(app, hash, link_t);
+        } else if files::is_ballots_link(&hash) {
+            // The tab reads it (when open, on this same event).
+            app.view.set(View::Ballots);
         } else if !hash.trim().is_empty() {
             app.toast.set(Some((
                 app.lang.get_untracked().speak().unknown_link(&hash),

@@ -12,7 +12,7 @@ use paxos_island::scenario::multipaxos_spec::{CellSpec, ScriptOp};
 use paxos_island::scenario::run::Run;
 use paxos_island::scenario::Scenario;
 use paxos_island::sim::NodeId;
-use paxos_island::trace::EventKind;
+use paxos_island::trace::{DropReason, EventKind};
 use std::sync::Arc;
 
 fn run(name: &str) -> Run {
@@ -86,6 +86,21 @@ fn a_session_survives_a_master_failover_in_jeopardy_and_keeps_its_lock() {
         })
         .collect();
     assert_eq!(accepted, vec![1, 1]);
+    // As the caption and the lesson tell it: the second write's check goes
+    // first to Α, gone since 0.8 s, and is lost; C1's retry at 3.4 s is
+    // accepted at 3.45 s.
+    let times: Vec<u64> = ns
+        .iter()
+        .filter(|(_, who, n)| who == "F" && matches!(n, MpNote::WriteChecked { .. }))
+        .map(|x| x.0)
+        .collect();
+    assert_eq!(times[1], 3_450_000, "{times:?}");
+    let lost = r.trace.iter().any(|e| {
+        (2_900_000..3_000_000).contains(&e.t.0)
+            && matches!(&e.kind, EventKind::Drop { from, to, reason: DropReason::Down, .. }
+                if r.names[from.index()] == "F" && r.names[to.index()] == "Α")
+    });
+    assert!(lost, "F's first check after 2.9 s goes to Α, which is down");
 }
 
 #[test]

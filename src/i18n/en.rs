@@ -107,6 +107,8 @@ pub static WORDS: Words = Words {
 
 /// The labels only the parts show (see `i18n::More`).
 pub static MORE: More = More {
+    share_ballots_title: "Link to this ballot table",
+    share_ballots_hint: "Opening this link opens the Ballots tab with this table as it is now, its edits included.",
     restore_previous: "Restore my previous work",
     restored: "Your previous work is back; what you opened is kept.",
     reopen: "Back to what I opened",
@@ -591,7 +593,7 @@ impl Speak for En {
 
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
-        format!("Nothing here opens “#{f}”: a scenario link starts with #s= or #run=, a lesson link with #lesson= and a lesson's id. Your work is shown as it was.")
+        format!("Nothing here opens “#{f}”: a scenario link starts with #s= or #run=, a lesson link with #lesson= and a lesson's id, a ballot table's with #ballots=. Your work is shown as it was.")
     }
 
     fn bad_run_link(&self, bad: &crate::i18n::BadRun) -> String {
@@ -600,13 +602,16 @@ impl Speak for En {
         let what = match bad {
             BadRun::Name(v) => format!("no built-in run is named “{}” (run= in the link)", cut(v)),
             BadRun::Seed(v) => format!(
-                "the seed “{}” is not a whole number from 0 up (seed= in the link)",
+                "the seed “{}” is not a whole number from 0 to 18446744073709551615 (seed= in the link)",
                 cut(v)
             ),
             BadRun::Mutation(v) => format!("there is no mutation “{}” (m= in the link)", cut(v)),
             BadRun::Lesson(v) => format!("there is no lesson “{}” (lesson= in the link; the Lessons tab lists them)", cut(v)),
             BadRun::Step { asked, of, shown } => {
                 return format!("This lesson has no step “{}” (step= in the link): it has {of} steps, and step {shown} is shown.", cut(asked))
+            }
+            BadRun::Time(v) => {
+                return format!("This link's moment “{}” is not a time in microseconds (t= in the link): it opens at the start.", cut(v))
             }
         };
         format!("This link cannot be opened: {what}. Was it mistyped or cut short? Your work is shown as it was.")
@@ -925,7 +930,7 @@ impl Tell for En {
             "multi-catch-up" => "Γ is cut off while Α and Β choose four slots. Healed at 0.7 s, it learns from a heartbeat that it is behind, asks for the slots it missed and applies them in order.",
             "two-masters" => "No lease. Α is cut off with C1 at 0.6 s but still believes it leads; Β is elected and C2 writes x = 2 through it. At 2.2 s Α answers C1's read from its own copy: x = 1, a stale read.",
             "master-lease" => "The same partition with a one-second master lease. Β waits out the promises given to Α before it is elected; Α's lease runs out first, so it cannot answer C1's read alone. After the heal Β answers it: x = 2.",
-            "chubby-failover" => "A Chubby cell of five. C1 opens a session, takes lock 0 (generation 1) and writes to the file server F. The master Α crashes at 0.8 s. At 1.67 s C1's own estimate of its session lease runs out: jeopardy, and a 3 s grace period begins. Δ is elected at 1.75 s, once Α's master lease is over, and assumes the longest session lease Α could have granted. C1's KeepAlive reaches it at 1.96 s: safe, with a new epoch. At 2.9 s C1 writes again with generation 1 and F accepts it: the lock survived the failover.",
+            "chubby-failover" => "A Chubby cell of five. C1 opens a session, takes lock 0 (generation 1) and writes to the file server F. The master Α crashes at 0.8 s. At 1.67 s C1's own estimate of its session lease runs out: jeopardy, and a 3 s grace period begins. Δ is elected at 1.75 s, once Α's master lease is over, and assumes the longest session lease Α could have granted. C1's KeepAlive reaches it at 1.96 s: safe, with a new epoch. At 2.9 s C1 writes again with generation 1. F asks the master it knew, Α, to check the sequencer: Α is gone, and the check is lost. C1 tries again at 3.4 s; F is sent on from Β to Δ and accepts the write at 3.45 s: the lock survived the failover.",
             "chubby-sequencer" => "C1 holds lock 0 (generation 1) and has written a to the file server F. At 0.9 s it is paused for 3 s. The master hears no KeepAlive and at 1.82 s ends C1's session through the log; C2 gets the lock at 2.54 s with generation 2. C1 wakes at 3.9 s still believing it holds the lock and writes b with generation 1. F has seen no higher generation, so it asks the cell: no longer current, refused. C2's write with generation 2 then passes.",
             _ => "",
         }
@@ -1075,6 +1080,26 @@ impl Tell for En {
             s.push_str(&one(m));
         }
         s
+    }
+
+    fn ballots_link_error(&self, e: &crate::scenario::ballots::link::LinkError) -> String {
+        use crate::scenario::ballots::link::{LinkError::*, MAX_FIELD, MAX_ROWS};
+        let what = match e {
+            Empty => "it has no rows".to_string(),
+            TooManyRows(n) => format!("it has {n} rows, more than {MAX_ROWS}"),
+            Fields { row, found } => format!(
+                "row {row} has {found} fields where a row has four (number.decree.quorum.voters)"
+            ),
+            Text { row } => format!(
+                "row {row}'s number or decree is not percent-encoded text of at most {MAX_FIELD} characters"
+            ),
+            Set { row, voters, typed, of } => format!(
+                "row {row}'s {} \"{typed}\" is not a set of the {of} priests (a number from 0 to {})",
+                if *voters { "voters" } else { "quorum" },
+                (1u64 << of) - 1
+            ),
+        };
+        format!("This link's ballot table cannot be read: {what}. Was it cut short? The table on screen is unchanged.")
     }
 
     fn ballot_finding(&self, f: &super::BallotFinding) -> String {

@@ -503,5 +503,6 @@ fn consistency(rows: &[BallotRow]) -> Consistency {
     }
 }
 
+pub mod link;
 #[cfg(test)]
 mod tests;

@@ -2,13 +2,99 @@
 //! edits, with B1, B2 and B3 (and Theorem 1) checked by the core on every
 //! keystroke. Ballot 29's voters are a reconstruction and say so.
 
-use super::use_app;
+use super::{browser, use_app};
 use crate::i18n::BallotFinding as F;
+use crate::scenario::ballots::link::{self, LinkRow};
 use crate::scenario::ballots::{
     check_with, figure1, figure1_priests, BallotRow, InputError, Remark, B3,
 };
 use crate::sorted::VecSet;
 use leptos::prelude::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The Ballots tab's table as the learner left it: it outlives the tab
+    /// (another tab and back, a lesson and back), not the page. A lesson's
+    /// stage starts from Figure 1.
+    static KEPT: RefCell<Option<Vec<Edit>>> = const { RefCell::new(None) };
+    /// The last table link read (`#ballots=…`): a link stays in the address
+    /// bar, and coming back to the tab must not read it over the edits again.
+    static READ: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// The link of the Ballots tab's table as it is now.
+pub fn link() -> String {
+    let rows = KEPT
+        .with_borrow(|k| k.clone())
+        .unwrap_or_else(|| edits_of(figure1()));
+    let roster = figure1_priests();
+    let set = |s: &VecSet<String>| {
+        roster
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| s.contains(&p.0))
+            .fold(0u32, |m, (i, _)| m | 1 << i)
+    };
+    let rows: Vec<LinkRow> = rows
+        .iter()
+        .map(|e| LinkRow {
+            number: e.number.clone(),
+            decree: e.decree.clone(),
+            quorum: set(&e.quorum),
+            voters: set(&e.voters),
+        })
+        .collect();
+    format!(
+        "{}#ballots={}",
+        super::files::page_base(),
+        link::encode(&rows)
+    )
+}
+
+/// The table of the link in the address bar, if there is one not read yet:
+/// `Err` says why it cannot be read (the table on screen stays).
+fn from_address() -> Option<Result<Vec<Edit>, link::LinkError>> {
+    let hash = browser::hash();
+    let text = hash.strip_prefix("ballots=")?;
+    if READ.with_borrow(|r| *r == hash) {
+        return None;
+    }
+    READ.set(hash.clone());
+    let roster = figure1_priests();
+    // Figure 1's ballot 29 keeps its note that its voters are a
+    // reconstruction, while they are still those voters.
+    let reconstructed: Vec<Edit> = edits_of(figure1())
+        .into_iter()
+        .filter(|e| e.reconstructed)
+        .collect();
+    Some(link::decode(text, roster.len()).map(|rows| {
+        rows.into_iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let set = |m: u32| -> VecSet<String> {
+                    roster
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, _)| m & (1 << k) != 0)
+                        .map(|(_, p)| p.0.clone())
+                        .collect()
+                };
+                let mut e = Edit {
+                    key: i as u32,
+                    number: r.number,
+                    decree: r.decree,
+                    quorum: set(r.quorum),
+                    voters: set(r.voters),
+                    reconstructed: false,
+                };
+                e.reconstructed = reconstructed
+                    .iter()
+                    .any(|x| (&x.number, &x.voters) == (&e.number, &e.voters));
+                e
+            })
+            .collect()
+    }))
+}
 
 /// A row as typed (the number may not be a number yet).
 #[derive(Clone, Debug, PartialEq)]
@@ -165,18 +251,45 @@ fn findings(edits: &[Edit]) -> (Vec<Vec<F>>, Vec<F>) {
     (per_row, global)
 }
 
-/// The ballot explorer as a part of the page (`super::parts`).
-pub fn draw(_: super::parts::Piece) -> AnyView {
-    view! { <BallotExplorer /> }.into_any()
+/// The ballot explorer as a part of the page (`super::parts`): the tab's
+/// own table (`Main`), or Figure 1 afresh on a lesson's stage.
+pub fn draw(piece: super::parts::Piece) -> AnyView {
+    let keep = piece == super::parts::Piece::Main;
+    view! { <BallotExplorer keep /> }.into_any()
 }
 
+/// `keep`: the Ballots tab's table (kept while the page is open, opened
+/// from a link); else Figure 1, as a lesson shows it.
 #[component]
-pub fn BallotExplorer() -> impl IntoView {
+pub fn BallotExplorer(keep: bool) -> impl IntoView {
     let app = use_app();
-    let rows = RwSignal::new(edits_of(figure1()));
+    let kept = keep.then(|| KEPT.with_borrow(|k| k.clone())).flatten();
+    let rows = RwSignal::new(kept.unwrap_or_else(|| edits_of(figure1())));
     // Bumped when the table is replaced, so that every row is drawn afresh.
     let generation = RwSignal::new(0u32);
-    let next_key = StoredValue::new(100u32);
+    let next_key = StoredValue::new(
+        rows.with_untracked(|r| r.iter().map(|e| e.key + 1).max().unwrap_or(0).max(100)),
+    );
+    if keep {
+        // A table's link: read when the tab opens, and when one is pasted
+        // into the address bar while it is open.
+        let read = move || match from_address() {
+            Some(Ok(table)) => {
+                next_key.set_value(table.len() as u32 + 100);
+                rows.set(table);
+                generation.update(|g| *g += 1);
+            }
+            Some(Err(e)) => app.toast.set(Some((
+                app.lang.get_untracked().tell().ballots_link_error(&e),
+                true,
+            ))),
+            None => {}
+        };
+        read();
+        let listener = window_event_listener(leptos::ev::hashchange, move |_| read());
+        on_cleanup(move || listener.remove());
+        Effect::new(move |_| rows.with(|r| KEPT.set(Some(r.clone()))));
+    }
     let priests: Vec<String> = figure1_priests().into_iter().map(|p| p.0).collect();
     let found = Memo::new(move |_| rows.with(|r| findings(r)));
     let set = move |key: u32, f: Box<dyn FnOnce(&mut Edit)>| {

@@ -28,7 +28,11 @@ pub enum Export {
 /// Writes `what` of the work on screen and hands it to the browser as a
 /// download (a share link goes to the share dialog instead).
 pub fn write(app: App, what: Export) {
-    let stem = files::stem(app);
+    let stem = if app.view.get_untracked() == View::Ballots {
+        "ballots".to_string()
+    } else {
+        files::stem(app)
+    };
     let file = |ext: &str| format!("{stem}.{ext}");
     let (name, text, mime) = match what {
         Export::Trace => (
@@ -58,6 +62,10 @@ pub fn write(app: App, what: Export) {
         // In a lesson, the step's own link (as its "Link to this step").
         Export::Link if app.lesson.get_untracked().is_some() => {
             return app.share.set(Some(files::moment_link(app)));
+        }
+        // On Ballots, the table on screen (not the run of the other tabs).
+        Export::Link if app.view.get_untracked() == View::Ballots => {
+            return app.share.set(Some(super::ballots::link()));
         }
         // The link shows the moment on screen (the run can still be played
         // from the start); at 0 it says nothing of time.

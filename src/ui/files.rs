@@ -70,7 +70,7 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
         return match run {
             Ok(s) => {
                 let kept = saved.filter(|old| differs(old, &s));
-                (s, None, kept)
+                (s, bad_time(&hash, lang), kept)
             }
             Err(bad) => (
                 saved.unwrap_or_else(calm),
@@ -87,21 +87,41 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
         return match read {
             Ok(s) => {
                 let kept = saved.filter(|old| differs(old, &s));
-                (s, None, kept)
+                (s, bad_time(&hash, lang), kept)
             }
             Err(message) => (saved.unwrap_or_else(calm), Some((message, true)), None),
         };
     }
     // Anything else after `#` (but a lesson link) is said, not ignored.
     let odd = match super::lessons::read_link(&hash) {
-        Some(Ok(_)) => None,
+        Some(Ok(_)) => bad_time(&hash, lang),
         Some(Err(bad)) => Some((lang.speak().bad_run_link(&bad), true)),
+        None if is_ballots_link(&hash) => None,
         None => (!hash.trim().is_empty()).then(|| (lang.speak().unknown_link(&hash), true)),
     };
     match saved {
         Some(s) => (s, odd, None),
         None => (calm(), odd, None),
     }
+}
+
+/// A link's fragment to a ballot table (`ballots=…`: the Ballots tab reads
+/// it, `ui::ballots`)?
+pub fn is_ballots_link(fragment: &str) -> bool {
+    fragment.starts_with("ballots=")
+}
+
+/// A link's `t=` that is not a time in µs, said (the link opens at 0).
+pub fn bad_time(fragment: &str, lang: crate::i18n::Lang) -> Option<(String, bool)> {
+    link_field(fragment, "t")
+        .filter(|v| v.parse::<u64>().is_err())
+        .map(|v| {
+            (
+                lang.speak()
+                    .bad_run_link(&crate::i18n::BadRun::Time(decoded(v))),
+                true,
+            )
+        })
 }
 
 /// `t=<µs>` in a link's fragment: the moment the link shows.
@@ -375,7 +395,7 @@ fn refuse(app: App, e: import::ImportError) {
 }
 
 /// The page's address without its fragment: what every link starts with.
-fn page_base() -> String {
+pub fn page_base() -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
         .map(|h| h.split('#').next().unwrap_or_default().to_string())
@@ -420,7 +440,8 @@ pub fn FileMenu() -> impl IntoView {
         }
     };
     view! {
-        <details class="menu" data-testid="file-menu" on:keydown=|e: web_sys::KeyboardEvent| if e.key() == "Escape" { close_menu() }>
+        // On Ballots there is no run: only the table's view and its link.
+        <details class="menu" class:table=move || app.view.get() == View::Ballots data-testid="file-menu" on:keydown=|e: web_sys::KeyboardEvent| if e.key() == "Escape" { close_menu() }>
             <summary class="btn">{move || w().file_menu}</summary>
             // A disclosure of buttons and a small form, not an ARIA menu: a
             // menu may hold only menu items, and arrow keys would be owed.
@@ -448,14 +469,14 @@ pub fn FileMenu() -> impl IntoView {
                         input.set_value("");
                     }
                 />
-                <button class="item" data-testid="export-trace" on:click=move |_| export(app, Export::Trace)>{move || w().export_trace}</button>
-                <button class="item" data-testid="export-scenario" on:click=move |_| export(app, Export::Scenario)>{move || w().export_scenario}</button>
+                <button class="item run" data-testid="export-trace" on:click=move |_| export(app, Export::Trace)>{move || w().export_trace}</button>
+                <button class="item run" data-testid="export-scenario" on:click=move |_| export(app, Export::Scenario)>{move || w().export_scenario}</button>
                 <button class="item" data-testid="share" on:click=move |_| export(app, Export::Link)>{move || w().copy_link}</button>
                 <hr />
                 <button class="item" data-testid="export-view-svg" on:click=move |_| export(app, Export::ViewSvg)>{move || w().export_view_svg}</button>
                 <button class="item" data-testid="export-view-png" on:click=move |_| export(app, Export::ViewPng)>{move || w().export_view_png}</button>
-                <button class="item" data-testid="export-shiviz" on:click=move |_| export(app, Export::Shiviz)>{move || w().export_shiviz}</button>
-                <form class="item-form" on:submit=export_mermaid>
+                <button class="item run" data-testid="export-shiviz" on:click=move |_| export(app, Export::Shiviz)>{move || w().export_shiviz}</button>
+                <form class="item-form run" on:submit=export_mermaid>
                     <span>{move || w().export_mermaid}</span>
                     <label>{move || w().window_from} " "
                         <input size="5" data-testid="mermaid-from" prop:value=move || from.get() on:input=move |ev| from.set(event_target_value(&ev)) />
@@ -509,12 +530,14 @@ pub fn ShareDialog() -> impl IntoView {
     });
     move || {
         app.share.get().map(|link| {
-            // A lesson's step (its "Link to this step"), or a scenario.
-            let step = link.contains("#lesson=");
-            let (title, hint) = if step {
-                (app.words().link_to_step, app.words().share_step_hint)
+            // A lesson's step (its "Link to this step"), a ballot table, or a scenario.
+            let w = app.words();
+            let (title, hint) = if link.contains("#lesson=") {
+                (w.link_to_step, w.share_step_hint)
+            } else if link.contains("#ballots=") {
+                (w.share_ballots_title, w.share_ballots_hint)
             } else {
-                (app.words().share_title, app.words().share_hint)
+                (w.share_title, w.share_hint)
             };
             view! {
                 <div class="dialog-backdrop" on:click=move |_| app.share.set(None)>

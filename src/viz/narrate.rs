@@ -177,10 +177,17 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
                             to_list.push(*t2);
                             j += 1;
                         }
-                        // Monitor findings and duplicates interleave with sends.
+                        // Monitor findings and duplicates interleave with sends,
+                        // and so does a copy refused at once by a cut link (a
+                        // partition): the broadcast still went to everyone.
                         EventKind::Duplicate { .. }
                         | EventKind::Note(Note::Paxos(PaxosNote::Chosen { .. }))
                             if events[j].t == e.t =>
+                        {
+                            j += 1;
+                        }
+                        EventKind::Drop { from, msg: m2, .. }
+                            if events[j].t == e.t && *from == e.node && m2 == msg =>
                         {
                             j += 1;
                         }
@@ -397,5 +404,40 @@ mod tests {
                 .count(),
             5
         );
+    }
+
+    /// A prepare sent to all five while a partition cuts three of them off
+    /// was told "to Α, Β, Γ" (the fold stopped at Γ's refusal), then "to Δ",
+    /// "to Ε": one broadcast to everyone, then each refusal, in order.
+    #[test]
+    fn a_broadcast_cut_by_a_partition_is_still_one_line_to_everyone() {
+        let run = Run::record(&builtin::get("partition-heal").unwrap()).unwrap();
+        let ls = story(&run.trace, run.names.len());
+        let at0: Vec<&Say> = ls.iter().filter(|l| l.t.0 == 0).map(|l| &l.say).collect();
+        let first = at0
+            .iter()
+            .position(|s| matches!(s, Say::Broadcast { .. } | Say::Sent { .. }))
+            .expect("a prepare at 0");
+        assert!(
+            matches!(at0[first], Say::Broadcast { from: NodeId(0), to, everyone: true, .. } if to.len() == 5),
+            "{:?}",
+            at0[first]
+        );
+        let refused: Vec<NodeId> = at0[first + 1..]
+            .iter()
+            .take_while(|s| matches!(s, Say::Dropped { .. }))
+            .map(|s| match s {
+                Say::Dropped { to, .. } => *to,
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(refused, vec![NodeId(2), NodeId(3), NodeId(4)]);
+        assert!(!at0.iter().any(|s| matches!(
+            s,
+            Say::Sent {
+                from: NodeId(0),
+                ..
+            }
+        )));
     }
 }

@@ -155,6 +155,9 @@ test('a share link reproduces the run exactly, at the moment it was shared; a cu
   for (const [bad, why] of [
     [link.slice(0, link.length - 9), /cut short/],
     [link.replace(/s1\.(.)/, (m, c) => `s1.${c === 'A' ? 'B' : 'A'}`), /changed or mistyped/],
+    // A refused link's moment is not shown either (it moved the cursor).
+    [`${link.replace(/s1\.(.)/, (m, c) => `s1.${c === 'A' ? 'B' : 'A'}`)}&t=2500000`, /changed or mistyped/],
+    [`${base}#run=calm&seed=99999999999999999999999`, /the seed “99999999999999999999999” is not a whole number from 0 to 18446744073709551615/],
     [`${base}#s=s1.%%%zz`, /"%", a character no Paxos Island link contains|'%', a character no Paxos Island link contains/],
     [`${base}#hello`, /Nothing here opens “#hello”/],
     [`${base}#lesson=no-such-lesson`, /there is no lesson “no-such-lesson” \(lesson= in the link/],
@@ -164,6 +167,16 @@ test('a share link reproduces the run exactly, at the moment it was shared; a cu
     await p2.getByTestId('toast').waitFor();
     assert.match(await p2.getByTestId('toast').textContent(), why);
     assert.equal(await hashOf(p2), hash, 'the work from before is still there');
+    assert.equal(await p2.getByTestId('time').getAttribute('data-us'), '0', `${bad}: at its start`);
+  }
+  // A moment that is not a time is said, not silently dropped: the run opens at 0.
+  for (const t of ['-5', '25000A0']) {
+    await p2.goto('about:blank');
+    await p2.goto(`${base}#run=kleppmann&seed=7&t=${t}`);
+    await p2.getByTestId('lease-lab').waitFor();
+    await p2.getByTestId('toast').waitFor();
+    assert.match(await p2.getByTestId('toast').textContent(), new RegExp(`This link's moment “${t}” is not a time in microseconds \\(t= in the link\\): it opens at the start`));
+    assert.equal(await p2.getByTestId('time').getAttribute('data-us'), '0');
   }
   await fresh.close();
   assert.deepEqual(errors.concat(e2), []);

@@ -283,6 +283,59 @@ test('progress is saved in the browser, and a begun lesson continues where it wa
   assert.deepEqual(errors, []);
 });
 
+// A table a teacher made (ballot 14 voting β breaks B3) outlived neither a
+// tab switch nor the page, and File > Share linked the parliament's run.
+test('a ballot table outlives a tab switch, goes into a link that opens it, and a damaged link leaves it be', async () => {
+  const { page, errors } = await open(ctx);
+  await page.getByTestId('tab-ballots').click();
+  await page.getByTestId('decree-2').fill('β');
+  await page.getByTestId('q-4-Ε').click();
+  const broken = /B3 broken: ballot 14 proposes another decree/;
+  assert.match(await page.getByTestId('conditions').textContent(), broken);
+  await page.getByTestId('tab-parliament').click();
+  await page.getByTestId('parliament').waitFor();
+  await page.getByTestId('tab-ballots').click();
+  assert.equal(await page.getByTestId('decree-2').inputValue(), 'β');
+  assert.equal(await page.getByTestId('q-4-Ε').getAttribute('aria-pressed'), 'true');
+  await page.getByTestId('file-menu').locator('summary').click();
+  await page.getByTestId('share').click();
+  assert.equal((await page.locator('#share-title').textContent()).trim(), 'Link to this ballot table');
+  const link = await page.getByTestId('share-link').inputValue();
+  assert.match(link, /#ballots=2\.%CE%B1\.15\.8~/);
+  await page.keyboard.press('Escape');
+  // Its File menu has no run to export (it exported the other tabs' run,
+  // named after it): the table's picture, named so, and its link.
+  await page.getByTestId('file-menu').locator('summary').click();
+  for (const id of ['export-trace', 'export-scenario', 'export-shiviz', 'export-mermaid']) assert.equal(await page.getByTestId(id).isVisible(), false, id);
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-view-svg').click()]);
+  assert.equal(d.suggestedFilename(), 'ballots.svg');
+  await page.getByTestId('tab-parliament').click();
+  await page.getByTestId('file-menu').locator('summary').click();
+  assert.equal(await page.getByTestId('export-trace').isVisible(), true);
+  await page.keyboard.press('Escape');
+  // Opened anywhere, in Japanese too: the same table, the same verdicts.
+  const { page: other } = await open(ctx, { locale: 'ja-JP' });
+  await other.goto(link);
+  await other.getByTestId('ballots').waitFor();
+  assert.equal(await other.getByTestId('decree-2').inputValue(), 'β');
+  assert.equal(await other.getByTestId('q-4-Ε').getAttribute('aria-pressed'), 'true');
+  assert.match(await other.getByTestId('b3-4').textContent(), /賛成者は再構成/);
+  // A damaged link pasted into the open page: said, and the table stays.
+  await other.getByTestId('decree-0').fill('γ');
+  await other.evaluate(() => { location.hash = '#ballots=2.%CE%B1.15.8~5.%CE%B2.23'; });
+  await other.getByTestId('toast').waitFor();
+  assert.match(await other.getByTestId('toast').textContent(), /このリンクの投票表は読めません：2 行目の欄が 3 個です/);
+  assert.equal(await other.getByTestId('decree-0').inputValue(), 'γ');
+  await other.evaluate(() => { location.hash = '#ballots=2.a.99.1'; });
+  await other.waitForFunction(() => /クォーラム「99」/.test(document.querySelector('[data-testid=toast]')?.textContent ?? ''));
+  assert.equal(await other.getByTestId('decree-0').inputValue(), 'γ');
+  // A lesson's stage shows Figure 1, not the tab's table.
+  await page.goto(ctx.url + '#lesson=ballots&step=2');
+  await page.getByTestId('ballots').waitFor();
+  assert.equal(await page.getByTestId('decree-2').inputValue(), 'α');
+  assert.deepEqual(errors, []);
+});
+
 test('the ballot explorer: Figure 1 holds, a changed decree breaks B3, a disjoint quorum breaks B2', async () => {
   const { page, errors } = await open(ctx);
   await page.getByTestId('tab-ballots').click();

@@ -851,7 +851,9 @@ pub const LESSONS: &[LessonText] = &[
                         The replicas are still bound by their promises to Α; Δ is elected at 1.75 s and, not knowing \
                         what Α granted, assumes the longest session lease Α could have given. C1's KeepAlive reaches \
                         Δ at 1.96 s: safe again (green), under a new epoch, (4,Δ). At 2.9 s C1 writes b with the same \
-                        generation 1, and F accepts it: the session and its lock survived the fail-over.",
+                        generation 1. F asks the master it knew, Α, to check the sequencer: Α is gone, and the check \
+                        is lost. When C1 tries again at 3.4 s, F is sent on to Δ and accepts b at 3.45 s: the session \
+                        and its lock survived the fail-over.",
                 ..StepText::EMPTY
             },
             StepText {

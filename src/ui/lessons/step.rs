@@ -127,7 +127,7 @@ pub fn StepView(lesson: usize, step: usize) -> impl IntoView {
             .into_any()
         }
         Stage::Read { figure: None } => ().into_any(),
-        Stage::Ballots => view! { <div class="step-stage"><PartView part=Part::Ballots piece=Piece::Main /></div> }.into_any(),
+        Stage::Ballots => view! { <div class="step-stage"><PartView part=Part::Ballots piece=Piece::Stage { controls: false } /></div> }.into_any(),
         Stage::Latency => view! { <div class="step-stage">{move || {
             let labels = app.lang.get().lessons().get(lesson).and_then(|l| l.steps.get(step)).map(|s| s.labels).unwrap_or_default();
             view! { <LatencyTable labels=labels /> }
