@@ -408,6 +408,7 @@ words!(
     watch_label,
     try_label,
     reveal,
+    reveal_wait,
     done,
     start_lesson,
     continue_lesson,
@@ -998,6 +999,35 @@ mod tests {
             }
         }
         assert!(lines > 1000, "{lines} lines");
+    }
+
+    /// A message to a crashed node is narrated in the parliament's words
+    /// only in the parliament: the commit view said "RM1 has left the
+    /// chamber".
+    #[test]
+    fn only_the_parliament_has_a_chamber_to_leave() {
+        let mut outside = 0;
+        for name in crate::scenario::builtin::names() {
+            let s = crate::scenario::builtin::get(name).unwrap();
+            let run = crate::scenario::run::Run::record(&s).unwrap();
+            for line in crate::viz::narrate::story(&run.trace, run.names.len()) {
+                let crate::viz::narrate::Say::Dropped {
+                    msg,
+                    reason: crate::trace::DropReason::Down,
+                    ..
+                } = &line.say
+                else {
+                    continue;
+                };
+                let paxos = matches!(msg, crate::protocol::Msg::Paxos(_));
+                let en = Lang::En.tell().say(&run.names, &line.say);
+                let ja = Lang::Ja.tell().say(&run.names, &line.say);
+                assert_eq!(en.contains("chamber"), paxos, "{name}: {en}");
+                assert_eq!(ja.contains("議場"), paxos, "{name}: {ja}");
+                outside += usize::from(!paxos);
+            }
+        }
+        assert!(outside > 10, "{outside} lines outside the parliament");
     }
 
     #[test]

@@ -260,6 +260,7 @@ pub static MORE: More = More {
     watch_label: "What to watch",
     try_label: "Free play: everything is unlocked from here.",
     reveal: "Show me",
+    reveal_wait: "Watch the run go on: the answer comes when it reaches the moment that decides it.",
     done: "done",
     start_lesson: "Start",
     continue_lesson: "Continue (Step {})",
@@ -294,7 +295,7 @@ pub static MORE: More = More {
     mp_runs: "runs for election",
     mp_follows: "follows",
     mp_lease_mark: "holds the master lease",
-    mp_clients: "Clients",
+    mp_clients: "Clients, as each one believes (a paused one still believes what it last heard)",
     mp_waits: "waits for",
     mp_heard: "last answer",
     mp_lease_title: "Master lease: when each replica believed it held it (true time)",
@@ -667,7 +668,14 @@ impl Tell for En {
             Say::Dropped { from, to, msg, reason } => match reason {
                 DropReason::Loss => format!("The messenger carrying {}'s {} to {} is lost.", n(*from), msg_kind(msg), n(*to)),
                 DropReason::Partition => format!("{}'s {} cannot cross the partition to {}.", n(*from), msg_kind(msg), n(*to)),
-                DropReason::Down => format!("{} has left the chamber; {}'s {} finds nobody.", n(*to), n(*from), msg_kind(msg)),
+                // The chamber is the parliament's: elsewhere a node is down.
+                DropReason::Down => format!(
+                    "{} {}; {}'s {} finds nobody.",
+                    n(*to),
+                    if matches!(msg, Msg::Paxos(_)) { "has left the chamber" } else { "is down" },
+                    n(*from),
+                    msg_kind(msg)
+                ),
             },
             Say::Duplicated { from, to, msg } => format!("The network duplicates {}'s {} to {}.", n(*from), msg_kind(msg), n(*to)),
             Say::Timer { node, timer } => match timer {

@@ -263,6 +263,7 @@ pub static MORE: More = More {
     watch_label: "注目するところ",
     try_label: "自由に操作できます。ここから先は何でも試せます。",
     reveal: "答え合わせ",
+    reveal_wait: "実行の続きを見ましょう。答えを決める瞬間に実行が届くと、答えが示されます。",
     done: "完了",
     start_lesson: "始める",
     continue_lesson: "続きから（ステップ {}）",
@@ -297,7 +298,7 @@ pub static MORE: More = More {
     mp_runs: "選挙に立候補中",
     mp_follows: "フォロワー",
     mp_lease_mark: "マスターリースを保持",
-    mp_clients: "クライアント",
+    mp_clients: "クライアント：それぞれが信じていること（止まっているあいだは、最後に聞いたことを信じたまま）",
     mp_waits: "待っている命令",
     mp_heard: "最後の応答",
     mp_lease_title: "マスターリース：各レプリカが保持していると信じていた期間（真の時刻）",
@@ -798,7 +799,15 @@ impl Tell for Ja {
             Say::Dropped { from, to, msg, reason } => match reason {
                 DropReason::Loss => format!("{} から {} への {} を運ぶ使者が行方不明になります。", n(*from), n(*to), msg_kind(msg)),
                 DropReason::Partition => format!("{} の {} は分断を越えられず、{} に届きません。", n(*from), msg_kind(msg), n(*to)),
-                DropReason::Down => format!("{} は議場を去っているため、{} の {} は {} に届きません。", n(*to), n(*from), msg_kind(msg), n(*to)),
+                // The chamber is the parliament's: elsewhere a node is down.
+                DropReason::Down => format!(
+                    "{} は{}ため、{} の {} は {} に届きません。",
+                    n(*to),
+                    if matches!(msg, Msg::Paxos(_)) { "議場を去っている" } else { "停止している" },
+                    n(*from),
+                    msg_kind(msg),
+                    n(*to)
+                ),
             },
             Say::Duplicated { from, to, msg } => format!("ネットワークが {} から {} への {} を重複させます。", n(*from), n(*to), msg_kind(msg)),
             Say::Timer { node, timer } => match timer {

@@ -159,6 +159,17 @@ fn page_svg(el: &web_sys::Element) -> Option<String> {
             let _ = b.set_attribute("checked", "");
         }
     }
+    // A picture for a slide: the view's buttons that act on the run stay out.
+    if let Ok(skip) = copy.query_selector_all("[data-no-export]") {
+        for i in 0..skip.length() {
+            if let Some(n) = skip
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
+                n.remove();
+            }
+        }
+    }
     let _ = copy.set_attribute("style", &format!("width:{w}px"));
     let html = web_sys::XmlSerializer::new()
         .ok()?

@@ -643,7 +643,7 @@ fn Controls() -> impl IntoView {
         }));
     };
     view! {
-        <div class="commit-controls mp-controls">
+        <div class="commit-controls mp-controls" data-no-export="">
             <button class="btn danger" data-testid="crash-leader" on:click=crash>{move || app.words().crash_leader}</button>
             <button class="btn" data-testid="restart-replicas" on:click=restart>{move || app.words().restart_replicas}</button>
             <form class="mp-write" on:submit=write>

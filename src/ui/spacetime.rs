@@ -146,7 +146,7 @@ pub fn SpaceTime() -> impl IntoView {
                         <span class="small hint" data-testid="spacetime-thinned" title=move || format!("{omitted} {}", app.words().st_thinned)>{format!("+{omitted} …")}</span>
                     })
                 }}
-                <button class="btn small" data-testid="export-spacetime" on:click=export>{move || app.words().download_svg}</button>
+                <button class="btn small" data-testid="export-spacetime" data-no-export="" on:click=export>{move || app.words().download_svg}</button>
             </div>
             <div class="spacetime-frame" on:click=seek>
                 <div class="spacetime-svg" inner_html=move || drawing.with(|d| d.0.clone())></div>

@@ -333,6 +333,9 @@ test('the view as SVG and PNG, on every tab, is drawn with the tab\'s own styles
     const bad = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').getElementsByTagName('parsererror').length, svg);
     assert.equal(bad, 0, `${tab}: well-formed SVG`);
     assert.match(svg, holds, `${tab}: what the tab shows`);
+    // A picture for a slide: the buttons that act on the run stay out of it
+    // ("Crash the leader now", "Download SVG" were in Multi-Paxos's).
+    assert.doesNotMatch(svg, /data-testid="(crash-leader|restart-replicas|export-spacetime)"/, `${tab}: controls in the picture`);
     // The parts' rules are inside (the lanes' bands were black without them).
     assert.match(svg, /\.lanes|\.lease-lanes|\.mp-log/, `${tab}: the parts' styles`);
     const png = readFileSync(await download(page, 'export-view-png'));

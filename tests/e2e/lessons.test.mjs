@@ -135,7 +135,10 @@ test('a prediction is answered before the run reveals it, then explained', async
   const before = await marks();
   await page.getByTestId('option-1').check();
   await page.getByTestId('answer').click();
+  // Meanwhile the run plays on to the moment, and the step says so (it showed "…").
+  assert.match(await page.getByTestId('reveal-wait').textContent(), /^Watch the run go on: the answer comes when it reaches the moment that decides it\.$/);
   await page.getByTestId('explanation').waitFor({ timeout: 20000 });
+  assert.equal(await page.getByTestId('reveal-wait').count(), 0);
   assert.match(await page.getByTestId('explanation').textContent(), /Right/);
   assert.ok(await marks() > before, `the scrubber showed every mark (${before}) before the answer`);
   assert.ok(Number(await page.getByTestId('time').getAttribute('data-us')) > t0);

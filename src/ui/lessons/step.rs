@@ -274,7 +274,7 @@ fn Predict(lesson: usize, step: usize, reveal_us: u64, answer: u8) -> impl IntoV
                 </div>
             </Show>
             <Show when=move || locked.get() && !revealed()>
-                <p class="small hint">"…"</p>
+                <p class="small hint" data-testid="reveal-wait">{move || app.words().reveal_wait}</p>
             </Show>
         </form>
     }
