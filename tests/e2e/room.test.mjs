@@ -178,6 +178,11 @@ for (const locale of ['en-US', 'ja-JP']) {
     const { page, errors } = await open(ctx, { locale, ...PHONE });
     const wide = () => page.evaluate(() => document.scrollingElement.scrollWidth);
     assert.ok(await wide() <= 390, `the page scrolls sideways (${await wide()} px)`);
+    // Every tab is in sight (a row that scrolled hid Ballots and Lessons, and nothing said so).
+    for (const t of ['parliament', 'multi', 'lease', 'commit', 'ballots', 'lessons']) {
+      const b = await box(page.getByTestId(`tab-${t}`));
+      assert.ok(b.x >= 0 && b.x + b.width <= 390, `the ${t} tab at ${JSON.stringify(b)}`);
+    }
     // Every seat is inside the screen and big enough for a finger.
     for (let i = 0; i < 5; i++) {
       const b = await box(page.locator(`[data-testid=seat-${i}] circle.seat`));
@@ -210,7 +215,7 @@ for (const locale of ['en-US', 'ja-JP']) {
     await page.getByTestId('play').tap();
     await page.waitForTimeout(2500);
     await shot(page, `room-phone-playing-${locale}`);
-    // Every tab is reachable in the scrolling row; the lease lab and a lesson work.
+    // The lease lab and a lesson work.
     await page.getByTestId('tab-lease').tap();
     await page.getByTestId('lanes').waitFor();
     assert.ok(await wide() <= 390, 'the lease lab scrolls sideways');
