@@ -970,6 +970,18 @@ mod tests {
         }
     }
 
+    /// Every narration line of every built-in run, with the run's name and
+    /// its nodes' names.
+    fn every_built_in_line(mut f: impl FnMut(&str, &[String], &crate::viz::narrate::Say)) {
+        for name in crate::scenario::builtin::names() {
+            let s = crate::scenario::builtin::get(name).unwrap();
+            let run = crate::scenario::run::Run::record(&s).unwrap();
+            for line in crate::viz::narrate::story(&run.trace, run.names.len()) {
+                f(name, &run.names, &line.say);
+            }
+        }
+    }
+
     /// Every built-in run's narration in Japanese has one space between a
     /// name or number and Japanese, and none between two Japanese words
     /// (it said "Α が 全員に" and "Α・Βに").
@@ -978,26 +990,22 @@ mod tests {
         let ja = |c: char| c > '\u{2e80}' && !"。、）」』：・（「『…！？".contains(c);
         let latin = |c: char| c.is_alphanumeric() && c < '\u{2e80}';
         let mut lines = 0;
-        for name in crate::scenario::builtin::names() {
-            let s = crate::scenario::builtin::get(name).unwrap();
-            let run = crate::scenario::run::Run::record(&s).unwrap();
-            for line in crate::viz::narrate::story(&run.trace, run.names.len()) {
-                let said = Lang::Ja.tell().say(&run.names, &line.say);
-                let cs: Vec<char> = said.chars().collect();
-                for w in cs.windows(3) {
-                    let left = ja(w[0]) || "）」』".contains(w[0]);
-                    let right = ja(w[2]) || "（「『".contains(w[2]);
-                    assert!(!(left && w[1] == ' ' && right), "{name}: {said}");
-                }
-                for w in cs.windows(2) {
-                    assert!(
-                        !(latin(w[0]) && ja(w[1]) || ja(w[0]) && latin(w[1])),
-                        "{name}: {said}"
-                    );
-                }
-                lines += 1;
+        every_built_in_line(|name, names, say| {
+            let said = Lang::Ja.tell().say(names, say);
+            let cs: Vec<char> = said.chars().collect();
+            for w in cs.windows(3) {
+                let left = ja(w[0]) || "）」』".contains(w[0]);
+                let right = ja(w[2]) || "（「『".contains(w[2]);
+                assert!(!(left && w[1] == ' ' && right), "{name}: {said}");
             }
-        }
+            for w in cs.windows(2) {
+                assert!(
+                    !(latin(w[0]) && ja(w[1]) || ja(w[0]) && latin(w[1])),
+                    "{name}: {said}"
+                );
+            }
+            lines += 1;
+        });
         assert!(lines > 1000, "{lines} lines");
     }
 
@@ -1007,26 +1015,22 @@ mod tests {
     #[test]
     fn only_the_parliament_has_a_chamber_to_leave() {
         let mut outside = 0;
-        for name in crate::scenario::builtin::names() {
-            let s = crate::scenario::builtin::get(name).unwrap();
-            let run = crate::scenario::run::Run::record(&s).unwrap();
-            for line in crate::viz::narrate::story(&run.trace, run.names.len()) {
-                let crate::viz::narrate::Say::Dropped {
-                    msg,
-                    reason: crate::trace::DropReason::Down,
-                    ..
-                } = &line.say
-                else {
-                    continue;
-                };
-                let paxos = matches!(msg, crate::protocol::Msg::Paxos(_));
-                let en = Lang::En.tell().say(&run.names, &line.say);
-                let ja = Lang::Ja.tell().say(&run.names, &line.say);
-                assert_eq!(en.contains("chamber"), paxos, "{name}: {en}");
-                assert_eq!(ja.contains("議場"), paxos, "{name}: {ja}");
-                outside += usize::from(!paxos);
-            }
-        }
+        every_built_in_line(|name, names, say| {
+            let crate::viz::narrate::Say::Dropped {
+                msg,
+                reason: crate::trace::DropReason::Down,
+                ..
+            } = say
+            else {
+                return;
+            };
+            let paxos = matches!(msg, crate::protocol::Msg::Paxos(_));
+            let en = Lang::En.tell().say(names, say);
+            let ja = Lang::Ja.tell().say(names, say);
+            assert_eq!(en.contains("chamber"), paxos, "{name}: {en}");
+            assert_eq!(ja.contains("議場"), paxos, "{name}: {ja}");
+            outside += usize::from(!paxos);
+        });
         assert!(outside > 10, "{outside} lines outside the parliament");
     }
 

@@ -768,14 +768,8 @@ fn words_of(doc: &str) -> Vec<([f64; 4], bool, String)> {
         }
         let size = attr(tag, "font-size").unwrap_or(10.0);
         let (x, y) = (attr(tag, "x").expect("x"), attr(tag, "y").expect("y"));
-        let b = svg::word_box(x, y, &text, size);
-        let w = b[1] - b[0];
-        let left = if tag.contains("text-anchor=\"end\"") {
-            x - w
-        } else {
-            x
-        };
-        out.push(([left, left + w, b[2], b[3]], arrow, text));
+        let end = tag.contains("text-anchor=\"end\"");
+        out.push((svg::word_box(x, y, &text, size, end), arrow, text));
     }
     out
 }

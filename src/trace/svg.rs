@@ -10,7 +10,7 @@
 
 use crate::float::{fixed, Fixed};
 use crate::trace::label::NoteClass;
-use crate::viz::spacetime::{Arrow, Diagram, Fate, SpanKind};
+use crate::viz::spacetime::{Arrow, Diagram, Fate, NetSpan, Rect, Span, SpanKind};
 use std::fmt::Write;
 
 /// Losses, rejections and violations.
@@ -79,7 +79,7 @@ pub fn render(d: &Diagram, title: &str) -> String {
 /// About how wide a word is drawn at `size` px in sans-serif, erring wide:
 /// a Latin letter 0.58 of the size, a Greek one 0.7 (a Japanese page's font
 /// draws α wider), a sign such as ✕ or →, a kana or a kanji a whole size.
-pub fn label_width(label: &str, size: f64) -> f64 {
+fn label_width(label: &str, size: f64) -> f64 {
     let em: f64 = label
         .chars()
         .map(|c| match c {
@@ -93,14 +93,26 @@ pub fn label_width(label: &str, size: f64) -> f64 {
 
 /// A word's box (x from, x to, y top, y bottom) at `size` px as the browser
 /// lays its line out, erring tall: 1.2 of the size above the baseline (a
-/// Japanese font's ascent) and 0.3 below.
-pub fn word_box(x: f64, base: f64, text: &str, size: f64) -> [f64; 4] {
-    [
-        x,
-        x + label_width(text, size),
-        base - 1.2 * size,
-        base + 0.3 * size,
-    ]
+/// Japanese font's ascent) and 0.3 below. `x` is its anchor: where it starts,
+/// or with `end` (`text-anchor="end"`) where it ends.
+pub fn word_box(x: f64, base: f64, text: &str, size: f64, end: bool) -> [f64; 4] {
+    let w = label_width(text, size);
+    let left = if end { x - w } else { x };
+    [left, left + w, base - 1.2 * size, base + 0.3 * size]
+}
+
+/// Where a partition's word starts: along the plot's foot.
+fn cut_word_at(c: &NetSpan, p: Rect) -> (f64, f64) {
+    (c.x1 + 2.0, p.y + p.h - 3.0)
+}
+
+/// Where a crashed or paused lane's word starts (over its band), and the word.
+fn span_word_at<'a>(sp: &Span, lane_h: f64, words: DiagramWords<'a>) -> (f64, f64, &'a str) {
+    let word = match sp.kind {
+        SpanKind::Crashed => words.crashed,
+        SpanKind::Paused => words.paused,
+    };
+    (sp.x1 + 2.0, sp.y - lane_h * 0.3 - 2.0, word)
 }
 
 /// The diagram's own words: on a crashed or paused lane, and after a
@@ -376,19 +388,15 @@ impl Places {
         // Where words already stand: x from, x to, y top, y bottom.
         let mut taken: Vec<[f64; 4]> = Vec::new();
         if let Some(note) = footnote.then(|| omitted_note(d)).flatten() {
-            let b = word_box(0.0, d.height - 2.0, &note, 10.0);
-            let x = d.width - 4.0 - b[1];
-            taken.push([x, d.width - 4.0, b[2], b[3]]);
+            taken.push(word_box(d.width - 4.0, d.height - 2.0, &note, 10.0, true));
         }
         for c in &d.net_spans {
-            taken.push(word_box(c.x1 + 2.0, p.y + p.h - 3.0, &c.label, 10.0));
+            let (x, y) = cut_word_at(c, p);
+            taken.push(word_box(x, y, &c.label, 10.0, false));
         }
         for sp in &d.spans {
-            let word = match sp.kind {
-                SpanKind::Crashed => words.crashed,
-                SpanKind::Paused => words.paused,
-            };
-            taken.push(word_box(sp.x1 + 2.0, sp.y - lane_h * 0.3 - 2.0, word, 10.0));
+            let (x, y, word) = span_word_at(sp, lane_h, words);
+            taken.push(word_box(x, y, word, 10.0, false));
         }
         let free = |taken: &[[f64; 4]], b: [f64; 4]| {
             !taken
@@ -399,14 +407,10 @@ impl Places {
         for m in &d.markers {
             // Near the right edge the label runs leftwards, so it is not cut off.
             let end = m.x > p.x + p.w - 160.0;
-            let (x, left) = if end {
-                (m.x - 6.0, m.x - 6.0 - label_width(&m.label, 10.0))
-            } else {
-                (m.x + 6.0, m.x + 6.0)
-            };
+            let x = if end { m.x - 6.0 } else { m.x + 6.0 };
             // Under the line, else over it.
             let place = [m.y + 12.0, m.y - 5.0].into_iter().find_map(|y| {
-                let b = word_box(left, y, &m.label, 10.0);
+                let b = word_box(x, y, &m.label, 10.0, end);
                 free(&taken, b).then_some((Word { x, y, end }, b))
             });
             marks.push(place.map(|(w, b)| {
@@ -440,16 +444,10 @@ impl Places {
                 let x = a.x1 + (a.x2 - a.x1) * f;
                 let y = (a.y1 + (a.y2 - a.y1) * f) - 2.0;
                 [false, true].into_iter().find_map(|end| {
-                    let b = word_box(x + 2.0, y, &text, 9.0);
-                    let b = if end {
-                        let w = b[1] - b[0];
-                        [x - 2.0 - w, x - 2.0, b[2], b[3]]
-                    } else {
-                        b
-                    };
+                    let x = if end { x - 2.0 } else { x + 2.0 };
+                    let b = word_box(x, y, &text, 9.0, end);
                     (b[0] >= lo && b[1] <= hi && free(&taken, b)).then(|| {
                         taken.push(b);
-                        let x = if end { x - 2.0 } else { x + 2.0 };
                         Word { x, y, end }
                     })
                 })
@@ -470,6 +468,7 @@ fn spans(s: &mut String, d: &Diagram, words: DiagramWords, layer: Layer) {
         if !layer.span(c.open) {
             continue;
         }
+        let (wx, wy) = cut_word_at(c, p);
         let _ = writeln!(
             s,
             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{VERMILLION}" fill-opacity="0.07"><title>{}</title></rect><text x="{}" y="{}" fill="{VERMILLION}">{}</text>"#,
@@ -478,16 +477,17 @@ fn spans(s: &mut String, d: &Diagram, words: DiagramWords, layer: Layer) {
             n((c.x2 - c.x1).max(1.0)),
             n(p.h),
             escape(&c.label),
-            n(c.x1 + 2.0),
-            n(p.y + p.h - 3.0),
+            n(wx),
+            n(wy),
             escape(&c.label)
         );
     }
     for sp in &d.spans {
-        let (fill, word) = match sp.kind {
-            SpanKind::Crashed => ("url(#hatch)", words.crashed),
-            SpanKind::Paused => ("#56B4E9", words.paused),
+        let fill = match sp.kind {
+            SpanKind::Crashed => "url(#hatch)",
+            SpanKind::Paused => "#56B4E9",
         };
+        let (wx, wy, word) = span_word_at(sp, lane_h, words);
         if !layer.span(sp.open) {
             continue;
         }
@@ -498,8 +498,8 @@ fn spans(s: &mut String, d: &Diagram, words: DiagramWords, layer: Layer) {
             n(sp.y - lane_h * 0.3),
             n((sp.x2 - sp.x1).max(1.0)),
             n(lane_h * 0.6),
-            n(sp.x1 + 2.0),
-            n(sp.y - lane_h * 0.3 - 2.0),
+            n(wx),
+            n(wy),
             escape(word),
         );
     }

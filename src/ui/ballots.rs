@@ -45,8 +45,9 @@ pub fn link() -> String {
         })
         .collect();
     format!(
-        "{}#ballots={}",
+        "{}#{}{}",
         super::files::page_base(),
+        super::files::BALLOTS_LINK,
         link::encode(&rows)
     )
 }
@@ -55,7 +56,7 @@ pub fn link() -> String {
 /// `Err` says why it cannot be read (the table on screen stays).
 fn from_address() -> Option<Result<Vec<Edit>, link::LinkError>> {
     let hash = browser::hash();
-    let text = hash.strip_prefix("ballots=")?;
+    let text = hash.strip_prefix(super::files::BALLOTS_LINK)?;
     if READ.with_borrow(|r| *r == hash) {
         return None;
     }
@@ -67,18 +68,18 @@ fn from_address() -> Option<Result<Vec<Edit>, link::LinkError>> {
         .into_iter()
         .filter(|e| e.reconstructed)
         .collect();
+    let set = |m: u32| -> VecSet<String> {
+        roster
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| m & (1 << k) != 0)
+            .map(|(_, p)| p.0.clone())
+            .collect()
+    };
     Some(link::decode(text, roster.len()).map(|rows| {
         rows.into_iter()
             .enumerate()
             .map(|(i, r)| {
-                let set = |m: u32| -> VecSet<String> {
-                    roster
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, _)| m & (1 << k) != 0)
-                        .map(|(_, p)| p.0.clone())
-                        .collect()
-                };
                 let mut e = Edit {
                     key: i as u32,
                     number: r.number,

@@ -105,10 +105,13 @@ pub fn initial(lang: crate::i18n::Lang) -> (Scenario, Option<(String, bool)>, Op
     }
 }
 
-/// A link's fragment to a ballot table (`ballots=…`: the Ballots tab reads
-/// it, `ui::ballots`)?
+/// How a link's fragment to a ballot table starts (the Ballots tab reads
+/// it, `ui::ballots`).
+pub const BALLOTS_LINK: &str = "ballots=";
+
+/// A link's fragment to a ballot table?
 pub fn is_ballots_link(fragment: &str) -> bool {
-    fragment.starts_with("ballots=")
+    fragment.starts_with(BALLOTS_LINK)
 }
 
 /// A link's `t=` that is not a time in µs, said (the link opens at 0).
@@ -534,7 +537,7 @@ pub fn ShareDialog() -> impl IntoView {
             let w = app.words();
             let (title, hint) = if link.contains("#lesson=") {
                 (w.link_to_step, w.share_step_hint)
-            } else if link.contains("#ballots=") {
+            } else if link.split_once('#').is_some_and(|(_, f)| is_ballots_link(f)) {
                 (w.share_ballots_title, w.share_ballots_hint)
             } else {
                 (w.share_title, w.share_hint)
