@@ -1014,9 +1014,31 @@ mod tests {
     /// chamber".
     #[test]
     fn only_the_parliament_has_a_chamber_to_leave() {
+        use crate::sim::fault::Fault;
+        use crate::viz::narrate::Say;
         let mut outside = 0;
+        let mut crashes_outside = 0;
         every_built_in_line(|name, names, say| {
-            let crate::viz::narrate::Say::Dropped {
+            // A crash or a restart: the chamber and the ledger are the
+            // parliament's; a replica, a client, a worker crashes and keeps
+            // what it wrote to disk (Multi-Paxos said "Α leaves the chamber").
+            if let Say::Fault {
+                fault: Fault::Crash { .. } | Fault::Restart { .. },
+                ..
+            } = say
+            {
+                let paxos = crate::scenario::builtin::get(name).unwrap().protocol
+                    == crate::protocol::Kind::Paxos;
+                let en = Lang::En.tell().say(names, say);
+                let ja = Lang::Ja.tell().say(names, say);
+                assert_eq!(en.contains("ledger"), paxos, "{name}: {en}");
+                assert_eq!(ja.contains("議場"), paxos, "{name}: {ja}");
+                assert_eq!(en.contains("disk"), !paxos, "{name}: {en}");
+                assert_eq!(ja.contains("ディスク"), !paxos, "{name}: {ja}");
+                crashes_outside += usize::from(!paxos);
+                return;
+            }
+            let Say::Dropped {
                 msg,
                 reason: crate::trace::DropReason::Down,
                 ..
@@ -1032,6 +1054,10 @@ mod tests {
             outside += usize::from(!paxos);
         });
         assert!(outside > 10, "{outside} lines outside the parliament");
+        assert!(
+            crashes_outside >= 3,
+            "{crashes_outside} crashes outside the parliament"
+        );
     }
 
     #[test]

@@ -594,7 +594,7 @@ impl Speak for En {
 
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
-        format!("Nothing here opens “#{f}”: a scenario link starts with #s= or #run=, a lesson link with #lesson= and a lesson's id, a ballot table's with #ballots=. Your work is shown as it was.")
+        format!("Nothing here opens “#{f}”: a scenario link starts with #s= or #run=, a lesson link with #lesson= and a lesson's id, a ballot table's with #ballots=. Your current work is unchanged.")
     }
 
     fn bad_run_link(&self, bad: &crate::i18n::BadRun) -> String {
@@ -615,7 +615,7 @@ impl Speak for En {
                 return format!("This link's moment “{}” is not a time in microseconds (t= in the link): it opens at the start.", cut(v))
             }
         };
-        format!("This link cannot be opened: {what}. Was it mistyped or cut short? Your work is shown as it was.")
+        format!("This link cannot be opened: {what}. Was it mistyped or cut short? Your current work is unchanged.")
     }
 
     fn part_loading(&self, what: &str) -> String {
@@ -686,9 +686,11 @@ impl Tell for En {
                 Timer::Commit(t) => commit::timer(&n(*node), *t),
                 _ => format!("{}'s timer fires.", n(*node)),
             },
-            Say::Fault { fault } => match fault {
-                Fault::Crash { node } => format!("{} leaves the chamber (crash): its pencil slips are lost; its ledger stays.", n(*node)),
-                Fault::Restart { node } => format!("{} returns and reads its ledger.", n(*node)),
+            Say::Fault { fault, chamber } => match fault {
+                Fault::Crash { node } if *chamber => format!("{} leaves the chamber (crash): its pencil slips are lost; its ledger stays.", n(*node)),
+                Fault::Crash { node } => format!("{} crashes: what it held only in memory is lost; what it wrote to disk stays.", n(*node)),
+                Fault::Restart { node } if *chamber => format!("{} returns and reads its ledger.", n(*node)),
+                Fault::Restart { node } => format!("{} restarts and reads back what it wrote to disk.", n(*node)),
                 Fault::Pause { node, for_us } => format!(
                     "{} falls asleep for {} (a pause, not a crash: it will wake with its old beliefs).",
                     n(*node),

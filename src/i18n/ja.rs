@@ -682,7 +682,7 @@ impl Speak for Ja {
 
     fn unknown_link(&self, fragment: &str) -> String {
         let f: String = fragment.chars().take(40).collect();
-        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= か #run= で、レッスンのリンクは #lesson= とレッスンの ID で始まります。作業はそのまま表示しています。")
+        format!("「#{f}」を開くものはありません。シナリオのリンクは #s= か #run= で、レッスンのリンクは #lesson= とレッスンの ID で、投票表のリンクは #ballots= で始まります。いまの作業はそのままです。")
     }
 
     fn bad_run_link(&self, bad: &crate::i18n::BadRun) -> String {
@@ -706,7 +706,7 @@ impl Speak for Ja {
                 return format!("このリンクの時刻「{}」はマイクロ秒の時刻ではありません（リンクの t=）。最初から表示しています。", cut(v))
             }
         };
-        format!("このリンクは開けません：{what}。打ち間違いか、途中で切れていませんか。作業はそのまま表示しています。")
+        format!("このリンクは開けません：{what}。打ち間違いか、途中で切れていませんか。いまの作業はそのままです。")
     }
 
     fn part_loading(&self, what: &str) -> String {
@@ -818,9 +818,11 @@ impl Tell for Ja {
                 Timer::Commit(t) => commit::timer(&n(*node), *t),
                 _ => format!("{} のタイマーが鳴ります。", n(*node)),
             },
-            Say::Fault { fault } => match fault {
-                Fault::Crash { node } => format!("{} が議場を去ります（クラッシュ）。鉛筆のメモは消え、台帳は残ります。", n(*node)),
-                Fault::Restart { node } => format!("{} が議場に戻り、台帳を読み直します。", n(*node)),
+            Say::Fault { fault, chamber } => match fault {
+                Fault::Crash { node } if *chamber => format!("{} が議場を去ります（クラッシュ）。鉛筆のメモは消え、台帳は残ります。", n(*node)),
+                Fault::Crash { node } => format!("{} がクラッシュします。メモリにだけあったものは消え、ディスクに書いたものは残ります。", n(*node)),
+                Fault::Restart { node } if *chamber => format!("{} が議場に戻り、台帳を読み直します。", n(*node)),
+                Fault::Restart { node } => format!("{} が再起動し、ディスクに書いたものを読み直します。", n(*node)),
                 Fault::Pause { node, for_us } => format!(
                     "{} が {} 眠り込みます（クラッシュではなく一時停止。目覚めても以前の思い込みのままです）。",
                     n(*node),

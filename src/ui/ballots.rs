@@ -20,6 +20,15 @@ thread_local! {
     /// The last table link read (`#ballots=…`): a link stays in the address
     /// bar, and coming back to the tab must not read it over the edits again.
     static READ: RefCell<String> = const { RefCell::new(String::new()) };
+    /// Rings when the kept table changes, for what shows its link (the
+    /// presenter's QR code).
+    static CHANGED: ArcTrigger = ArcTrigger::new();
+}
+
+/// Track the kept table: a reactive reader of `link()` runs again when the
+/// table changes.
+pub fn track() {
+    CHANGED.with(|c| c.track());
 }
 
 /// The link of the Ballots tab's table as it is now.
@@ -289,7 +298,10 @@ pub fn BallotExplorer(keep: bool) -> impl IntoView {
         read();
         let listener = window_event_listener(leptos::ev::hashchange, move |_| read());
         on_cleanup(move || listener.remove());
-        Effect::new(move |_| rows.with(|r| KEPT.set(Some(r.clone()))));
+        Effect::new(move |_| {
+            rows.with(|r| KEPT.set(Some(r.clone())));
+            CHANGED.with(|c| c.notify());
+        });
     }
     let priests: Vec<String> = figure1_priests().into_iter().map(|p| p.0).collect();
     let found = Memo::new(move |_| rows.with(|r| findings(r)));

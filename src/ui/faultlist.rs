@@ -24,7 +24,10 @@ pub fn FaultList() -> impl IntoView {
                         .try_map(|n| s.resolve(n, "faults").or(Err(())))
                         .map(|step: Step<NodeId>| {
                             let say = match step {
-                                Step::Fault(fault) => Say::Fault { fault },
+                                Step::Fault(fault) => Say::Fault {
+                                    fault,
+                                    chamber: m.kind() == crate::protocol::Kind::Paxos,
+                                },
                                 Step::Command(command) => Say::Command { command },
                             };
                             lang.tell().say(&m.run.names, &say)

@@ -1,5 +1,5 @@
 //! Presenter mode's QR code: the exact moment on screen (the lesson step, or
-//! the run with its seed and faults, and the time) as a link that students
+//! the run with its seed and faults, and the time; on Ballots the table) as a link that students
 //! scan to open the same moment on their phones. No server: it is a share
 //! link, in its shortest form (`files::moment_link`).
 
@@ -54,7 +54,11 @@ fn Panel() -> impl IntoView {
         app.rev.get();
         app.t.get();
         app.step.get();
-        app.lesson.get();
+        // On Ballots, the table on screen (as File > Share gives it).
+        if app.lesson.get().is_none() && app.view.get() == super::View::Ballots {
+            super::ballots::track();
+            return super::ballots::link();
+        }
         files::moment_link(app)
     });
     view! {

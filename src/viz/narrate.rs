@@ -46,6 +46,9 @@ pub enum Say {
     },
     Fault {
         fault: Fault<NodeId>,
+        /// The parliament's: a crash leaves the chamber and keeps the
+        /// ledger. Elsewhere a node crashes and keeps what it wrote to disk.
+        chamber: bool,
     },
     /// A command to the protocol (a new proposal, an LLM stall).
     Command {
@@ -149,6 +152,15 @@ fn tell(note: &Note) -> bool {
 /// Narrate `events` (a slice of a trace). `everyone` is the node count that
 /// makes a broadcast "to everyone".
 pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
+    let chamber = events.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::Send {
+                msg: Msg::Paxos(_),
+                ..
+            }
+        )
+    });
     let mut out: Vec<Line> = Vec::new();
     let mut i = 0;
     while i < events.len() {
@@ -215,19 +227,19 @@ pub fn lines(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
                     }));
                 }
                 for x in skipped {
-                    out.extend(single(x));
+                    out.extend(single(x, chamber));
                 }
                 i = j;
                 continue;
             }
-            _ => out.extend(single(e)),
+            _ => out.extend(single(e, chamber)),
         }
         i += 1;
     }
     out
 }
 
-fn single(e: &TraceEvent) -> Option<Line> {
+fn single(e: &TraceEvent, chamber: bool) -> Option<Line> {
     let say = match &e.kind {
         EventKind::Send {
             msg: Msg::Lease(LeaseMsg::Row { .. }),
@@ -262,6 +274,7 @@ fn single(e: &TraceEvent) -> Option<Line> {
         },
         EventKind::Fault { fault } => Say::Fault {
             fault: fault.clone(),
+            chamber,
         },
         EventKind::Command { command } => Say::Command {
             command: command.clone(),
@@ -336,7 +349,32 @@ pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
         // (every 50 ms) and its replies to workers (the grant or renewal
         // note says the same) would bury the lease's story.
         .filter(|l| !(lease_lab && matches!(&l.say, Say::Sent { msg, .. } | Say::Broadcast { msg, .. } | Say::Dropped { msg, .. } if store_chatter(msg))))
+        .filter(first_to_find_nobody())
         .collect()
+}
+
+/// A node that is down is found down by every messenger sent to it: a
+/// leader's heartbeat every 100 ms, each voter's reply to a crashed leader.
+/// The first of each kind says so; the rest, until the node restarts, would
+/// bury the story (the picture still shows each one).
+fn first_to_find_nobody() -> impl FnMut(&Line) -> bool {
+    let mut told: std::collections::BTreeSet<(NodeId, &'static str)> = Default::default();
+    move |l| match &l.say {
+        Say::Fault {
+            fault: Fault::Crash { node } | Fault::Restart { node },
+            ..
+        } => {
+            told.retain(|(n, _)| n != node);
+            true
+        }
+        Say::Dropped {
+            to,
+            msg,
+            reason: DropReason::Down,
+            ..
+        } => told.insert((*to, msg.type_name())),
+        _ => true,
+    }
 }
 
 /// A replicated lease store's routine traffic (see `story`).
@@ -439,5 +477,78 @@ mod tests {
                 ..
             }
         )));
+    }
+
+    /// After the leader crashed, Multi-Paxos's narration said "Α is down;
+    /// Δ's heartbeat finds nobody" every 100 ms for the rest of the run. The
+    /// first messenger of each kind to find a node down says so; the trace
+    /// keeps every one.
+    #[test]
+    fn a_node_that_is_down_is_found_down_once_per_kind_of_message() {
+        use std::collections::BTreeMap;
+        let run = Run::record(&builtin::get("multi-leader-crash").unwrap()).unwrap();
+        let down = |l: &Line| match &l.say {
+            Say::Dropped {
+                to,
+                msg,
+                reason: DropReason::Down,
+                ..
+            } => Some((*to, msg.type_name())),
+            _ => None,
+        };
+        let mut raw: BTreeMap<(NodeId, &str), usize> = BTreeMap::new();
+        for k in lines(&run.trace, run.names.len()).iter().filter_map(down) {
+            *raw.entry(k).or_default() += 1;
+        }
+        assert!(
+            raw.get(&(NodeId(0), "heartbeat")).copied().unwrap_or(0) > 5,
+            "the run should find Α down many times: {raw:?}"
+        );
+        let mut told: BTreeMap<(NodeId, &str), usize> = BTreeMap::new();
+        for k in story(&run.trace, run.names.len()).iter().filter_map(down) {
+            *told.entry(k).or_default() += 1;
+        }
+        // Every kind that found Α down is told, once (Α never restarts here).
+        assert_eq!(
+            told.keys().collect::<Vec<_>>(),
+            raw.keys().collect::<Vec<_>>()
+        );
+        assert!(told.values().all(|&n| n == 1), "{told:?}");
+    }
+
+    /// A node found down, restarted and down again is told again.
+    #[test]
+    fn a_restart_lets_the_next_crash_be_told_again() {
+        let mut said = first_to_find_nobody();
+        let line = |say| Line {
+            t: SimTime(0),
+            seq: 0,
+            say,
+        };
+        let drop = || {
+            line(Say::Dropped {
+                from: NodeId(1),
+                to: NodeId(0),
+                msg: Msg::Paxos(crate::protocol::paxos::PaxosMsg::Prepare {
+                    ballot: crate::protocol::ballot::Ballot {
+                        round: 1,
+                        node: NodeId(1),
+                    },
+                }),
+                reason: DropReason::Down,
+            })
+        };
+        let fault = |fault| {
+            line(Say::Fault {
+                fault,
+                chamber: true,
+            })
+        };
+        assert!(said(&fault(Fault::Crash { node: NodeId(0) })));
+        assert!(said(&drop()));
+        assert!(!said(&drop()));
+        assert!(said(&fault(Fault::Restart { node: NodeId(0) })));
+        assert!(said(&fault(Fault::Crash { node: NodeId(0) })));
+        assert!(said(&drop()));
     }
 }

@@ -306,6 +306,19 @@ test('a ballot table outlives a tab switch, goes into a link that opens it, and 
   const link = await page.getByTestId('share-link').inputValue();
   assert.match(link, /#ballots=2\.%CE%B1\.15\.8~/);
   await page.keyboard.press('Escape');
+  // The presenter's QR code gives the same table (it gave the run's link),
+  // and follows an edit made while it is up.
+  await page.getByTestId('tab-ballots').focus();
+  await page.keyboard.press('p');
+  await page.keyboard.press('q');
+  await page.getByTestId('qr-panel').waitFor();
+  assert.equal((await page.getByTestId('qr-link').textContent()).trim(), link);
+  await page.getByTestId('decree-0').fill('δ');
+  await page.waitForFunction(() => /#ballots=2\.%CE%B4\./.test(document.querySelector('[data-testid=qr-link]').textContent));
+  await page.getByTestId('decree-0').fill('α');
+  await page.getByTestId('qr-close').click();
+  await page.getByTestId('tab-ballots').focus();
+  await page.keyboard.press('p');
   // Its File menu has no run to export (it exported the other tabs' run,
   // named after it): the table's picture, named so, and its link.
   await page.getByTestId('file-menu').locator('summary').click();

@@ -59,10 +59,17 @@ test('the leader crashes mid-pipeline: the new leader recovers two slots and fil
   assert.equal(await page.getByTestId('mp-row-Α').getAttribute('data-down'), 'true');
   await page.getByTestId('mp-no-leader').waitFor();
   await shot(page, 'multi-leader-crash-gap');
+  // A replica crashes (the parliament's "leaves the chamber" was said here).
+  const atCrash = await page.getByTestId('narration').textContent();
+  assert.match(atCrash, /Α crashes: what it held only in memory is lost; what it wrote to disk stays\./);
+  assert.doesNotMatch(atCrash, /chamber/);
   // The moment Δ is elected, the narration says what it recovered.
   await seek(page, 1_243_000);
   assert.match(await page.getByTestId('narration').textContent(), /no-op/);
   await page.keyboard.press('End');
+  // Δ's heartbeat finds Α down every 100 ms: said once, not every time.
+  const told = await page.getByTestId('narration').textContent();
+  assert.ok((told.match(/heartbeat finds nobody/g) ?? []).length <= 1, told);
   const l = await logs(page);
   const leader = await page.locator('[data-testid=mp-log] tr[data-leads=true]').getAttribute('data-testid');
   assert.equal(leader, 'mp-row-Δ');

@@ -13,9 +13,18 @@ fn key(k: u8) -> &'static str {
     KEYS.get(k as usize).copied().unwrap_or("?")
 }
 
+/// A command in a sentence: quoted, since some read as verbs ("Α puts
+/// “open a session” in slot 1").
 pub fn cmd(c: &Cmd) -> String {
     match c.op {
         Op::Noop => "a no-op".into(),
+        _ => format!("“{}”", cmd_words(c)),
+    }
+}
+
+fn cmd_words(c: &Cmd) -> String {
+    match c.op {
+        Op::Noop => "no-op".into(),
         Op::Put { key: k, value } => format!("{} = {value}", key(k)),
         Op::Get { key: k } => format!("read {}", key(k)),
         Op::Acquire { lock } => format!("take lock {lock}"),
@@ -23,7 +32,7 @@ pub fn cmd(c: &Cmd) -> String {
         Op::OpenSession => "open a session".into(),
         Op::EndSession { .. } => "end a session that was not kept alive".into(),
         Op::Check { lock, generation } => {
-            format!("is generation {generation} lock {lock}'s current holder?")
+            format!("check that generation {generation} still holds lock {lock}")
         }
         Op::LeaseCas { ttl_us, .. } => format!(
             "acquire or renew the lease for {}",
@@ -267,7 +276,8 @@ pub fn note(s: &En, names: &[String], who: &str, n: &MpNote) -> String {
         MpNote::SteppedDown { ballot, by } => format!("{who} hears of ballot {}, above its {}: it steps down.", b(*by), b(*ballot)),
         MpNote::LeaseRefused { candidate, grantee } => format!(
             "{who} refuses {}: it promised {} not to follow another master until its lease runs out.",
-            nm(*candidate),
+            // A candidate is one of the acceptors it asks ("Β refuses Β").
+            if nm(*candidate) == who { "its own candidacy, as an acceptor".into() } else { nm(*candidate) },
             if *grantee == NodeId::NET { "someone, before it restarted,".into() } else { nm(*grantee) }
         ),
         MpNote::Learned { slot, cmd: c } => format!("{who} writes slot {} in its log: {}.", slot.0, cmd(c)),

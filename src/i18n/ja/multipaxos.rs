@@ -13,9 +13,17 @@ fn key(k: u8) -> &'static str {
     KEYS.get(k as usize).copied().unwrap_or("?")
 }
 
+/// A command in a sentence, in 「」 (some read as verbs: 「セッションを開く」).
 pub fn cmd(c: &Cmd) -> String {
     match c.op {
-        Op::Noop => "no-op（何もしない命令）".into(),
+        Op::Noop => "「no-op」（何もしない命令）".into(),
+        _ => format!("「{}」", cmd_words(c)),
+    }
+}
+
+fn cmd_words(c: &Cmd) -> String {
+    match c.op {
+        Op::Noop => "no-op".into(),
         Op::Put { key: k, value } => format!("{} = {value}", key(k)),
         Op::Get { key: k } => format!("{} の読み出し", key(k)),
         Op::Acquire { lock } => format!("ロック {lock} の取得"),
@@ -155,10 +163,10 @@ pub fn message(s: &Ja, names: &[String], f: &str, to: &str, m: &MpMsg, many: boo
             format!("{f} が {to} に投票 {} を約束し、{} 個のスロットでの賛成票を報告します。", b(*ballot), votes.len())
         }
         MpMsg::Accept { ballot, slot, cmd: c } => {
-            format!("{f} が {to} に、スロット {} の {} への賛成を求めます（投票 {}、2a）。", slot.0, cmd(c), b(*ballot))
+            format!("{f} が {to} に、スロット {} の{}への賛成を求めます（投票 {}、2a）。", slot.0, cmd(c), b(*ballot))
         }
-        MpMsg::Accepted { slot, cmd: c, .. } => format!("{f} がスロット {} の {} に賛成し、{to} に伝えます（2b）。", slot.0, cmd(c)),
-        MpMsg::Decided { slot, cmd: c } => format!("{f} が {to} に告げます：スロット {} は {} に決まりました（3）。", slot.0, cmd(c)),
+        MpMsg::Accepted { slot, cmd: c, .. } => format!("{f} がスロット {} の{}に賛成し、{to} に伝えます（2b）。", slot.0, cmd(c)),
+        MpMsg::Decided { slot, cmd: c } => format!("{f} が {to} に告げます：スロット {} は{}に決まりました（3）。", slot.0, cmd(c)),
         MpMsg::Nack { ballot, promised } => {
             format!("{f} は {to} の投票 {} を拒みます：すでに {} を約束しています。", b(*ballot), b(*promised))
         }
@@ -191,7 +199,7 @@ pub fn note(s: &Ja, names: &[String], who: &str, n: &MpNote) -> String {
             b(*ballot)
         ),
         MpNote::SlotPicked { slot, cmd: c, pick: Pick::Forced { by }, .. } => format!(
-            "スロット {}：投票 {} での {} への賛成が最も大きい番号として報告されたので、{who} はそれを提案しなければなりません（B3）。",
+            "スロット {}：投票 {} での{}への賛成が最も大きい番号として報告されたので、{who} はそれを提案しなければなりません（B3）。",
             slot.0,
             b(*by),
             cmd(c)
@@ -199,13 +207,13 @@ pub fn note(s: &Ja, names: &[String], who: &str, n: &MpNote) -> String {
         MpNote::SlotPicked { slot, pick: Pick::Noop, .. } => {
             format!("スロット {}：誰も賛成票を報告していない空きです。{who} は no-op で埋めます。", slot.0)
         }
-        MpNote::SlotPicked { slot, cmd: c, .. } => format!("{who} がスロット {} に {} を置きます。", slot.0, cmd(c)),
+        MpNote::SlotPicked { slot, cmd: c, .. } => format!("{who} がスロット {} に{}を置きます。", slot.0, cmd(c)),
         MpNote::SteppedDown { ballot, by } => {
             format!("{who} は自分の {} より大きい投票 {} を知り、退きます。", b(*ballot), b(*by))
         }
         MpNote::LeaseRefused { candidate, grantee } => format!(
-            "{who} は {} を拒みます：リースが切れるまで別のマスターに従わないと {} に約束しているからです。",
-            nm(*candidate),
+            "{who} は{}を拒みます：リースが切れるまで別のマスターに従わないと {} に約束しているからです。",
+            if nm(*candidate) == who { "受理者として自分の立候補".into() } else { format!(" {} ", nm(*candidate)) },
             if *grantee == NodeId::NET { "再起動前の誰か".into() } else { nm(*grantee) }
         ),
         MpNote::Learned { slot, cmd: c } => format!("{who} がスロット {} をログに書きます：{}。", slot.0, cmd(c)),
@@ -220,7 +228,7 @@ pub fn note(s: &Ja, names: &[String], who: &str, n: &MpNote) -> String {
             version.0
         ),
         MpNote::Chosen { slot, cmd: c, members, .. } => format!(
-            "過半数（{}）がスロット {} の {} に賛成しました。これで選ばれました。",
+            "過半数（{}）がスロット {} の{}に賛成しました。これで選ばれました。",
             join_names(names, members.iter(), "・"),
             slot.0,
             cmd(c)
@@ -268,7 +276,7 @@ pub fn mark(names: &[String], n: &MpNote) -> Option<String> {
     let nm = |id: NodeId| name(names, id).to_string();
     Some(match n {
         MpNote::Chosen { slot, cmd: c, .. } => {
-            format!("スロット {} に {} が選ばれる", slot.0, cmd(c))
+            format!("スロット {} に{}が選ばれる", slot.0, cmd(c))
         }
         MpNote::Elected { forced, noops, .. } => {
             format!("リーダーに（再提案 {forced}、no-op {noops}）")
