@@ -143,6 +143,8 @@ fn Controls() -> impl IntoView {
             <button class="btn" data-testid="restart-tm" on:click=move |_| fault(false)>
                 {move || app.words().restart_tm}
             </button>
+            // What was injected, each with a way to take it out again.
+            <super::faultlist::FaultList />
         </div>
     }
 }

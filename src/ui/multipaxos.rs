@@ -13,6 +13,7 @@ use crate::protocol::multipaxos::{MpCommand, KEYS};
 use crate::protocol::Command;
 use crate::sim::fault::Fault;
 use crate::sim::SimTime;
+use crate::trace::EventKind;
 use crate::viz::multipaxos::{
     lease_lanes, session_lanes, snapshot, Ink, LeaseLanes, LogCursor, SessionLanes, SessionMark,
     Snapshot,
@@ -231,8 +232,9 @@ fn row_head(
     Option<crate::protocol::ballot::Ballot>,
     Option<crate::protocol::ballot::Ballot>,
     bool,
+    bool,
 ) {
-    (r.down, r.leads, r.running, r.lease)
+    (r.down, r.leads, r.running, r.lease, r.cut_off)
 }
 
 fn row_html(
@@ -264,10 +266,11 @@ fn row_html(
     let mut h = String::new();
     let _ = write!(
         h,
-        "<tr class=\"{class}\" data-row=\"{i}\" data-testid=\"mp-row-{n}\" data-leads=\"{}\" data-down=\"{}\" data-lease=\"{}\"><th scope=\"row\"><span class=\"mp-name\">{n}</span> <span class=\"mp-state\">{}</span>",
+        "<tr class=\"{class}\" data-row=\"{i}\" data-testid=\"mp-row-{n}\" data-leads=\"{}\" data-down=\"{}\" data-lease=\"{}\" data-cut-off=\"{}\"><th scope=\"row\"><span class=\"mp-name\">{n}</span> <span class=\"mp-state\">{}</span>",
         r.leads.is_some(),
         r.down,
         r.lease,
+        r.cut_off,
         esc(&state),
         n = esc(&r.name),
     );
@@ -276,6 +279,13 @@ fn row_html(
             h,
             "<span class=\"mp-lease\">{}</span>",
             esc(w.mp_lease_mark)
+        );
+    }
+    if r.cut_off && !r.down {
+        let _ = write!(
+            h,
+            "<span class=\"mp-cut\">✂ {}</span>",
+            esc(w.mp_cut_off_mark)
         );
     }
     h.push_str("</th>");
@@ -590,7 +600,8 @@ fn session_svg(
     }
 }
 
-/// Crash the leader, restart what is down, and send a write of one's own.
+/// Crash the leader, restart what is down, cut the leader off from the
+/// other replicas and heal, and send a write of one's own.
 #[component]
 fn Controls() -> impl IntoView {
     let app = use_app();
@@ -628,6 +639,50 @@ fn Controls() -> impl IntoView {
             app.inject_all(down);
         }
     };
+    // The leader on one side, the other replicas on the other; the clients
+    // (and the file server) are in neither group, so they reach both sides —
+    // as a client beside an old master does in `two-masters`.
+    let cut = move |_| {
+        let s = now(app);
+        let Some(leader) = leader() else {
+            return app
+                .toast
+                .set(Some((app.words().mp_no_leader.to_string(), true)));
+        };
+        let others: Vec<String> = s
+            .replicas
+            .iter()
+            .map(|r| r.name.clone())
+            .filter(|n| *n != leader)
+            .collect();
+        app.inject(Fault::Partition {
+            groups: vec![vec![leader], others],
+            oneway: false,
+        });
+    };
+    let heal = move |_| {
+        let t = app.t.get_untracked();
+        let cut_now = app.model.with_value(|m| {
+            let upto = m.run.events_until(SimTime(t));
+            m.run.trace[..upto]
+                .iter()
+                .rev()
+                .find_map(|e| match &e.kind {
+                    EventKind::Fault {
+                        fault: Fault::Partition { .. },
+                    } => Some(true),
+                    EventKind::Fault { fault: Fault::Heal } => Some(false),
+                    _ => None,
+                })
+                .unwrap_or(false)
+        });
+        if cut_now {
+            app.inject(Fault::Heal);
+        } else {
+            app.toast
+                .set(Some((app.words().mp_cut_nothing.to_string(), true)));
+        }
+    };
     let write = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let s = now(app);
@@ -646,6 +701,8 @@ fn Controls() -> impl IntoView {
         <div class="commit-controls mp-controls" data-no-export="">
             <button class="btn danger" data-testid="crash-leader" on:click=crash>{move || app.words().crash_leader}</button>
             <button class="btn" data-testid="restart-replicas" on:click=restart>{move || app.words().restart_replicas}</button>
+            <button class="btn danger" data-testid="cut-leader" title=move || app.words().cut_leader_off_hint on:click=cut>{move || app.words().cut_leader_off}</button>
+            <button class="btn" data-testid="heal-network" on:click=heal>{move || app.words().heal_network}</button>
             <form class="mp-write" on:submit=write>
                 <label class="field">
                     <span class="field-label">{move || app.words().mp_write_key}</span>
@@ -659,6 +716,8 @@ fn Controls() -> impl IntoView {
                 </label>
                 <button class="btn" type="submit" data-testid="mp-write">{move || app.words().mp_write}</button>
             </form>
+            // What was injected, each with a way to take it out again.
+            <super::faultlist::FaultList />
         </div>
     }
 }

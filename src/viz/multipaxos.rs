@@ -47,6 +47,9 @@ pub struct ReplicaRow {
     /// Running for election with this ballot (phase 1 not yet done).
     pub running: Option<Ballot>,
     pub down: bool,
+    /// A partition leaves it on a side with fewer than a majority of the
+    /// replicas: it cannot be chosen a leader there, nor get anything chosen.
+    pub cut_off: bool,
     /// It believes it holds the master lease.
     pub lease: bool,
 }
@@ -179,6 +182,7 @@ impl LogCursor {
                 leads: None,
                 running: None,
                 down: false,
+                cut_off: false,
                 lease: false,
             })
             .collect();
@@ -424,6 +428,29 @@ impl LogCursor {
                         row.down = false;
                     }
                 }
+                // A node in no group reaches every side.
+                EventKind::Fault {
+                    fault: Fault::Partition { groups, .. },
+                } => {
+                    let majority = replicas.len() / 2 + 1;
+                    let on_side =
+                        |g: &Vec<NodeId>| replicas.iter().filter(|r| g.contains(&r.node)).count();
+                    let sides: Vec<usize> = replicas
+                        .iter()
+                        .map(|r| {
+                            groups
+                                .iter()
+                                .find(|g| g.contains(&r.node))
+                                .map_or(majority, on_side)
+                        })
+                        .collect();
+                    for (row, n) in replicas.iter_mut().zip(sides) {
+                        row.cut_off = n < majority;
+                    }
+                }
+                EventKind::Fault { fault: Fault::Heal } => {
+                    replicas.iter_mut().for_each(|r| r.cut_off = false);
+                }
                 _ => {}
             }
         }
@@ -645,6 +672,19 @@ mod tests {
             .clients
             .iter()
             .all(|c| c.waiting.is_none() && c.last.is_some()));
+    }
+
+    /// `two-masters` cuts Α (with C1) off from Β and Γ (with C2) from 0.6 s
+    /// to 3.5 s: Α's row says it is cut off from a majority, theirs do not
+    /// (two of three are a majority), and after the heal nobody's does.
+    #[test]
+    fn a_replica_on_the_minority_side_of_a_partition_is_cut_off() {
+        let r = run("two-masters");
+        let at = |us: u64| snapshot(&r, &r.trace[..r.events_until(SimTime(us))]);
+        let cut = |s: &Snapshot| s.replicas.iter().map(|x| x.cut_off).collect::<Vec<_>>();
+        assert_eq!(cut(&at(500_000)), [false, false, false]);
+        assert_eq!(cut(&at(1_000_000)), [true, false, false]);
+        assert_eq!(cut(&at(4_000_000)), [false, false, false]);
     }
 
     #[test]

@@ -353,26 +353,41 @@ pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
         .collect()
 }
 
-/// A node that is down is found down by every messenger sent to it: a
-/// leader's heartbeat every 100 ms, each voter's reply to a crashed leader.
-/// The first of each kind says so; the rest, until the node restarts, would
-/// bury the story (the picture still shows each one).
+/// A node that is down is found down by every messenger sent to it, and a
+/// partition stops every messenger across it: a leader's heartbeat every
+/// 100 ms, each voter's reply to a crashed leader. The first of each kind
+/// says so — to a node that is down, from one node to another across a
+/// partition; the rest, until the node restarts or the partition changes,
+/// would bury the story (the picture still shows each one).
 fn first_to_find_nobody() -> impl FnMut(&Line) -> bool {
-    let mut told: std::collections::BTreeSet<(NodeId, &'static str)> = Default::default();
+    // (sender, for a partition only; receiver; kind of message)
+    type Wall = (Option<NodeId>, NodeId, &'static str);
+    let mut told: std::collections::BTreeSet<Wall> = Default::default();
     move |l| match &l.say {
         Say::Fault {
             fault: Fault::Crash { node } | Fault::Restart { node },
             ..
         } => {
-            told.retain(|(n, _)| n != node);
+            told.retain(|(from, to, _)| from.is_some() || to != node);
+            true
+        }
+        Say::Fault {
+            fault: Fault::Partition { .. } | Fault::Heal,
+            ..
+        } => {
+            told.retain(|(from, _, _)| from.is_none());
             true
         }
         Say::Dropped {
+            from,
             to,
             msg,
-            reason: DropReason::Down,
-            ..
-        } => told.insert((*to, msg.type_name())),
+            reason,
+        } => match reason {
+            DropReason::Down => told.insert((None, *to, msg.type_name())),
+            DropReason::Partition => told.insert((Some(*from), *to, msg.type_name())),
+            _ => true,
+        },
         _ => true,
     }
 }
@@ -516,7 +531,8 @@ mod tests {
         assert!(told.values().all(|&n| n == 1), "{told:?}");
     }
 
-    /// A node found down, restarted and down again is told again.
+    /// A node found down, restarted and down again is told again; so is a
+    /// partition's wall once it changes.
     #[test]
     fn a_restart_lets_the_next_crash_be_told_again() {
         let mut said = first_to_find_nobody();
@@ -550,5 +566,25 @@ mod tests {
         assert!(said(&fault(Fault::Restart { node: NodeId(0) })));
         assert!(said(&fault(Fault::Crash { node: NodeId(0) })));
         assert!(said(&drop()));
+        // Across a partition: once per sender, receiver and kind, until the
+        // partition changes; a crash elsewhere does not reset it.
+        let cut = |from: u8| {
+            let mut l = drop();
+            if let Say::Dropped {
+                from: f, reason, ..
+            } = &mut l.say
+            {
+                *f = NodeId(from);
+                *reason = DropReason::Partition;
+            }
+            l
+        };
+        assert!(said(&cut(1)));
+        assert!(said(&cut(2)));
+        assert!(!said(&cut(1)));
+        assert!(said(&fault(Fault::Restart { node: NodeId(0) })));
+        assert!(!said(&cut(1)));
+        assert!(said(&fault(Fault::Heal)));
+        assert!(said(&cut(1)));
     }
 }

@@ -32,6 +32,27 @@ test('the five commit scenarios run in the page with the native trace hashes', a
   assert.deepEqual(errors, []);
 });
 
+// The TM's crash and restart buttons had no test, and what they injected could
+// not be seen or taken out again on this tab (only on the Parliament and the
+// lease lab): the tab lists it, in words that fit a machine (not the
+// parliament's chamber), and taking it out gives the built-in run back.
+test('a crash of the TM injected on the commit tab is listed, said as a crash, and can be taken out again', async () => {
+  const { page, errors } = await open(ctx);
+  await openCommit(page, 'commit-2pc');
+  const before = await hashOf(page);
+  await seek(page, 15_000);
+  await page.getByTestId('crash-tm').click();
+  await page.waitForFunction((h) => document.querySelector('[data-testid=trace-hash]')?.textContent.trim() !== h, before);
+  await page.getByTestId('fault-list').locator('summary').click();
+  const listed = await page.getByTestId('fault-0').textContent();
+  assert.match(listed, /RM1 crashes: what it held only in memory is lost; what it wrote to disk stays\./);
+  assert.doesNotMatch(listed, /chamber/);
+  await page.getByTestId('remove-fault-0').click();
+  await page.waitForFunction((h) => document.querySelector('[data-testid=trace-hash]')?.textContent.trim() === h, before);
+  assert.match(await page.getByTestId('fault-list').textContent(), /\(0\)/);
+  assert.deepEqual(errors, []);
+});
+
 test('the cost table, measured from runs, matches the formulas: 14 or 12 / 17 / 20', async () => {
   const { page, errors } = await open(ctx);
   await openCommit(page, 'commit-paxos');
