@@ -362,7 +362,15 @@ pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
 fn first_to_find_nobody() -> impl FnMut(&Line) -> bool {
     // (sender, for a partition only; receiver; kind of message)
     type Wall = (Option<NodeId>, NodeId, &'static str);
-    let mut told: std::collections::BTreeSet<Wall> = Default::default();
+    // A few walls at a time: a list (a set's code would be in the first load).
+    let mut told: Vec<Wall> = Vec::new();
+    let first = |told: &mut Vec<Wall>, w: Wall| {
+        let new = !told.contains(&w);
+        if new {
+            told.push(w);
+        }
+        new
+    };
     move |l| match &l.say {
         Say::Fault {
             fault: Fault::Crash { node } | Fault::Restart { node },
@@ -384,8 +392,8 @@ fn first_to_find_nobody() -> impl FnMut(&Line) -> bool {
             msg,
             reason,
         } => match reason {
-            DropReason::Down => told.insert((None, *to, msg.type_name())),
-            DropReason::Partition => told.insert((Some(*from), *to, msg.type_name())),
+            DropReason::Down => first(&mut told, (None, *to, msg.type_name())),
+            DropReason::Partition => first(&mut told, (Some(*from), *to, msg.type_name())),
             _ => true,
         },
         _ => true,
