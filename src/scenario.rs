@@ -20,6 +20,7 @@ pub(crate) mod read;
 pub mod run;
 
 use crate::check::{Monitors, PaxosMonitor};
+use crate::protocol::multipaxos::MpCommand;
 use crate::protocol::paxos::{PaxosCommand, PaxosMutation, PaxosNode, Proposer, Synod};
 use crate::protocol::{Command, Kind, Mutation, NodeState, Value};
 use crate::sim::clock::{Clock, ClockSpec, MAX_DRIFT_PPM};
@@ -690,6 +691,16 @@ impl Scenario {
             Command::Paxos(PaxosCommand::Propose { value, .. }) => Value::new(value)
                 .map(|_| ())
                 .map_err(|e| ScenarioError::setting("faults.propose.value", e.to_string())),
+            // A client drops a write it cannot hold (`Client::on_command`):
+            // refused here, the run on screen stays and the reason is said
+            // (the page said "recorded", and the write never happened).
+            Command::Multipaxos(MpCommand::Put { key, value, .. }) => {
+                multipaxos_spec::read_key("faults.put.key", key)?;
+                multipaxos_spec::write_value("faults.put.value", value).map(|_| ())
+            }
+            Command::Multipaxos(MpCommand::Get { key, .. }) => {
+                multipaxos_spec::read_key("faults.get.key", key).map(|_| ())
+            }
             _ => Ok(()),
         }
     }
@@ -918,6 +929,38 @@ impl Scenario {
 mod tests {
     use super::*;
     use crate::sim::dist::Latency;
+
+    /// A Multi-Paxos write the client cannot hold (empty, 25 bytes or more,
+    /// a key that is not one of the table's) was "recorded" and then dropped
+    /// without a word by the client: the scenario refuses it and says why.
+    #[test]
+    fn a_multi_paxos_write_the_client_cannot_hold_is_refused_with_the_reason() {
+        let base = builtin::get("multi-calm").unwrap();
+        let with = |key: &str, value: &str| {
+            let mut s = base.clone();
+            s.faults.push(Scheduled {
+                at_us: 1,
+                fault: Step::Command(Command::Multipaxos(MpCommand::Put {
+                    node: "C1".into(),
+                    key: key.into(),
+                    value: value.into(),
+                })),
+            });
+            s.build().err().map(|e| e.to_string())
+        };
+        assert_eq!(with("x", "7"), None);
+        for (key, value, says) in [
+            ("x", "", "faults.put.value"),
+            ("x", " ", "faults.put.value"),
+            ("x", &"a".repeat(30), "faults.put.value"),
+            ("x", "こんにちは世界です", "faults.put.value"),
+            ("q", "7", "faults.put.key"),
+            ("x", "a\u{7}", "faults.put.value"),
+        ] {
+            let e = with(key, value).unwrap_or_else(|| panic!("{key}={value:?} was taken"));
+            assert!(e.contains(says), "{key}={value:?}: {e}");
+        }
+    }
 
     /// Before any part has arrived the split page builds without the checks
     /// (`checks`) and draws no normal-shaped latency

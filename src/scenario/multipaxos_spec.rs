@@ -228,18 +228,12 @@ impl ScriptOp {
     fn to_op(&self, field: &str) -> Result<Op, ScenarioError> {
         let key = || {
             let k = self.key.as_deref().unwrap_or("");
-            key_index(k).ok_or_else(|| {
-                ScenarioError::setting(
-                    format!("{field}.key"),
-                    format!("{k:?} is not a key; use x, y, z or w"),
-                )
-            })
+            read_key(&format!("{field}.key"), k)
         };
         match self.op.as_str() {
             "put" => {
                 let v = self.value.as_deref().unwrap_or("");
-                let value = Value::new(v)
-                    .map_err(|e| ScenarioError::setting(format!("{field}.value"), e.to_string()))?;
+                let value = write_value(&format!("{field}.value"), v)?;
                 Ok(Op::Put { key: key()?, value })
             }
             "get" => Ok(Op::Get { key: key()? }),
@@ -788,4 +782,28 @@ pub fn random_multipaxos(seed: u64, faults: FaultSet, mutation: Option<Mutation>
     crate::sorted::sort_by_key(&mut s.faults, |x| (x.at_us, 0));
     s.stop_at_us = 6_000_000;
     s
+}
+
+/// One of the table's keys, else what the keys are.
+pub fn read_key(field: &str, k: &str) -> Result<u8, ScenarioError> {
+    key_index(k).ok_or_else(|| {
+        ScenarioError::setting(field, format!("{k:?} is not a key; use x, y, z or w"))
+    })
+}
+
+/// A value a client writes: the same bounds as a decree, in its own words.
+pub fn write_value(field: &str, v: &str) -> Result<Value, ScenarioError> {
+    use crate::protocol::value::{BadValue, MAX_VALUE_BYTES};
+    Value::new(v).map_err(|e| {
+        ScenarioError::setting(
+            field,
+            match e {
+                BadValue::Empty => "a value to write cannot be empty".to_string(),
+                BadValue::TooLong { bytes } => format!(
+                    "a value to write may have at most {MAX_VALUE_BYTES} bytes (about 8 Japanese or 24 Latin characters); this one has {bytes}"
+                ),
+                BadValue::Control => "a value to write cannot contain control characters".to_string(),
+            },
+        )
+    })
 }

@@ -689,8 +689,16 @@ fn Controls() -> impl IntoView {
         let Some(client) = s.clients.first().map(|c| c.name.clone()) else {
             return;
         };
-        // The scenario checks the key and the value; a bad one comes back as
-        // a message and the run on screen stays as it was.
+        // The scenario checks the key and the value too; here first, to say
+        // what is wrong in the page's language. The run on screen stays.
+        let (k, v) = (key.get_untracked(), value.get_untracked());
+        use crate::scenario::multipaxos_spec::{read_key, write_value};
+        let w = app.words();
+        if let Err(e) = read_key(w.mp_write_key, &k).and_then(|_| write_value(w.mp_write_value, &v))
+        {
+            let said = app.lang.get_untracked().tell().scenario_error(&e);
+            return app.toast.set(Some((said, true)));
+        }
         app.inject(Command::Multipaxos(MpCommand::Put {
             node: client,
             key: key.get_untracked(),

@@ -8,7 +8,7 @@
 //! its line here fails it.
 
 /// (English pattern, Japanese sentence).
-pub(super) const REASONS: [(&str, &str); 63] = [
+pub(super) const REASONS: [(&str, &str); 66] = [
     // The network's delays and odds.
     ("the maximum latency is below the minimum", "最大の遅延が最小の遅延より小さくなっています"),
     ("σ must be a number above 0 and at most 5", "σ は 0 より大きく 5 以下の数でなければなりません"),
@@ -34,6 +34,13 @@ pub(super) const REASONS: [(&str, &str); 63] = [
         "法令は {0} バイト（日本語なら約 8 文字）までです。これは {1} バイトあります",
     ),
     ("a decree cannot contain control characters", "法令に制御文字は使えません"),
+    // A Multi-Paxos client's writes.
+    ("a value to write cannot be empty", "書き込む値を空にはできません"),
+    (
+        "a value to write may have at most {} bytes (about 8 Japanese or 24 Latin characters); this one has {}",
+        "書き込む値は {0} バイト（日本語なら約 8 文字）までです。これは {1} バイトあります",
+    ),
+    ("a value to write cannot contain control characters", "書き込む値に制御文字は使えません"),
     // The Synod.
     ("{} is not a Paxos role (proposer, acceptor, learner)", "「{0}」は Paxos の役割ではありません（使えるのは proposer, acceptor, learner）"),
     (

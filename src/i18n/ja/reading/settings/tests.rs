@@ -96,6 +96,38 @@ fn cases() -> Vec<(&'static str, Box<dyn Fn(&mut Value)>)> {
             Box::new(|v| v["paxos"]["proposals"][0]["value"] = json!("x".repeat(30))),
         ),
         (
+            "multi-calm",
+            Box::new(move |v| {
+                v["faults"] = json!([fault(
+                    json!({"put": {"node": "C1", "key": "q", "value": "7"}})
+                )])
+            }),
+        ),
+        (
+            "multi-calm",
+            Box::new(move |v| {
+                v["faults"] = json!([fault(
+                    json!({"put": {"node": "C1", "key": "x", "value": " "}})
+                )])
+            }),
+        ),
+        (
+            "multi-calm",
+            Box::new(move |v| {
+                v["faults"] = json!([fault(
+                    json!({"put": {"node": "C1", "key": "x", "value": "こんにちは世界です"}})
+                )])
+            }),
+        ),
+        (
+            "multi-calm",
+            Box::new(move |v| {
+                v["faults"] = json!([fault(
+                    json!({"put": {"node": "C1", "key": "x", "value": "a\u{7}"}})
+                )])
+            }),
+        ),
+        (
             "dueling",
             Box::new(|v| v["paxos"]["proposals"][0]["value"] = json!("a\u{7}")),
         ),
