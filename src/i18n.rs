@@ -485,6 +485,7 @@ words!(
     cut_leader_off_hint,
     heal_network,
     mp_cut_nothing,
+    mc_needs_crash,
     mp_write,
     mp_write_key,
     mp_write_value,

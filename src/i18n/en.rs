@@ -336,6 +336,7 @@ pub static MORE: More = More {
     cut_leader_off_hint: "A partition: the leader on one side, the other replicas on the other. Clients still reach both sides.",
     heal_network: "Heal the network",
     mp_cut_nothing: "There is no partition to heal at this moment.",
+    mc_needs_crash: "This mutation acts only when a legislator crashes and restarts: it can show only with Crashes at 1 or more.",
     mp_write: "Send a write",
     mp_write_key: "key",
     mp_write_value: "value",

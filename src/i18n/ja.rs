@@ -339,6 +339,7 @@ pub static MORE: More = More {
     cut_leader_off_hint: "分断：片側にリーダー、反対側にほかのレプリカ。クライアントはどちら側にも届きます。",
     heal_network: "ネットワークを修復",
     mp_cut_nothing: "いまは修復する分断がありません。",
+    mc_needs_crash: "この壊し方は、議員がクラッシュして再起動したときにだけ働きます。「クラッシュ」が 1 以上のときにだけ現れます。",
     mp_write: "書き込みを送る",
     mp_write_key: "キー",
     mp_write_value: "値",

@@ -120,6 +120,15 @@ fn Body() -> impl IntoView {
         (|w| w.mc_crashes, 0, 2),
     ];
     let mutation = RwSignal::new(None::<PaxosMutation>);
+    // "Forget on restart" breaks nothing unless someone restarts: with no
+    // crash allowed the search said "no violation" of a broken protocol.
+    let needs_crash = move || mutation.get() == Some(PaxosMutation::ForgetOnRestart);
+    let pick = move |m: PaxosMutation| {
+        mutation.set(Some(m));
+        if m == PaxosMutation::ForgetOnRestart && crashes.get_untracked() == 0 {
+            crashes.set(1);
+        }
+    };
     let phase = RwSignal::new(Phase::Idle);
     let error = RwSignal::new(None::<String>);
     let search: StoredValue<Option<Search>, LocalStorage> = StoredValue::new_local(None);
@@ -131,7 +140,7 @@ fn Body() -> impl IntoView {
     Effect::new(move |_| {
         app.rev.get();
         if let Some(Mutation::Paxos(m)) = app.model.with_value(|m| m.scenario().mutation) {
-            mutation.set(Some(m));
+            pick(m);
         }
     });
     let model = move || PaxosModel {
@@ -217,7 +226,10 @@ fn Body() -> impl IntoView {
                         data-testid="mc-mutation"
                         on:change=move |ev| {
                             let v = event_target_value(&ev);
-                            mutation.set(PaxosMutation::ALL.into_iter().find(|m| m.as_str() == v));
+                            match PaxosMutation::ALL.into_iter().find(|m| m.as_str() == v) {
+                                Some(m) => pick(m),
+                                None => mutation.set(None),
+                            }
                         }
                     >
                         <option value="" selected=move || mutation.get().is_none()>{move || app.words().mutation_none}</option>
@@ -237,6 +249,9 @@ fn Body() -> impl IntoView {
                     </select>
                 </label>
             </div>
+            <Show when=needs_crash>
+                <p class="hint" data-testid="mc-needs-crash">{move || app.words().mc_needs_crash}</p>
+            </Show>
             <p class="hint" data-testid="mc-size">{move || app.lang.get().tell().mc_size(sizes::known(&model()))}</p>
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="mc-error">{e}</p> })}
             {move || {

@@ -64,6 +64,27 @@ test('a mutation is caught: the shortest counterexample opens in the time machin
   assert.deepEqual(errors, []);
 });
 
+// "Forget on restart" with no crash allowed was checked and called safe
+// ("No violation in 1 638 955 states"): nobody restarts, so the broken rule
+// never acts. Picking it allows one crash, and the panel says why.
+test('a mutation that acts only on a restart allows a crash and says so; it is then caught', async () => {
+  const { page, errors } = await open(ctx);
+  await openPanel(page);
+  assert.equal(await page.getByTestId('mc-crashes').inputValue(), '0');
+  assert.equal(await page.getByTestId('mc-needs-crash').count(), 0);
+  await page.getByTestId('mc-mutation').selectOption('forget-on-restart');
+  assert.equal(await page.getByTestId('mc-crashes').inputValue(), '1');
+  assert.match(await page.getByTestId('mc-needs-crash').textContent(), /acts only when a legislator crashes and restarts/);
+  await page.getByTestId('mc-start').click();
+  const found = page.getByTestId('mc-found');
+  await found.waitFor({ timeout: 60_000 });
+  assert.match(await found.textContent(), /broken/);
+  // Another mutation: the note goes.
+  await page.getByTestId('mc-mutation').selectOption('skip-b3');
+  assert.equal(await page.getByTestId('mc-needs-crash').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
 // The search runs in a worker: the page's main thread never holds a task
 // over 50 ms, and frames keep coming. (The longest single frame gap is not
 // asserted: on a loaded 2-core machine the compositor itself waits for CPU.)
