@@ -561,6 +561,8 @@ pub trait Speak: Sync {
     fn seed_error(&self, typed: &str) -> String;
     /// A duration field that is not a number of seconds.
     fn bad_duration(&self, typed: &str) -> String;
+    /// A field that takes seconds from `lo` to `hi` (the TTL).
+    fn seconds_between(&self, typed: &str, lo: &str, hi: &str) -> String;
     /// "t = 1.234 s"
     fn time_label(&self, us: u64) -> String {
         format!("t = {}", self.duration(us))

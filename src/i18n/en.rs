@@ -532,6 +532,10 @@ impl Speak for En {
         format!("“{typed}” is not a duration: give a number of seconds above 0 and at most 3600.")
     }
 
+    fn seconds_between(&self, typed: &str, lo: &str, hi: &str) -> String {
+        format!("“{typed}” cannot be used here: give a number of seconds from {lo} to {hi}.")
+    }
+
     fn scenario_title(&self, name: &str) -> String {
         match name {
             "calm" => "A calm session".into(),

@@ -626,6 +626,10 @@ impl Speak for Ja {
         )
     }
 
+    fn seconds_between(&self, typed: &str, lo: &str, hi: &str) -> String {
+        format!("「{typed}」はここでは使えません。{lo} から {hi} までの秒数を入力してください。")
+    }
+
     fn scenario_title(&self, name: &str) -> String {
         match name {
             "calm" => "穏やかな会期".into(),

@@ -185,18 +185,25 @@ test('impossible settings are refused inline and the last good run stays', async
   });
   assert.deepEqual(spill, []);
   assert.equal(await page.getByTestId('renew').getAttribute('placeholder'), 'TTL/3');
-  await page.getByTestId('ttl').fill('0');
-  await page.getByTestId('apply-settings').click();
-  assert.match(await page.getByTestId('settings-error').textContent(), /TTL/);
+  // Nonsense, zero or too long: each time the TTL's own range (nonsense was
+  // told "at most 3600", which is not the TTL's).
+  for (const typed of ['0', 'abc', '700']) {
+    await page.getByTestId('ttl').fill(typed);
+    await page.getByTestId('apply-settings').click();
+    assert.match(await page.getByTestId('settings-error').textContent(), new RegExp(`TTL \\(s\\): “${typed}” cannot be used here: give a number of seconds from 0\\.1 to 600\\.`));
+  }
   // A lease of a millisecond would renew thousands of times a second: the page
   // stood still for seconds simulating it.
   await page.getByTestId('ttl').fill('0.001');
   await page.getByTestId('apply-settings').click();
-  assert.match(await page.getByTestId('settings-error').textContent(), /TTL \(s\): 0\.1 – 600/);
+  assert.match(await page.getByTestId('settings-error').textContent(), /TTL \(s\): “0\.001” cannot be used here/);
   await page.getByTestId('ttl').fill('3');
   await page.getByTestId('renew').fill('5');
   await page.getByTestId('apply-settings').click();
-  assert.match(await page.getByTestId('settings-error').textContent(), /lapse between renewals/);
+  // Said of the field as the form names it (it said "lease.renew_us").
+  const renewSaid = await page.getByTestId('settings-error').textContent();
+  assert.match(renewSaid, /^Renew every \(s\): renewing every 5\.000 s with a TTL of 3\.000 s lets the lease lapse between renewals/);
+  assert.doesNotMatch(renewSaid, /renew_us/);
   await page.getByTestId('renew').fill('');
   await page.getByTestId('workers').fill('9');
   await page.getByTestId('apply-settings').click();
@@ -212,7 +219,8 @@ test('impossible settings are refused inline and the last good run stays', async
   await page.getByTestId('apply-settings').click();
   const ja = await page.getByTestId('settings-error').textContent();
   assert.match(ja, /TTL が 3\.000 s なのに 5\.000 s ごとの更新では、更新と更新のあいだにリースが切れます/);
-  assert.doesNotMatch(ja, /lapse|between renewals|more often/);
+  assert.doesNotMatch(ja, /lapse|between renewals|more often|renew_us/);
+  assert.match(ja, /更新間隔（秒）/);
   assert.equal(await hashOf(page), hash);
   assert.deepEqual(errors, []);
 });

@@ -6,7 +6,7 @@ use crate::protocol::lease::Design;
 use crate::protocol::lease::LeaseCommand;
 use crate::protocol::llm::LlmPreset;
 use crate::scenario::lease_spec::{lab_nodes, MAX_WORKERS};
-use crate::scenario::{Role, Scenario, Step};
+use crate::scenario::{Role, Scenario, ScenarioError, Step};
 use crate::sim::clock::ClockSpec;
 use crate::sim::fault::Fault;
 use leptos::prelude::*;
@@ -83,13 +83,14 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         return Err(w.recorded_no_faults.to_string());
     }
     let mut s = app.scenario();
-    let ttl =
-        parse_seconds(&f.ttl).map_err(|_| sp.setting_error(w.ttl_s, &sp.bad_duration(&f.ttl)))?;
     // A lease of a few milliseconds renews tens of thousands of times in a
-    // run: the page would stand still for seconds to simulate it.
-    if !(100_000..=600_000_000).contains(&ttl) {
-        return Err(sp.setting_error(w.ttl_s, "0.1 – 600"));
-    }
+    // run: the page would stand still for seconds to simulate it. Nonsense
+    // and a number out of range get the same words: the TTL's own range
+    // (the general "at most 3600 s" was not it).
+    let ttl = parse_seconds(&f.ttl)
+        .ok()
+        .filter(|t| (100_000..=600_000_000).contains(t))
+        .ok_or_else(|| sp.setting_error(w.ttl_s, &sp.seconds_between(&f.ttl, "0.1", "600")))?;
     let renew = if f.renew.trim().is_empty() {
         None
     } else {
@@ -165,8 +166,24 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
             offset_us: 0,
         });
     }
-    s.validate()
-        .map_err(|e| sp.setting_error(w.settings_refused, &sp.scenario_error(&e)))?;
+    s.validate().map_err(|e| {
+        // A field of the form is named as the form names it (it said
+        // "lease.renew_us"); the reason is said in the page's language.
+        let label = match &e {
+            ScenarioError::BadSetting { field, .. } => match field.as_str() {
+                "lease.ttl_us" => Some(w.ttl_s),
+                "lease.renew_us" => Some(w.renew_s),
+                _ => None,
+            },
+            _ => None,
+        };
+        match (label, e) {
+            (Some(label), ScenarioError::BadSetting { reason, .. }) => {
+                sp.scenario_error(&ScenarioError::setting(label, reason))
+            }
+            (_, e) => sp.setting_error(w.settings_refused, &sp.scenario_error(&e)),
+        }
+    })?;
     Ok(s)
 }
 
