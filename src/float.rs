@@ -22,6 +22,23 @@ mod parse;
 pub use exact::decimal;
 pub use parse::parse;
 
+/// A number as typed in a form field, in ASCII: trimmed, and with the
+/// full-width digits, signs, point and comma that a Japanese keyboard types
+/// (`４２`, `０．５`, `－３`) made half-width — they were refused as nonsense.
+pub fn typed(text: &str) -> String {
+    text.trim()
+        .trim_matches('\u{3000}')
+        .chars()
+        .map(|c| match c {
+            '０'..='９' | '．' | '，' | '－' | '＋' | 'ｅ' | 'Ｅ' | '％' => {
+                char::from_u32(c as u32 - 0xFEE0).unwrap_or(c)
+            }
+            '−' => '-',
+            c => c,
+        })
+        .collect()
+}
+
 /// Most decimals `fixed` prints (10^9 keeps the scaled value in a `u128`).
 pub const MAX_PLACES: u8 = 9;
 
@@ -184,6 +201,21 @@ impl fmt::Display for Short {
 
 #[cfg(test)]
 mod tests {
+    /// A Japanese keyboard's digits (全角) read as numbers; anything else is
+    /// left as typed, for the field to refuse.
+    #[test]
+    fn full_width_digits_are_read_as_digits() {
+        use super::typed;
+        assert_eq!(typed(" ４２ "), "42");
+        assert_eq!(typed("０．５"), "0.5");
+        assert_eq!(typed("－３"), "-3");
+        assert_eq!(typed("−３"), "-3");
+        assert_eq!(typed("１，５"), "1,5");
+        assert_eq!(typed("\u{3000}７\u{3000}"), "7");
+        assert_eq!(typed("三"), "三");
+        assert_eq!(typed("4２a"), "42a");
+    }
+
     use super::*;
 
     /// A deterministic spread of floats: small, large, negative, halves

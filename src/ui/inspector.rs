@@ -17,7 +17,7 @@ fn node_name(app: App, i: u8) -> String {
 
 /// Parse "2.5" seconds into µs, refusing nonsense.
 pub fn parse_seconds(text: &str) -> Result<u64, ()> {
-    let v = crate::float::parse(&text.trim().replace(',', ".")).ok_or(())?;
+    let v = crate::float::parse(&crate::float::typed(text).replace(',', ".")).ok_or(())?;
     if !v.is_finite() || v <= 0.0 || v > 3_600.0 {
         return Err(());
     }
@@ -262,7 +262,8 @@ fn NetworkFaults() -> impl IntoView {
                     ev.prevent_default();
                     let sp = app.lang.get_untracked().tell();
                     let pct = |t: String| -> Result<Option<f64>, String> {
-                        let x = t.trim().trim_end_matches('%').trim();
+                        let x = crate::float::typed(&t);
+                        let x = x.trim_end_matches('%').trim();
                         if x.is_empty() {
                             return Ok(None);
                         }
@@ -272,7 +273,8 @@ fn NetworkFaults() -> impl IntoView {
                         }
                     };
                     let latency = |t: String| -> Result<Option<crate::sim::dist::Latency>, String> {
-                        let x = t.trim();
+                        let x = crate::float::typed(&t);
+                        let x = x.as_str();
                         if x.is_empty() {
                             return Ok(None);
                         }

@@ -324,8 +324,7 @@ fn NumberField(
     let (label, min, max) = field;
     let read = move |ev: leptos::ev::Event| {
         let typed = event_target_value(&ev);
-        match typed
-            .trim()
+        match crate::float::typed(&typed)
             .parse::<u32>()
             .ok()
             .filter(|n| (min..=max).contains(n))

@@ -208,7 +208,7 @@ fn SeedField() -> impl IntoView {
     });
     let apply = move || {
         let typed = text.get_untracked();
-        match typed.trim().parse::<u64>() {
+        match crate::float::typed(&typed).parse::<u64>() {
             Ok(seed) => {
                 let mut s = app.scenario();
                 s.seed = seed;

@@ -222,6 +222,16 @@ test('impossible settings are refused inline and the last good run stays', async
   assert.doesNotMatch(ja, /lapse|between renewals|more often|renew_us/);
   assert.match(ja, /更新間隔（秒）/);
   assert.equal(await hashOf(page), hash);
+  // A Japanese keyboard types full-width digits: read as digits (they were
+  // refused as not a duration, not a seed).
+  await page.getByTestId('renew').fill('');
+  await page.getByTestId('ttl').fill('３．５');
+  await page.getByTestId('apply-settings').click();
+  await page.waitForFunction((h) => document.querySelector('[data-testid=trace-hash]')?.textContent.trim() !== h, hash);
+  assert.equal((await page.getByTestId('settings-error').textContent()).trim(), '');
+  await page.getByTestId('seed').fill('４２');
+  await page.getByTestId('seed-apply').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=seed]').value === '42');
   assert.deepEqual(errors, []);
 });
 

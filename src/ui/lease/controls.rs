@@ -101,16 +101,12 @@ fn apply(app: App, f: &Form) -> Result<Scenario, String> {
         }
         Some(r)
     };
-    let workers: usize = f
-        .workers
-        .trim()
+    let workers: usize = crate::float::typed(&f.workers)
         .parse()
         .ok()
         .filter(|n| (1..=MAX_WORKERS).contains(n))
         .ok_or_else(|| sp.setting_error(w.workers, &format!("1 – {MAX_WORKERS}")))?;
-    let drift: i64 = f
-        .drift
-        .trim()
+    let drift: i64 = crate::float::typed(&f.drift)
         .parse()
         .ok()
         .filter(|d: &i64| d.unsigned_abs() <= crate::sim::clock::MAX_DRIFT_PPM as u64)
