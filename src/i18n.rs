@@ -234,6 +234,7 @@ words!(
     export_mermaid,
     window_from,
     window_to,
+    window_backwards,
     previous_kept,
     scenario_loaded,
     recorded_no_faults,

@@ -97,6 +97,7 @@ pub static WORDS: Words = Words {
     export_mermaid: "Mermaid sequence diagram",
     window_from: "from (s)",
     window_to: "to (s)",
+    window_backwards: "The window ends before it starts: “to” must be later than “from”.",
     previous_kept: "Your previous work is kept.",
     scenario_loaded: "Scenario loaded.",
     recorded_no_faults: "This run is recorded events only: it cannot be changed. Export it, or open its scenario to experiment.",

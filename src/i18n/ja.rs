@@ -100,6 +100,7 @@ pub static WORDS: Words = Words {
     export_mermaid: "Mermaid シーケンス図",
     window_from: "開始（秒）",
     window_to: "終了（秒）",
+    window_backwards: "終わりが始まりより前です。「終了」は「開始」より後にしてください。",
     previous_kept: "以前の作業は保存されています。",
     scenario_loaded: "シナリオを読み込みました。",
     recorded_no_faults: "この実行は記録されたイベントだけなので変更できません。書き出すか、シナリオを開いて試してください。",

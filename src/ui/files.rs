@@ -439,7 +439,9 @@ pub fn FileMenu() -> impl IntoView {
                 export(app, Export::Mermaid { from: a, to: b });
             }
             (Err(e), _) | (_, Err(e)) => error.set(Some(e)),
-            _ => error.set(Some(sp.bad_duration(&to.get_untracked()))),
+            // Both times, the end not after the start (it said "“1” is not
+            // a duration" of a window from 3 to 1).
+            _ => error.set(Some(w().window_backwards.to_string())),
         }
     };
     view! {

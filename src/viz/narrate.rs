@@ -349,8 +349,21 @@ pub fn story(events: &[TraceEvent], node_count: usize) -> Vec<Line> {
         // (every 50 ms) and its replies to workers (the grant or renewal
         // note says the same) would bury the lease's story.
         .filter(|l| !(lease_lab && matches!(&l.say, Say::Sent { msg, .. } | Say::Broadcast { msg, .. } | Say::Dropped { msg, .. } if store_chatter(msg))))
+        // A leader's heartbeat every 100 ms, and each follower's answer, made
+        // most of the Multi-Paxos narration: each leader's first round says
+        // what they are for; the rest are the picture's and the lease lane's.
+        .filter(|l| !matches!(&l.say, Say::Sent { msg, .. } | Say::Broadcast { msg, .. } if later_heartbeat(msg)))
         .filter(first_to_find_nobody())
         .collect()
+}
+
+/// A heartbeat, or its acknowledgement, after a leader's first round.
+fn later_heartbeat(msg: &Msg) -> bool {
+    use crate::protocol::multipaxos::MpMsg;
+    matches!(
+        msg,
+        Msg::Multipaxos(MpMsg::Heartbeat { round, .. } | MpMsg::HeartbeatAck { round, .. }) if *round > 1
+    )
 }
 
 /// A node that is down is found down by every messenger sent to it, and a
@@ -594,5 +607,46 @@ mod tests {
         assert!(!said(&cut(1)));
         assert!(said(&fault(Fault::Heal)));
         assert!(said(&cut(1)));
+    }
+
+    /// Multi-Paxos's narration was mostly heartbeats and their answers (five
+    /// lines every 100 ms): each leader's first round is told, no later one,
+    /// and the run still has many.
+    #[test]
+    fn only_each_leaders_first_round_of_heartbeats_is_told() {
+        use crate::protocol::multipaxos::MpMsg;
+        let run = Run::record(&builtin::get("multi-leader-crash").unwrap()).unwrap();
+        let round = |say: &Say| match say {
+            Say::Sent { msg, .. } | Say::Broadcast { msg, .. } => match msg {
+                Msg::Multipaxos(
+                    MpMsg::Heartbeat { round, .. } | MpMsg::HeartbeatAck { round, .. },
+                ) => Some(*round),
+                _ => None,
+            },
+            _ => None,
+        };
+        let all: Vec<u32> = lines(&run.trace, run.names.len())
+            .iter()
+            .filter_map(|l| round(&l.say))
+            .collect();
+        assert!(all.iter().any(|&r| r > 5), "the run has many rounds");
+        let told: Vec<u32> = story(&run.trace, run.names.len())
+            .iter()
+            .filter_map(|l| round(&l.say))
+            .collect();
+        assert!(!told.is_empty() && told.iter().all(|&r| r == 1), "{told:?}");
+        // Α's first round and Δ's (after the crash): two leaders, two rounds.
+        let leaders: std::collections::BTreeSet<NodeId> = story(&run.trace, run.names.len())
+            .iter()
+            .filter_map(|l| match &l.say {
+                Say::Broadcast {
+                    from,
+                    msg: Msg::Multipaxos(MpMsg::Heartbeat { .. }),
+                    ..
+                } => Some(*from),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(leaders.len(), 2, "{leaders:?}");
     }
 }

@@ -397,5 +397,13 @@ test('exports: SVG parses, PNG is a PNG, ShiViz matches its regex, Mermaid parse
   await page.getByTestId('mermaid-to').fill('soon');
   await page.getByTestId('export-mermaid').click();
   assert.match(await page.getByTestId('file-menu').textContent(), /not a duration/);
+  // A window from 3 s to 1 s: its end is before its start (it was "“1” is
+  // not a duration").
+  await page.getByTestId('mermaid-from').fill('3');
+  await page.getByTestId('mermaid-to').fill('1');
+  await page.getByTestId('export-mermaid').click();
+  const said = await page.getByTestId('file-menu').textContent();
+  assert.match(said, /The window ends before it starts/);
+  assert.doesNotMatch(said, /not a duration/);
   assert.deepEqual(errors, []);
 });

@@ -298,7 +298,8 @@ pub fn note(s: &En, names: &[String], who: &str, n: &MpNote) -> String {
             slot.0
         ),
         MpNote::MasterLeaseHeld { holder, until_us, .. } => format!(
-            "{} holds the master lease until {} (by its own clock, shortened for drift).",
+            // Said once: the renewals that push the end on are the lane's.
+            "{} holds the master lease until {} (by its own clock, shortened for drift); each heartbeat a majority acknowledges pushes that end on.",
             nm(*holder),
             s.duration(*until_us)
         ),

@@ -234,7 +234,7 @@ pub fn note(s: &Ja, names: &[String], who: &str, n: &MpNote) -> String {
             cmd(c)
         ),
         MpNote::MasterLeaseHeld { holder, until_us, .. } => format!(
-            "{} が {} までマスターリースを持ちます（自分の時計で、ずれの分を短くして）。",
+            "{} が {} までマスターリースを持ちます（自分の時計で、ずれの分を短くして）。過半数が確認したハートビートのたびに、その終わりが延びます。",
             nm(*holder),
             s.duration(*until_us)
         ),
