@@ -156,8 +156,12 @@ impl Model {
                     }
                     Some(Milestone::Decision)
                 }
+                // The lease lab: a grant, a refused write, and a lease running
+                // out (Shift+→ went from W1's grant to the refusal, past the
+                // moment its lease died while it waited on the LLM).
                 EventKind::Note(Note::Lease(
                     crate::protocol::lease::LeaseNote::Granted { .. }
+                    | crate::protocol::lease::LeaseNote::Expired { .. }
                     | crate::protocol::lease::LeaseNote::WriteRejected { .. },
                 )) => Some(Milestone::Lease),
                 // Multi-Paxos and Chubby: a leader elected or deposed, a slot

@@ -131,6 +131,27 @@ test('the fencing setting: article refuses, token and off let the write on a dea
   assert.deepEqual(errors, []);
 });
 
+// Shift+→ in the LLM-stall story went from the grants to the refused write,
+// past the moment W1's lease ran out while it waited on the LLM (8.9 s).
+test('stepping by milestone in the LLM stall stops where the lease runs out', async () => {
+  const { page, errors } = await open(ctx);
+  await lab(page);
+  await page.getByTestId('scenario').selectOption('llm-in-loop');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  const stops = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.waitForTimeout(30);
+    const t = Number(await page.getByTestId('time').getAttribute('data-us'));
+    if (stops.includes(t)) break;
+    stops.push(t);
+    if (t > 10_000_000) break;
+  }
+  assert.ok(stops.some((t) => t > 8_000_000 && t < 10_000_000), `a stop where the lease runs out: ${stops}`);
+  assert.deepEqual(errors, []);
+});
+
 test('the SQL panel shows each statement with its parameters, its answer and why a write was fenced out, and copies it', async () => {
   const { page, errors, context } = await open(ctx);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
