@@ -148,7 +148,10 @@ test('stepping by milestone in the LLM stall stops where the lease runs out', as
     stops.push(t);
     if (t > 10_000_000) break;
   }
-  assert.ok(stops.some((t) => t > 8_000_000 && t < 10_000_000), `a stop where the lease runs out: ${stops}`);
+  // 8.91 s: W1's lease runs out; then 9.57 s, W2's grant; 18.94 s, the refusal.
+  const dies = stops.findIndex((t) => t > 8_500_000 && t < 9_200_000);
+  const w2 = stops.findIndex((t) => t > 9_200_000 && t < 10_000_000);
+  assert.ok(dies >= 0 && w2 === dies + 1, `a stop where the lease runs out, before W2's grant: ${stops}`);
   assert.deepEqual(errors, []);
 });
 
