@@ -24,6 +24,33 @@ pub fn parse_seconds(text: &str) -> Result<u64, ()> {
     Ok((v * 1e6).round() as u64)
 }
 
+/// After a crash or a restart the button pressed is disabled (or another
+/// takes its place) and the keyboard's focus fell to the page: it goes to
+/// the button that undoes it — once the page has drawn the change (the
+/// pressed button is still enabled and focused when the click returns).
+pub fn keep_focus(other: &'static str) {
+    fn again(other: &'static str, tries: u8) {
+        super::browser::soon(move || {
+            let on = |sel: &str| {
+                web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| Some((d.active_element()?, d.query_selector(sel).ok()??)))
+                    .is_some_and(|(a, b)| a.is_same_node(Some(&b)))
+            };
+            if on(other) {
+                return;
+            }
+            if super::browser::focus_lost() {
+                super::browser::focus(other);
+            }
+            if tries > 0 && !on(other) {
+                again(other, tries - 1);
+            }
+        });
+    }
+    again(other, 3);
+}
+
 #[component]
 pub fn Inspector() -> impl IntoView {
     let app = use_app();
@@ -85,7 +112,10 @@ fn Selected(i: u8) -> impl IntoView {
                     class="btn danger"
                     data-testid="crash"
                     prop:disabled=move || matches!(status(), SeatStatus::Away)
-                    on:click=move |_| app.inject(Fault::Crash { node: n1.clone() })
+                    on:click=move |_| {
+                        app.inject(Fault::Crash { node: n1.clone() });
+                        keep_focus("[data-testid=restart]");
+                    }
                 >
                     {move || app.words().crash}
                 </button>
@@ -93,7 +123,10 @@ fn Selected(i: u8) -> impl IntoView {
                     class="btn"
                     data-testid="restart"
                     prop:disabled=move || !matches!(status(), SeatStatus::Away)
-                    on:click=move |_| app.inject(Fault::Restart { node: n2.clone() })
+                    on:click=move |_| {
+                        app.inject(Fault::Restart { node: n2.clone() });
+                        keep_focus("[data-testid=crash]");
+                    }
                 >
                     {move || app.words().restart}
                 </button>

@@ -129,6 +129,17 @@ test('a crashed legislator leaves the chamber and comes back with its ledger', a
   assert.equal(await page.getByTestId('seat-2').getAttribute('data-status'), 'present');
   assert.equal(await page.getByTestId('away-hint').count(), 0);
   assert.equal(await page.getByTestId('propose').isDisabled(), false);
+  // From the keyboard: Crash disables itself, and the focus fell to the page
+  // (a teacher lost their place); it goes to Restart, and back.
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName);
+  await page.getByTestId('crash').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'restart').catch(() => {});
+  assert.equal(await focused(), 'restart');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'crash').catch(() => {});
+  assert.equal(await focused(), 'crash');
+  assert.equal(await page.getByTestId('seat-2').getAttribute('data-status'), 'present');
   assert.deepEqual(errors, []);
 });
 
