@@ -300,6 +300,11 @@ impl PaxosMutation {
             PaxosMutation::AcceptLowerBallot => "accept-lower-ballot",
         }
     }
+    /// It acts only when an acceptor restarts: with no crash allowed, a
+    /// search finds nothing wrong with it.
+    pub fn needs_a_restart(self) -> bool {
+        self == PaxosMutation::ForgetOnRestart
+    }
 }
 
 /// Settings shared by every node of one Synod.

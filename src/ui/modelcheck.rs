@@ -122,10 +122,10 @@ fn Body() -> impl IntoView {
     let mutation = RwSignal::new(None::<PaxosMutation>);
     // "Forget on restart" breaks nothing unless someone restarts: with no
     // crash allowed the search said "no violation" of a broken protocol.
-    let needs_crash = move || mutation.get() == Some(PaxosMutation::ForgetOnRestart);
+    let needs_crash = move || mutation.get().is_some_and(PaxosMutation::needs_a_restart);
     let pick = move |m: PaxosMutation| {
         mutation.set(Some(m));
-        if m == PaxosMutation::ForgetOnRestart && crashes.get_untracked() == 0 {
+        if m.needs_a_restart() && crashes.get_untracked() == 0 {
             crashes.set(1);
         }
     };

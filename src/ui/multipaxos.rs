@@ -13,7 +13,6 @@ use crate::protocol::multipaxos::{MpCommand, KEYS};
 use crate::protocol::Command;
 use crate::sim::fault::Fault;
 use crate::sim::SimTime;
-use crate::trace::EventKind;
 use crate::viz::multipaxos::{
     lease_lanes, session_lanes, snapshot, Ink, LeaseLanes, LogCursor, SessionLanes, SessionMark,
     Snapshot,
@@ -607,13 +606,13 @@ fn Controls() -> impl IntoView {
     let app = use_app();
     let key = RwSignal::new(KEYS[0].to_string());
     let value = RwSignal::new("7".to_string());
-    let leader = move || {
-        let s = now(app);
+    let leader_in = |s: &Snapshot| {
         s.replicas
             .iter()
             .find(|r| r.leads.is_some())
             .map(|r| r.name.clone())
     };
+    let leader = move || leader_in(&now(app));
     let crash = move |_| {
         if let Some(node) = leader() {
             app.inject(Fault::Crash { node });
@@ -643,8 +642,9 @@ fn Controls() -> impl IntoView {
     // (and the file server) are in neither group, so they reach both sides —
     // as a client beside an old master does in `two-masters`.
     let cut = move |_| {
+        // One snapshot (each replays the run up to the cursor).
         let s = now(app);
-        let Some(leader) = leader() else {
+        let Some(leader) = leader_in(&s) else {
             return app
                 .toast
                 .set(Some((app.words().mp_no_leader.to_string(), true)));
@@ -661,22 +661,8 @@ fn Controls() -> impl IntoView {
         });
     };
     let heal = move |_| {
-        let t = app.t.get_untracked();
-        let cut_now = app.model.with_value(|m| {
-            let upto = m.run.events_until(SimTime(t));
-            m.run.trace[..upto]
-                .iter()
-                .rev()
-                .find_map(|e| match &e.kind {
-                    EventKind::Fault {
-                        fault: Fault::Partition { .. },
-                    } => Some(true),
-                    EventKind::Fault { fault: Fault::Heal } => Some(false),
-                    _ => None,
-                })
-                .unwrap_or(false)
-        });
-        if cut_now {
+        // The simulator at the cursor knows its cut links.
+        if app.model.with_value(|m| m.cursor.network().any_blocked()) {
             app.inject(Fault::Heal);
         } else {
             app.toast
@@ -701,8 +687,8 @@ fn Controls() -> impl IntoView {
         }
         app.inject(Command::Multipaxos(MpCommand::Put {
             node: client,
-            key: key.get_untracked(),
-            value: value.get_untracked(),
+            key: k,
+            value: v,
         }));
     };
     view! {
